@@ -1,0 +1,15 @@
+// The subcommands of the `robotstxt` tool. Each lives in its own <name>_command.cc and
+// is registered in main.cc; when chosen, its action stores the process exit code.
+#ifndef ROBOTSTXT_TOOLS_COMMANDS_H_
+#define ROBOTSTXT_TOOLS_COMMANDS_H_
+
+#include <CLI/CLI.hpp>
+
+namespace robotstxt::cli {
+
+/// `robotstxt check ROBOTS_FILE AGENT URL|-`: the verdict for URLs (issue: core).
+void add_check_command(CLI::App& app, int& exit_code);
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_COMMANDS_H_
