@@ -44,7 +44,7 @@ struct Verdict {
   [[nodiscard]] bool has_decisive_rule() const noexcept { return line != 0; }
 };
 
-[[nodiscard]] std::string_view to_string(RuleKind kind) noexcept;        // "allow", "disallow"
+[[nodiscard]] std::string_view to_string(RuleKind kind) noexcept;         // "allow", "disallow"
 [[nodiscard]] std::string_view to_string(AppliedGroups groups) noexcept;  // "specific", ...
 
 /// The part of `url` that rules are matched against (SEMANTICS 4.1), e.g.

@@ -68,11 +68,11 @@ struct RuleMatch {
 
 /// Everything behind a verdict, for people who ask "why?".
 struct Explanation {
-  std::string path;                  ///< what was matched (SEMANTICS 4.1)
+  std::string path;  ///< what was matched (SEMANTICS 4.1)
   AppliedGroups applied = AppliedGroups::kNone;
-  std::vector<std::size_t> groups;   ///< indexes into groups() whose rules applied
-  std::vector<RuleMatch> matches;    ///< every rule of those groups that matched, file order
-  Verdict verdict;                   ///< identical to RobotsTxt::verdict()
+  std::vector<std::size_t> groups;  ///< indexes into groups() whose rules applied
+  std::vector<RuleMatch> matches;   ///< every rule of those groups that matched, file order
+  Verdict verdict;                  ///< identical to RobotsTxt::verdict()
 };
 
 /// An immutable, compiled robots.txt. Cheap to move; copying copies the rules.
@@ -154,6 +154,12 @@ class RobotsTxt {
   };
 
   struct Best;  // running best allow/disallow during a query
+  static constexpr std::uint32_t kNoMatch = 0xFFFFFFFF;
+
+  std::string_view token_of(std::uint32_t agent) const noexcept;
+  std::string_view pattern_of(const CompiledRule& rule) const noexcept;
+  RuleLine rule_line(const CompiledRule& rule) const;
+  std::uint32_t match_strength(const CompiledRule& rule, std::string_view path) const noexcept;
   void match_group(const CompiledGroup& group, std::string_view path, Best& best) const noexcept;
   Verdict decide(std::string_view url, std::span<const std::string_view> agents,
                  bool want_details) const noexcept;
@@ -166,8 +172,8 @@ class RobotsTxt {
   std::vector<CompiledAgent> agents_;       // file order
   std::vector<std::uint32_t> agent_order_;  // named agents sorted by token (ignoring case)
   std::vector<std::uint32_t> global_groups_;
-  std::vector<std::uint32_t> sitemaps_;     // pairs: offset, length in text_
-  std::string directives_;                  // other directives, varint-packed
+  std::vector<std::uint32_t> sitemaps_;  // pairs: offset, length in text_
+  std::string directives_;               // other directives, varint-packed
   std::uint32_t line_count_ = 1;
 };
 

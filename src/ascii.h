@@ -1,0 +1,69 @@
+// ASCII-only character helpers. robots.txt keys and product tokens are ASCII, and the
+// rules must not change with the C locale, so <cctype> is deliberately not used.
+#ifndef ROBOTSTXT_SRC_ASCII_H_
+#define ROBOTSTXT_SRC_ASCII_H_
+
+#include <cstddef>
+#include <string_view>
+
+namespace robotstxt::internal {
+
+/// Space, tab, LF, VT, FF, CR: what C's isspace() accepts in the "C" locale.
+constexpr bool is_ascii_space(char c) noexcept { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+constexpr char to_ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + ('a' - 'A')) : c;
+}
+
+constexpr char to_ascii_upper(char c) noexcept {
+  return (c >= 'a' && c <= 'z') ? static_cast<char>(c - ('a' - 'A')) : c;
+}
+
+constexpr bool is_hex_digit(char c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/// Characters allowed in a product token (SEMANTICS 2.4).
+constexpr bool is_token_char(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
+}
+
+constexpr std::string_view trim_ascii_space(std::string_view text) noexcept {
+  while (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_ascii_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+constexpr bool equals_ignoring_case(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (to_ascii_lower(a[i]) != to_ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
+/// `lower_prefix` must already be lower case.
+constexpr bool starts_with_ignoring_case(std::string_view text,
+                                         std::string_view lower_prefix) noexcept {
+  if (text.size() < lower_prefix.size()) return false;
+  for (std::size_t i = 0; i < lower_prefix.size(); ++i) {
+    if (to_ascii_lower(text[i]) != lower_prefix[i]) return false;
+  }
+  return true;
+}
+
+/// Three-way comparison of two strings as if both were lower-cased.
+constexpr int compare_ignoring_case(std::string_view a, std::string_view b) noexcept {
+  const std::size_t common = a.size() < b.size() ? a.size() : b.size();
+  for (std::size_t i = 0; i < common; ++i) {
+    const auto x = static_cast<unsigned char>(to_ascii_lower(a[i]));
+    const auto y = static_cast<unsigned char>(to_ascii_lower(b[i]));
+    if (x != y) return x < y ? -1 : 1;
+  }
+  if (a.size() == b.size()) return 0;
+  return a.size() < b.size() ? -1 : 1;
+}
+
+}  // namespace robotstxt::internal
+
+#endif  // ROBOTSTXT_SRC_ASCII_H_

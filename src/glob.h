@@ -1,0 +1,46 @@
+// Wildcard matching of one rule against one path (SEMANTICS.md 4.2), shared by the
+// public pattern_matches() and the compiled matcher, which calls it on the part of a
+// rule after its literal prefix.
+#ifndef ROBOTSTXT_SRC_GLOB_H_
+#define ROBOTSTXT_SRC_GLOB_H_
+
+#include <cstddef>
+#include <string_view>
+
+namespace robotstxt::internal {
+
+/// Does `pattern` (where `*` matches any run of bytes and every other byte is literal)
+/// match a prefix of `path`, or all of it when `anchored`?
+///
+/// Greedy: each `*`-separated segment is placed at its leftmost possible position. That
+/// is optimal because a segment placed earlier only leaves more room for the next one,
+/// so this is exact and costs O(|pattern| * |path|) at worst, with no allocation.
+inline bool glob_matches(std::string_view path, std::string_view pattern, bool anchored) noexcept {
+  std::size_t star = pattern.find('*');
+  const std::string_view first = pattern.substr(0, star);
+  if (star == std::string_view::npos) {
+    return anchored ? path == first : path.starts_with(first);
+  }
+  if (!path.starts_with(first)) return false;
+  std::size_t cursor = first.size();
+  while (true) {
+    const std::size_t begin = star + 1;
+    const std::size_t next_star = pattern.find('*', begin);
+    const std::string_view segment = pattern.substr(begin, next_star - begin);
+    if (next_star == std::string_view::npos) {
+      // The last segment: anywhere after the cursor, or exactly at the end if anchored.
+      if (anchored) return path.size() - cursor >= segment.size() && path.ends_with(segment);
+      return segment.empty() || path.find(segment, cursor) != std::string_view::npos;
+    }
+    if (!segment.empty()) {
+      const std::size_t found = path.find(segment, cursor);
+      if (found == std::string_view::npos) return false;
+      cursor = found + segment.size();
+    }
+    star = next_star;
+  }
+}
+
+}  // namespace robotstxt::internal
+
+#endif  // ROBOTSTXT_SRC_GLOB_H_

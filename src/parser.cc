@@ -1,0 +1,39 @@
+// Per-line facts and value normalisation (SEMANTICS.md sections 1 and 6).
+#include "robotstxt/parser.h"
+
+#include "ascii.h"
+#include "pattern_text.h"
+#include "tokenizer.h"
+
+namespace robotstxt {
+
+std::vector<LineFacts> describe_lines(std::string_view body) {
+  std::vector<LineFacts> lines;
+  bool seen_user_agent = false;
+  internal::for_each_line(body, [&](const LineFacts& line) {
+    LineFacts& kept = lines.emplace_back(line);
+    if (line.kind == LineKind::kUserAgent) seen_user_agent = true;
+    // SEMANTICS 2.3: rules before the first user-agent line belong to no group.
+    kept.outside_group =
+        !seen_user_agent && (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow);
+  });
+  return lines;
+}
+
+bool is_unsupported_key(std::string_view key) noexcept {
+  for (std::string_view known :
+       {"clean-param", "content-signal", "content-usage", "crawl-delay", "domain", "host",
+        "noarchive", "nofollow", "noindex", "request-rate", "revisit-after", "visit-time"}) {
+    if (internal::equals_ignoring_case(key, known)) return true;
+  }
+  return false;
+}
+
+std::string normalize_pattern(std::string_view value) {
+  std::string normalized;
+  normalized.reserve(value.size());
+  internal::append_normalized_pattern(value, normalized);
+  return normalized;
+}
+
+}  // namespace robotstxt

@@ -1,0 +1,52 @@
+// Writing rule values in the form the matcher compares (SEMANTICS.md 1.8), straight into
+// a caller's buffer so that compiling a file allocates once, not once per rule.
+#ifndef ROBOTSTXT_SRC_PATTERN_TEXT_H_
+#define ROBOTSTXT_SRC_PATTERN_TEXT_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "ascii.h"
+
+namespace robotstxt::internal {
+
+/// Appends `value` to `out` with `%xx` upper-cased and bytes >= 0x80 percent-encoded.
+inline void append_normalized_pattern(std::string_view value, std::string& out) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    if (c == '%' && i + 2 < value.size() && is_hex_digit(value[i + 1]) &&
+        is_hex_digit(value[i + 2])) {
+      out += '%';
+      out += to_ascii_upper(value[i + 1]);
+      out += to_ascii_upper(value[i + 2]);
+      i += 2;
+    } else if (static_cast<unsigned char>(c) >= 0x80) {
+      const auto byte = static_cast<unsigned char>(c);
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
+    } else {
+      out += c;
+    }
+  }
+}
+
+/// True when append_normalized_pattern() would change `value`.
+inline bool needs_normalization(std::string_view value) noexcept {
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    if (static_cast<unsigned char>(c) >= 0x80) return true;
+    if (c == '%' && i + 2 < value.size() && is_hex_digit(value[i + 1]) &&
+        is_hex_digit(value[i + 2])) {
+      if (value[i + 1] >= 'a' || value[i + 2] >= 'a') return true;
+      i += 2;
+    }
+  }
+  return false;
+}
+
+}  // namespace robotstxt::internal
+
+#endif  // ROBOTSTXT_SRC_PATTERN_TEXT_H_

@@ -1,0 +1,131 @@
+// The one tokenizer (SEMANTICS.md section 1): splits a body into lines and each line into
+// key and value. describe_lines() and the RobotsTxt compiler both consume its events, so
+// the linter's facts and the matcher's rules can never disagree. Header-only so that the
+// per-line callback inlines into each consumer.
+#ifndef ROBOTSTXT_SRC_TOKENIZER_H_
+#define ROBOTSTXT_SRC_TOKENIZER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "ascii.h"
+#include "robotstxt/parser.h"
+
+namespace robotstxt::internal {
+
+/// Kind of a directive key, recognised by case-insensitive prefix in SEMANTICS 1.7 order.
+/// Sets `typo` when only an accepted misspelling matched.
+inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
+  typo = false;
+  if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
+  if (starts_with_ignoring_case(key, "useragent") || starts_with_ignoring_case(key, "user agent")) {
+    typo = true;
+    return LineKind::kUserAgent;
+  }
+  if (starts_with_ignoring_case(key, "allow")) return LineKind::kAllow;
+  if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
+  for (std::string_view misspelling :
+       {"dissallow", "dissalow", "disalow", "diasllow", "disallaw"}) {
+    if (starts_with_ignoring_case(key, misspelling)) {
+      typo = true;
+      return LineKind::kDisallow;
+    }
+  }
+  if (starts_with_ignoring_case(key, "sitemap")) return LineKind::kSitemap;
+  if (starts_with_ignoring_case(key, "site-map")) {
+    typo = true;
+    return LineKind::kSitemap;
+  }
+  return LineKind::kOther;
+}
+
+/// Fills kind, key, value and the key-related flags of `line` from its content, which
+/// is already cut at NUL and `#` (SEMANTICS 1.5-1.7).
+inline void split_directive(std::string_view content, LineFacts& line) noexcept {
+  content = trim_ascii_space(content);
+  if (content.empty()) {
+    line.kind = line.has_comment ? LineKind::kComment : LineKind::kEmpty;
+    return;
+  }
+  std::string_view key;
+  std::string_view value;
+  if (const std::size_t colon = content.find(':'); colon != std::string_view::npos) {
+    key = content.substr(0, colon);
+    value = content.substr(colon + 1);
+  } else {
+    // Google-specific: `disallow /x` is accepted when the line is exactly two words.
+    const std::size_t gap = content.find_first_of(" \t");
+    if (gap == std::string_view::npos) {
+      line.kind = LineKind::kInvalid;
+      return;
+    }
+    key = content.substr(0, gap);
+    value = content.substr(gap);
+    value.remove_prefix(value.find_first_not_of(" \t"));  // content is trimmed: never npos
+    if (value.find_first_of(" \t") != std::string_view::npos) {
+      line.kind = LineKind::kInvalid;
+      return;
+    }
+    line.missing_colon = true;
+  }
+  key = trim_ascii_space(key);
+  if (key.empty()) {
+    line.kind = LineKind::kInvalid;
+    line.missing_colon = false;
+    return;
+  }
+  line.key = key;
+  line.value = trim_ascii_space(value);
+  line.kind = classify_key(key, line.typo);
+  line.unsupported = line.kind == LineKind::kOther && is_unsupported_key(key);
+}
+
+/// Calls `on_line(const LineFacts&)` for every line of `body` in order
+/// (outside_group is left false: groups are the consumer's business).
+template <typename OnLine>
+void for_each_line(std::string_view body, OnLine&& on_line) {
+  if (body.size() > kMaxBodyBytes) body = body.substr(0, kMaxBodyBytes);
+
+  // SEMANTICS 1.2: the BOM is skipped byte by byte and only while it keeps matching.
+  std::size_t pos = 0;
+  static constexpr unsigned char kBom[] = {0xEF, 0xBB, 0xBF};
+  while (pos < 3 && pos < body.size() && static_cast<unsigned char>(body[pos]) == kBom[pos]) ++pos;
+
+  const char* const data = body.data();
+  const std::size_t size = body.size();
+  std::uint32_t number = 0;
+  while (true) {
+    std::size_t end = pos;
+    while (end < size && data[end] != '\n' && data[end] != '\r') ++end;
+
+    LineFacts line;
+    line.number = ++number;
+    line.offset = static_cast<std::uint32_t>(pos);
+    line.length = static_cast<std::uint32_t>(end - pos);
+    std::string_view content(data + pos, end - pos);
+    if (content.size() > kMaxLineBytes) {
+      line.too_long = true;
+      content = content.substr(0, kMaxLineBytes);
+    }
+    if (const std::size_t nul = content.find('\0'); nul != std::string_view::npos) {
+      line.has_nul = true;
+      content = content.substr(0, nul);
+    }
+    if (const std::size_t hash = content.find('#'); hash != std::string_view::npos) {
+      line.has_comment = true;
+      content = content.substr(0, hash);
+    }
+    split_directive(content, line);
+    on_line(static_cast<const LineFacts&>(line));
+
+    if (end == size) break;
+    pos = end + 1;
+    // SEMANTICS 1.3: CR LF is one line ending.
+    if (data[end] == '\r' && pos < size && data[pos] == '\n') ++pos;
+  }
+}
+
+}  // namespace robotstxt::internal
+
+#endif  // ROBOTSTXT_SRC_TOKENIZER_H_
