@@ -23,7 +23,10 @@ namespace {
 
 constexpr std::uint32_t kDisallowFlag = 1;
 constexpr std::uint32_t kIndexHtmFlag = 2;
-constexpr std::uint32_t kLineShift = 2;
+// The rule is its literal prefix alone (no `*`, no `$`): the common case, decided by the
+// index walk without looking at the rule's text again.
+constexpr std::uint32_t kPlainPrefixFlag = 4;
+constexpr std::uint32_t kLineShift = 3;
 constexpr std::uint16_t kGlobalToken = 0xFFFF;
 
 // Google-specific (SEMANTICS 2.4): `*` alone, or `*` then whitespace, is the global agent.
@@ -57,9 +60,10 @@ std::uint32_t get_varint(std::string_view data, std::size_t& pos) {
   return value;
 }
 
+// Copies with capacity equal to size: a compiled file keeps no slack.
 template <typename T>
-void shrink(std::vector<T>& items) {
-  items.shrink_to_fit();
+std::vector<T> exact_copy(const std::vector<T>& items) {
+  return std::vector<T>(items.begin(), items.end());
 }
 
 }  // namespace
@@ -90,7 +94,20 @@ struct RobotsTxt::Best {
 // Builds a RobotsTxt from the tokenizer's lines.
 class Compiler {
  public:
-  explicit Compiler(RobotsTxt& out) : out_(out) {}
+  struct SortKey {
+    std::uint64_t high, low;  // literal prefix bytes 0-7 and 8-15
+    std::uint32_t index;
+  };
+  // Scratch buffers a thread reuses from one compile to the next, so that compiling many
+  // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
+  struct Scratch {
+    RobotsTxt work;
+    std::vector<SortKey> keys;
+    std::vector<RobotsTxt::CompiledRule> sorted;
+  };
+
+  explicit Compiler(Scratch& scratch)
+      : out_(scratch.work), keys_(scratch.keys), sorted_(scratch.sorted) {}
 
   void on_line(const LineFacts& line) {
     out_.line_count_ = line.number;
@@ -117,14 +134,6 @@ class Compiler {
   void finish() {
     close_group();
     build_agent_index();
-    out_.text_.shrink_to_fit();
-    out_.directives_.shrink_to_fit();
-    shrink(out_.rules_);
-    shrink(out_.groups_);
-    shrink(out_.agents_);
-    shrink(out_.agent_order_);
-    shrink(out_.global_groups_);
-    shrink(out_.sitemaps_);
   }
 
  private:
@@ -183,6 +192,7 @@ class Compiler {
     rule.literal_length = literal_length(pattern, pattern.ends_with('$'));
     rule.line_and_flags =
         (line.number << kLineShift) | (line.kind == LineKind::kDisallow ? kDisallowFlag : 0);
+    if (rule.literal_length == rule.pattern_length) rule.line_and_flags |= kPlainPrefixFlag;
     out_.rules_.push_back(rule);
 
     // SEMANTICS 4.4: an allow of ".../index.htm..." also allows ".../" exactly. Kept as a
@@ -194,7 +204,7 @@ class Compiler {
         CompiledRule rewrite = rule;
         rewrite.pattern_length = static_cast<std::uint16_t>(slash + 1);
         rewrite.literal_length = literal_length(pattern.substr(0, slash + 1), false);
-        rewrite.line_and_flags |= kIndexHtmFlag;
+        rewrite.line_and_flags = (rewrite.line_and_flags & ~kPlainPrefixFlag) | kIndexHtmFlag;
         out_.rules_.push_back(rewrite);
       }
     }
@@ -222,14 +232,43 @@ class Compiler {
     if (!in_group_) return;
     RobotsTxt::CompiledGroup& group = out_.groups_.back();
     group.rule_end = static_cast<std::uint32_t>(out_.rules_.size());
-    const std::string& text = out_.text_;
-    std::sort(out_.rules_.begin() + group.rule_begin, out_.rules_.end(),
-              [&text](const CompiledRule& a, const CompiledRule& b) {
-                const std::string_view x(text.data() + a.pattern_offset, a.literal_length);
-                const std::string_view y(text.data() + b.pattern_offset, b.literal_length);
-                if (const int order = x.compare(y); order != 0) return order < 0;
-                return a.line_and_flags < b.line_and_flags;
-              });
+    sort_by_literal_prefix(group.rule_begin, group.rule_end);
+  }
+
+  // Sorts one group's rules by literal prefix, then line. The first sixteen bytes of each
+  // prefix are packed big-endian into two integers so that most comparisons are integer
+  // compares; patterns never contain NUL, so zero padding sorts shorter prefixes first.
+  void sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
+    if (end - begin < 2) return;
+    const char* const text = out_.text_.data();
+    keys_.clear();
+    for (std::uint32_t i = begin; i < end; ++i) {
+      const CompiledRule& rule = out_.rules_[i];
+      const std::string_view literal(text + rule.pattern_offset, rule.literal_length);
+      keys_.push_back({pack_big_endian(literal, 0), pack_big_endian(literal, 8), i});
+    }
+    const std::vector<CompiledRule>& rules = out_.rules_;
+    std::sort(keys_.begin(), keys_.end(), [&](const SortKey& a, const SortKey& b) {
+      if (a.high != b.high) return a.high < b.high;
+      if (a.low != b.low) return a.low < b.low;
+      const CompiledRule& x = rules[a.index];
+      const CompiledRule& y = rules[b.index];
+      const std::string_view x_literal(text + x.pattern_offset, x.literal_length);
+      const std::string_view y_literal(text + y.pattern_offset, y.literal_length);
+      if (const int order = x_literal.compare(y_literal); order != 0) return order < 0;
+      return x.line_and_flags < y.line_and_flags;
+    });
+    sorted_.clear();
+    for (const SortKey& key : keys_) sorted_.push_back(rules[key.index]);
+    std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
+  }
+
+  static std::uint64_t pack_big_endian(std::string_view text, std::size_t from) {
+    std::uint64_t packed = 0;
+    for (std::size_t b = 0; b < 8 && from + b < text.size(); ++b) {
+      packed |= std::uint64_t{static_cast<unsigned char>(text[from + b])} << (56 - 8 * b);
+    }
+    return packed;
   }
 
   void build_agent_index() {
@@ -247,6 +286,8 @@ class Compiler {
   }
 
   RobotsTxt& out_;
+  std::vector<SortKey>& keys_;
+  std::vector<CompiledRule>& sorted_;
   bool in_group_ = false;
   bool group_has_rules_ = false;
   bool group_is_global_ = false;
@@ -255,11 +296,38 @@ class Compiler {
 };
 
 RobotsTxt RobotsTxt::parse(std::string_view body) {
-  RobotsTxt robots;
-  Compiler compiler(robots);
+  thread_local Compiler::Scratch scratch;
+  scratch.work.clear_keeping_capacity();
+  Compiler compiler(scratch);
   internal::for_each_line(body, [&compiler](const LineFacts& line) { compiler.on_line(line); });
   compiler.finish();
+
+  const RobotsTxt& work = scratch.work;
+  RobotsTxt robots;
+  robots.text_ = work.text_;
+  robots.directives_ = work.directives_;
+  robots.rules_ = exact_copy(work.rules_);
+  robots.groups_ = exact_copy(work.groups_);
+  robots.agents_ = exact_copy(work.agents_);
+  robots.agent_order_ = exact_copy(work.agent_order_);
+  robots.global_groups_ = exact_copy(work.global_groups_);
+  robots.sitemaps_ = exact_copy(work.sitemaps_);
+  robots.line_count_ = work.line_count_;
+  // One huge file should not pin its buffers to the thread for good.
+  if (work.memory_usage() > (std::size_t{8} << 20)) scratch = Compiler::Scratch();
   return robots;
+}
+
+void RobotsTxt::clear_keeping_capacity() noexcept {
+  text_.clear();
+  directives_.clear();
+  rules_.clear();
+  groups_.clear();
+  agents_.clear();
+  agent_order_.clear();
+  global_groups_.clear();
+  sitemaps_.clear();
+  line_count_ = 1;
 }
 
 std::string_view RobotsTxt::token_of(std::uint32_t agent) const noexcept {
@@ -268,18 +336,25 @@ std::string_view RobotsTxt::token_of(std::uint32_t agent) const noexcept {
           entry.token_length == kGlobalToken ? std::size_t{0} : entry.token_length};
 }
 
-std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule,
-                                        std::string_view path) const noexcept {
+std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_view path,
+                                        bool literal_matched) const noexcept {
+  if (rule.line_and_flags & kPlainPrefixFlag) {
+    const bool matches =
+        literal_matched ||
+        path.starts_with(std::string_view(text_.data() + rule.pattern_offset, rule.literal_length));
+    return matches ? rule.pattern_length : kNoMatch;
+  }
   const char* const pattern = text_.data() + rule.pattern_offset;
   const bool index_htm = (rule.line_and_flags & kIndexHtmFlag) != 0;
-  const bool anchored =
-      index_htm || (rule.pattern_length > 0 && pattern[rule.pattern_length - 1] == '$');
+  const bool anchored = index_htm || pattern[rule.pattern_length - 1] == '$';
   const std::uint32_t strength = rule.pattern_length + (index_htm ? 1u : 0u);
-  const std::string_view literal(pattern, rule.literal_length);
-  if (!path.starts_with(literal)) return kNoMatch;
+  if (!literal_matched && !path.starts_with(std::string_view(pattern, rule.literal_length))) {
+    return kNoMatch;
+  }
   const std::size_t rest_end = rule.pattern_length - (anchored && !index_htm ? 1u : 0u);
   const std::string_view rest(pattern + rule.literal_length, rest_end - rule.literal_length);
-  return internal::glob_matches(path.substr(literal.size()), rest, anchored) ? strength : kNoMatch;
+  return internal::glob_matches(path.substr(rule.literal_length), rest, anchored) ? strength
+                                                                                  : kNoMatch;
 }
 
 void RobotsTxt::match_group(const CompiledGroup& group, std::string_view path,
@@ -291,7 +366,7 @@ void RobotsTxt::match_group(const CompiledGroup& group, std::string_view path,
   // path[0, depth). Those whose literal prefix is exactly that long sort first.
   for (std::size_t depth = 0; low < high; ++depth) {
     while (low < high && low->literal_length == depth) {
-      const std::uint32_t strength = match_strength(*low, path);
+      const std::uint32_t strength = match_strength(*low, path, true);
       if (strength != kNoMatch) best.offer(*low, strength);
       ++low;
     }
@@ -408,7 +483,7 @@ Explanation RobotsTxt::explain(std::string_view url,
                            explanation.groups.end());
   for (const std::size_t group : explanation.groups) {
     for (std::uint32_t i = groups_[group].rule_begin; i < groups_[group].rule_end; ++i) {
-      const std::uint32_t strength = match_strength(rules_[i], explanation.path);
+      const std::uint32_t strength = match_strength(rules_[i], explanation.path, false);
       if (strength == kNoMatch) continue;
       explanation.matches.push_back(
           {rule_line(rules_[i]), strength, (rules_[i].line_and_flags & kIndexHtmFlag) != 0});

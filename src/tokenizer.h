@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "ascii.h"
@@ -94,10 +95,20 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
 
   const char* const data = body.data();
   const std::size_t size = body.size();
+  // The next LF and CR at or after `pos`, each searched with memchr and only searched
+  // again once passed, so that a file using only one kind stays a linear scan.
+  const auto find_from = [data, size](char c, std::size_t from) {
+    const void* found = std::memchr(data + from, c, size - from);
+    return found == nullptr ? size
+                            : static_cast<std::size_t>(static_cast<const char*>(found) - data);
+  };
+  std::size_t next_lf = find_from('\n', pos);
+  std::size_t next_cr = find_from('\r', pos);
   std::uint32_t number = 0;
   while (true) {
-    std::size_t end = pos;
-    while (end < size && data[end] != '\n' && data[end] != '\r') ++end;
+    if (next_lf < pos) next_lf = find_from('\n', pos);
+    if (next_cr < pos) next_cr = find_from('\r', pos);
+    const std::size_t end = next_lf < next_cr ? next_lf : next_cr;
 
     LineFacts line;
     line.number = ++number;

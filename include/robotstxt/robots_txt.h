@@ -136,7 +136,7 @@ class RobotsTxt {
   struct CompiledRule {
     std::uint32_t pattern_offset;  // normalised pattern in text_
     std::uint32_t raw_offset;      // as written in text_ (same as pattern if equal)
-    std::uint32_t line_and_flags;  // line << 3 | index_htm << 1 | disallow
+    std::uint32_t line_and_flags;  // line << 3 | plain << 2 | index_htm << 1 | disallow
     std::uint16_t pattern_length;  // for an index.htm rewrite: up to the '/'; `$` implied
     std::uint16_t literal_length;  // bytes before the first wildcard
     std::uint16_t raw_length;
@@ -159,7 +159,11 @@ class RobotsTxt {
   std::string_view token_of(std::uint32_t agent) const noexcept;
   std::string_view pattern_of(const CompiledRule& rule) const noexcept;
   RuleLine rule_line(const CompiledRule& rule) const;
-  std::uint32_t match_strength(const CompiledRule& rule, std::string_view path) const noexcept;
+  void clear_keeping_capacity() noexcept;
+  // Strength of `rule` for `path`, or kNoMatch. `literal_matched`: the caller already
+  // knows the path starts with the rule's literal prefix.
+  std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
+                               bool literal_matched) const noexcept;
   void match_group(const CompiledGroup& group, std::string_view path, Best& best) const noexcept;
   Verdict decide(std::string_view url, std::span<const std::string_view> agents,
                  bool want_details) const noexcept;
