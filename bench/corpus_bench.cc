@@ -82,11 +82,12 @@ int main(int argc, char** argv) {
               static_cast<double>(parsed_bytes) / 1e6, load_seconds);
   std::printf("parse+compile: %.4f s, %.0f MB/s\n", best_parse,
               static_cast<double>(parsed_bytes) / 1e6 / best_parse);
-  std::printf("checks: %zu (%zu disallowed) in %.4f s, %.2f million checks/s\n", checks,
-              disallowed, best_check, static_cast<double>(checks) / best_check / 1e6);
-  std::printf("compiled size: %.2f MB for %.2f MB of robots.txt (%.2fx; worst file >= 1 KiB: %.2fx)\n",
-              static_cast<double>(compiled_bytes) / 1e6, static_cast<double>(parsed_bytes) / 1e6,
-              static_cast<double>(compiled_bytes) / static_cast<double>(parsed_bytes), worst_ratio);
+  std::printf("checks: %zu (%zu disallowed) in %.4f s, %.2f million checks/s\n", checks, disallowed,
+              best_check, static_cast<double>(checks) / best_check / 1e6);
+  std::printf(
+      "compiled size: %.2f MB for %.2f MB of robots.txt (%.2fx; worst file >= 1 KiB: %.2fx)\n",
+      static_cast<double>(compiled_bytes) / 1e6, static_cast<double>(parsed_bytes) / 1e6,
+      static_cast<double>(compiled_bytes) / static_cast<double>(parsed_bytes), worst_ratio);
   std::printf("peak memory (max RSS): %.1f MB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);
   std::printf("whole run: %.3f s\n", seconds_since(run_start));
   return 0;

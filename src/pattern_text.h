@@ -33,20 +33,6 @@ inline void append_normalized_pattern(std::string_view value, std::string& out) 
   }
 }
 
-/// True when append_normalized_pattern() would change `value`.
-inline bool needs_normalization(std::string_view value) noexcept {
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    const char c = value[i];
-    if (static_cast<unsigned char>(c) >= 0x80) return true;
-    if (c == '%' && i + 2 < value.size() && is_hex_digit(value[i + 1]) &&
-        is_hex_digit(value[i + 2])) {
-      if (value[i + 1] >= 'a' || value[i + 2] >= 'a') return true;
-      i += 2;
-    }
-  }
-  return false;
-}
-
 }  // namespace robotstxt::internal
 
 #endif  // ROBOTSTXT_SRC_PATTERN_TEXT_H_

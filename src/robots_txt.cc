@@ -177,18 +177,12 @@ class Compiler {
     group_has_rules_ = true;
 
     CompiledRule rule{};
-    const bool normalize = internal::needs_normalization(line.value);
-    rule.raw_offset = store(line.value);
-    rule.raw_length = static_cast<std::uint16_t>(line.value.size());
-    if (normalize) {
-      rule.pattern_offset = static_cast<std::uint32_t>(out_.text_.size());
-      internal::append_normalized_pattern(line.value, out_.text_);
-    } else {
-      rule.pattern_offset = rule.raw_offset;
-    }
+    rule.pattern_offset = static_cast<std::uint32_t>(out_.text_.size());
+    internal::append_normalized_pattern(line.value, out_.text_);
     const std::string_view pattern(out_.text_.data() + rule.pattern_offset,
                                    out_.text_.size() - rule.pattern_offset);
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
+    rule.written_length = rule.pattern_length;
     rule.literal_length = literal_length(pattern, pattern.ends_with('$'));
     rule.line_and_flags =
         (line.number << kLineShift) | (line.kind == LineKind::kDisallow ? kDisallowFlag : 0);
@@ -423,22 +417,12 @@ Verdict RobotsTxt::decide(std::string_view url, std::span<const std::string_view
       (decisive->line_and_flags & kDisallowFlag) ? RuleKind::kDisallow : RuleKind::kAllow;
   verdict.via_index_htm = (decisive->line_and_flags & kIndexHtmFlag) != 0;
   verdict.strength = verdict.allowed ? best.allow_strength : best.disallow_strength;
-  verdict.raw_pattern = std::string_view(text_.data() + decisive->raw_offset, decisive->raw_length);
   verdict.pattern = pattern_of(*decisive);
   return verdict;
 }
 
 std::string_view RobotsTxt::pattern_of(const CompiledRule& rule) const noexcept {
-  if ((rule.line_and_flags & kIndexHtmFlag) == 0) {
-    return {text_.data() + rule.pattern_offset, rule.pattern_length};
-  }
-  // An index.htm rewrite is reported as the rule that was written: the whole original
-  // pattern, whose normalised form grows by two bytes for every byte >= 0x80.
-  const std::string_view raw(text_.data() + rule.raw_offset, rule.raw_length);
-  const auto high_bytes = std::count_if(
-      raw.begin(), raw.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-  return {text_.data() + rule.pattern_offset,
-          raw.size() + 2 * static_cast<std::size_t>(high_bytes)};
+  return {text_.data() + rule.pattern_offset, rule.written_length};
 }
 
 bool RobotsTxt::allowed(std::string_view url, std::string_view agent) const noexcept {
@@ -468,7 +452,6 @@ RuleLine RobotsTxt::rule_line(const CompiledRule& rule) const {
   line.line = rule.line_and_flags >> kLineShift;
   line.kind = (rule.line_and_flags & kDisallowFlag) ? RuleKind::kDisallow : RuleKind::kAllow;
   line.pattern = pattern_of(rule);
-  line.raw_pattern = std::string_view(text_.data() + rule.raw_offset, rule.raw_length);
   return line;
 }
 

@@ -8,6 +8,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "robotstxt/parser.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {
@@ -20,8 +21,12 @@ struct CheckOptions {
   bool json = false;
 };
 
-std::string describe_rule(const Verdict& verdict) {
-  return std::string(to_string(verdict.kind)) + ": " + std::string(verdict.raw_pattern);
+// The decisive rule as the site owner wrote it: the compiled file keeps only the
+// normalised pattern, so the text comes from the body's own line.
+std::string describe_rule(const Verdict& verdict, const std::vector<LineFacts>& lines) {
+  const std::string_view written =
+      verdict.line <= lines.size() ? lines[verdict.line - 1].value : verdict.pattern;
+  return std::string(to_string(verdict.kind)) + ": " + std::string(written);
 }
 
 std::string describe_groups(AppliedGroups applied) {
@@ -36,21 +41,22 @@ std::string describe_groups(AppliedGroups applied) {
   return "no group applies to the agent";
 }
 
-nlohmann::json verdict_json(std::string_view url, const Verdict& verdict) {
+nlohmann::json verdict_json(std::string_view url, const Verdict& verdict,
+                            const std::vector<LineFacts>& lines) {
   nlohmann::json json;
   json["url"] = url;
   json["allowed"] = verdict.allowed;
   json["line"] = verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json();
-  json["rule"] =
-      verdict.has_decisive_rule() ? nlohmann::json(describe_rule(verdict)) : nlohmann::json();
+  json["rule"] = verdict.has_decisive_rule() ? nlohmann::json(describe_rule(verdict, lines))
+                                             : nlohmann::json();
   json["group"] = to_string(verdict.applied);
   return json;
 }
 
-void print_verdict(const Verdict& verdict) {
+void print_verdict(const Verdict& verdict, const std::vector<LineFacts>& lines) {
   std::cout << (verdict.allowed ? "ALLOWED" : "DISALLOWED");
   if (verdict.has_decisive_rule()) {
-    std::cout << " by line " << verdict.line << ": " << describe_rule(verdict);
+    std::cout << " by line " << verdict.line << ": " << describe_rule(verdict, lines);
     if (verdict.via_index_htm) std::cout << " (index.htm also allows its directory)";
   } else {
     std::cout << ": no rule matched";
@@ -59,7 +65,8 @@ void print_verdict(const Verdict& verdict) {
 }
 
 // One line out per line in, in order; a million URLs must stream, not accumulate.
-int check_stream(const RobotsTxt& robots, const std::vector<std::string_view>& agents, bool json) {
+int check_stream(const RobotsTxt& robots, const std::vector<std::string_view>& agents,
+                 const std::vector<LineFacts>& lines, bool json) {
   std::ios::sync_with_stdio(false);
   std::string url;
   std::string out;
@@ -67,7 +74,7 @@ int check_stream(const RobotsTxt& robots, const std::vector<std::string_view>& a
   while (std::getline(std::cin, url)) {
     if (!url.empty() && url.back() == '\r') url.pop_back();
     if (json) {
-      out += to_json_line(verdict_json(url, robots.verdict(url, agents)));
+      out += to_json_line(verdict_json(url, robots.verdict(url, agents), lines));
     } else {
       out += robots.allowed(url, agents) ? "allowed\t" : "disallowed\t";
       out += url;
@@ -93,12 +100,15 @@ int run_check(const CheckOptions& options) {
   const RobotsTxt robots = RobotsTxt::parse(*body);
   const std::vector<std::string_view> agents = as_views(agent_names);
 
-  if (options.url == "-") return check_stream(robots, agents, options.json);
+  const bool plain_stream = options.url == "-" && !options.json;
+  const std::vector<LineFacts> lines =
+      plain_stream ? std::vector<LineFacts>{} : describe_lines(*body);
+  if (options.url == "-") return check_stream(robots, agents, lines, options.json);
   const Verdict verdict = robots.verdict(options.url, agents);
   if (options.json) {
-    std::cout << to_json_line(verdict_json(options.url, verdict)) << "\n";
+    std::cout << to_json_line(verdict_json(options.url, verdict, lines)) << "\n";
   } else {
-    print_verdict(verdict);
+    print_verdict(verdict, lines);
   }
   return verdict.allowed ? kExitOk : kExitNegative;
 }

@@ -10,6 +10,18 @@
 
 namespace robotstxt::cli {
 
+namespace {
+
+std::string program_and(std::string_view command) {
+  return command.empty() ? std::string("robotstxt") : "robotstxt " + std::string(command);
+}
+
+void report_unreadable(std::string_view command, const std::string& path) {
+  report_error(command, "cannot read '" + path + "': " + std::strerror(errno));
+}
+
+}  // namespace
+
 std::optional<std::string> read_file_or_report(std::string_view command, const std::string& path) {
   if (path == "-") {
     std::ostringstream contents;
@@ -18,21 +30,20 @@ std::optional<std::string> read_file_or_report(std::string_view command, const s
   }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
-    std::cerr << "robotstxt " << command << ": cannot read '" << path
-              << "': " << std::strerror(errno) << "\n";
+    report_unreadable(command, path);
     return std::nullopt;
   }
   std::string contents((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   if (file.bad()) {
-    std::cerr << "robotstxt " << command << ": cannot read '" << path
-              << "': " << std::strerror(errno) << "\n";
+    report_unreadable(command, path);
     return std::nullopt;
   }
   return contents;
 }
 
 void report_error(std::string_view command, std::string_view message) {
-  std::cerr << "robotstxt " << command << ": error: " << message << "\n";
+  std::cerr << program_and(command) << ": error: " << message << "\n"
+            << "Run '" << program_and(command) << " --help' for usage.\n";
 }
 
 std::vector<std::string> split_agents(std::string_view comma_separated) {

@@ -16,11 +16,12 @@ inline constexpr int kExitOk = 0;        // allowed / nothing found
 inline constexpr int kExitNegative = 1;  // disallowed / findings / changes
 inline constexpr int kExitUsage = 2;     // usage or I/O error
 
-/// Reads a whole file ("-" is standard input). On failure prints
-/// "robotstxt <command>: cannot read 'PATH': REASON" to stderr and returns nullopt.
+/// Reads a whole file ("-" is standard input). On failure reports
+/// "cannot read 'PATH': REASON" with report_error() and returns nullopt.
 std::optional<std::string> read_file_or_report(std::string_view command, const std::string& path);
 
-/// Prints "robotstxt <command>: error: MESSAGE" to stderr.
+/// Prints "robotstxt <command>: error: MESSAGE" and a line pointing at --help to stderr.
+/// An empty command means the program itself.
 void report_error(std::string_view command, std::string_view message);
 
 /// Splits "googlebot, Googlebot-Image" into {"googlebot", "Googlebot-Image"}; blanks dropped.

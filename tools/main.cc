@@ -16,6 +16,16 @@ int main(int argc, char** argv) {
   int exit_code = robotstxt::cli::kExitOk;
   robotstxt::cli::add_check_command(app, exit_code);
 
+  // CLI11 reports an unknown subcommand as "a subcommand is required"; name it instead.
+  const auto is_command = [&app](const std::string& name) {
+    return !app.get_subcommands([&name](CLI::App* command) { return command->check_name(name); })
+                .empty();
+  };
+  if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+    std::cerr << "robotstxt: error: unknown command '" << argv[1] << "'\n"
+              << "Run 'robotstxt --help' for the list of commands.\n";
+    return robotstxt::cli::kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
@@ -24,10 +34,9 @@ int main(int argc, char** argv) {
     return app.exit(help);
   } catch (const CLI::ParseError& error) {
     // CLI11 has its own exit codes; ours promise 2 for every usage problem.
-    const CLI::App* chosen = app.get_subcommands().empty() ? &app : app.get_subcommands()[0];
-    std::cerr << chosen->get_name() << ": error: " << error.what() << "\n"
-              << "Run '" << (chosen == &app ? "robotstxt" : "robotstxt " + chosen->get_name())
-              << " --help' for usage.\n";
+    const std::string command =
+        app.get_subcommands().empty() ? "" : app.get_subcommands()[0]->get_name();
+    robotstxt::cli::report_error(command, error.what());
     return robotstxt::cli::kExitUsage;
   }
   return exit_code;

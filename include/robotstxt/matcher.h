@@ -26,15 +26,16 @@ enum class AppliedGroups : std::uint8_t {
 };
 
 /// The answer to "may these agents fetch this URL?", with the reason.
-/// `pattern` and `raw_pattern` point into the RobotsTxt that produced the verdict and
-/// are valid as long as that object lives (and is not moved from).
+/// `pattern` points into the RobotsTxt that produced the verdict and is valid as long as
+/// that object lives (and is not moved from).
 struct Verdict {
   bool allowed = true;
   /// Line of the decisive rule (SEMANTICS 5.4); 0 when no rule decided.
   std::uint32_t line = 0;
   RuleKind kind = RuleKind::kAllow;  ///< kind of the decisive rule, if line != 0
-  std::string_view pattern;          ///< decisive rule as matched (normalised)
-  std::string_view raw_pattern;      ///< decisive rule's value as written in the file
+  /// The decisive rule's pattern, normalised (SEMANTICS 1.8). For an index.htm
+  /// rewrite, the whole rule that was written ("/a/index.html", not "/a/$").
+  std::string_view pattern;
   /// Strength (SEMANTICS 5.1) of the decisive rule; 0 when none.
   std::uint32_t strength = 0;
   /// The decisive allow matched only through the `/index.htm` rewrite (SEMANTICS 4.4).

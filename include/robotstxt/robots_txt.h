@@ -36,12 +36,13 @@ struct AgentLine {
   bool global = false;     ///< `*` or `* text`
 };
 
-/// An allow/disallow line of a group.
+/// An allow/disallow line of a group. Only the normalised pattern is kept (keeping the
+/// text as written too would cost up to 4x the body for non-ASCII rules); the text as
+/// written is describe_lines(body)[line - 1].value.
 struct RuleLine {
   std::uint32_t line = 0;
   RuleKind kind = RuleKind::kAllow;
-  std::string_view pattern;      ///< normalised (SEMANTICS 1.8); what is matched
-  std::string_view raw_pattern;  ///< as written in the file
+  std::string_view pattern;  ///< normalised (SEMANTICS 1.8); what is matched
 };
 
 /// One group (SEMANTICS 2.1): its user-agent lines and its rules, in file order.
@@ -135,11 +136,10 @@ class RobotsTxt {
   // prefix so that a path finds its candidate rules by walking down the sorted range.
   struct CompiledRule {
     std::uint32_t pattern_offset;  // normalised pattern in text_
-    std::uint32_t raw_offset;      // as written in text_ (same as pattern if equal)
     std::uint32_t line_and_flags;  // line << 3 | plain << 2 | index_htm << 1 | disallow
     std::uint16_t pattern_length;  // for an index.htm rewrite: up to the '/'; `$` implied
     std::uint16_t literal_length;  // bytes before the first wildcard
-    std::uint16_t raw_length;
+    std::uint16_t written_length;  // the whole pattern as written (differs for rewrites)
   };
   struct CompiledGroup {
     std::uint32_t rule_begin, rule_end;    // into rules_

@@ -1,0 +1,118 @@
+// SEMANTICS.md section 4: the path of a URL and matching one rule against it.
+#include "robotstxt/matcher.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace robotstxt {
+namespace {
+
+using namespace std::string_literals;
+
+struct PathCase {
+  std::string url;
+  std::string path;
+};
+
+TEST(PathOfUrl, Rule4_1_PathStartsAtFirstSlashQueryOrParamAfterAuthority) {
+  const PathCase cases[] = {
+      {"http://www.example.com/a/b?c=d#e", "/a/b?c=d"},
+      {"http://www.example.com", "/"},
+      {"http://www.example.com/", "/"},
+      {"http://www.example.com?q=1", "/?q=1"},  // '?' first: a '/' is prepended
+      {"http://www.example.com;p=1", "/;p=1"},  // ';' likewise
+      {"http://www.example.com#top/x", "/"},    // '#' before the path: "/"
+      {"http://www.example.com/a#b?c", "/a"},   // path ends at '#'
+      {"//www.example.com/a/b", "/a/b"},        // scheme-relative: leading // skipped
+      {"www.example.com/a", "/a"},              // no scheme at all
+      {"/a/b?x", "/a/b?x"},                     // already a path
+      {"a/b://c/d", "/b://c/d"},                // '/' before "://": not a scheme
+      {"http://a.com/x?u=http://b.com/y", "/x?u=http://b.com/y"},
+      {"", "/"},
+      {"example.com", "/"},
+      {"http://a.com/%7Ea/\xE3\x83\x84", "/%7Ea/\xE3\x83\x84"},  // used as given
+  };
+  for (const PathCase& c : cases) EXPECT_EQ(path_of(c.url), c.path) << c.url;
+}
+
+TEST(PathOfUrl, Rule4_1_ViewIntoUrlUnlessASlashIsNeeded) {
+  std::string storage = "untouched";
+  const std::string url = "http://a.com/x";
+  const std::string_view path = path_of(url, storage);
+  EXPECT_EQ(path.data(), url.data() + 12);
+  EXPECT_EQ(storage, "untouched");
+  EXPECT_EQ(path_of("http://a.com?x", storage), "/?x");
+}
+
+TEST(PathOfUrl, GoogleOnly_NulEndsThePathAsInACString) {
+  EXPECT_EQ(path_of("http://a.com/ab\0cd"s), "/ab");
+}
+
+struct MatchCase {
+  std::string pattern;
+  std::string path;
+  bool matches;
+};
+
+TEST(PatternMatching, Rule4_2_AnchoredAtStartCaseSensitiveBytewise) {
+  const MatchCase cases[] = {
+      {"/fish", "/fish", true},
+      {"/fish", "/fish.html", true},
+      {"/fish", "/fish/salmon", true},
+      {"/fish", "/Fish", false},
+      {"/fish", "/catfish", false},
+      {"/fish/", "/fish", false},
+      {"fish", "/fish", false},
+      {"/%E3%83%84", "/%E3%83%84", true},
+      {"/%E3%83%84", "/%e3%83%84", false},
+  };
+  for (const MatchCase& c : cases) {
+    EXPECT_EQ(pattern_matches(c.path, c.pattern), c.matches) << c.pattern << " vs " << c.path;
+  }
+}
+
+TEST(PatternMatching, Rule4_2_StarMatchesAnyRunIncludingNone) {
+  const MatchCase cases[] = {
+      {"/*.php", "/index.php", true}, {"/*.php", "/.php", true}, {"/*.php", "/a/b.php?x", true},
+      {"/*.php", "/a.PHP", false},    {"/a*b*c", "/abc", true},  {"/a*b*c", "/a-b-c-d", true},
+      {"/a*b*c", "/a-c-b", false},    {"*", "/", true},          {"/**x", "/x", true},
+      {"/fish*", "/fish", true},
+  };
+  for (const MatchCase& c : cases) {
+    EXPECT_EQ(pattern_matches(c.path, c.pattern), c.matches) << c.pattern << " vs " << c.path;
+  }
+}
+
+TEST(PatternMatching, Rule4_2_DollarAnchorsOnlyAtTheVeryEnd) {
+  const MatchCase cases[] = {
+      {"/*.php$", "/a.php", true}, {"/*.php$", "/a.php?x", false},
+      {"/a$", "/a", true},         {"/a$", "/ab", false},
+      {"/a$b", "/a$b", true},      {"/a$b", "/a", false},  // '$' inside is literal
+      {"/a$$", "/a$", true},       {"/a$$", "/a", false},
+      {"/*b$", "/bab", true},      {"/*ab$", "/ab", true},
+      {"$", "/", false},
+  };
+  for (const MatchCase& c : cases) {
+    EXPECT_EQ(pattern_matches(c.path, c.pattern), c.matches) << c.pattern << " vs " << c.path;
+  }
+}
+
+TEST(PatternMatching, Rule4_3_EmptyPatternMatchesEverything) {
+  EXPECT_TRUE(pattern_matches("/", ""));
+  EXPECT_TRUE(pattern_matches("/anything?x", ""));
+}
+
+TEST(PatternMatching, Rule4_2_ManyStarsStayPolynomial) {
+  // 2,000 stars against a 100,000-byte path that almost matches: the greedy scan is
+  // O(pattern * path) where backtracking would never finish.
+  std::string pattern = "/";
+  for (int i = 0; i < 2000; ++i) pattern += "a*";
+  pattern += "b$";
+  const std::string path = "/" + std::string(100000, 'a');
+  EXPECT_FALSE(pattern_matches(path, pattern));
+  EXPECT_TRUE(pattern_matches(path + "b", pattern));
+}
+
+}  // namespace
+}  // namespace robotstxt

@@ -1,0 +1,234 @@
+// SEMANTICS.md section 1 (reading the body) and section 6 (per-line facts).
+// Test names follow the rule they check: Rule1_3 is SEMANTICS 1.3.
+#include "robotstxt/parser.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt {
+namespace {
+
+using namespace std::string_literals;
+
+std::vector<RuleLine> rules_of_first_group(const RobotsTxt& robots) {
+  const std::vector<Group> groups = robots.groups();
+  return groups.empty() ? std::vector<RuleLine>{} : groups.front().rules;
+}
+
+std::string first_pattern(std::string_view body) {
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  const auto rules = rules_of_first_group(robots);
+  return rules.empty() ? "<no rule>" : std::string(rules.front().pattern);
+}
+
+TEST(ReadingTheBody, Rule1_1_BytesAfter512000AreIgnored) {
+  std::string body = "user-agent: *\n";
+  body.append(kMaxBodyBytes - body.size() - 1, '\n');
+  body += "\ndisallow: /late\n";  // starts exactly at byte 512,000
+  EXPECT_TRUE(RobotsTxt::parse(body).allowed("http://a.com/late", "bot"));
+  body[kMaxBodyBytes - 1] = 'x';  // the line before it now straddles nothing: still ignored
+  EXPECT_TRUE(RobotsTxt::parse(body).allowed("http://a.com/late", "bot"));
+}
+
+TEST(ReadingTheBody, Rule1_1_LineCutByTheLimitIsParsedAsItStands) {
+  std::string body = "user-agent: *\n";
+  body.append(kMaxBodyBytes - body.size() - 14, '\n');
+  body += "disallow: /abcdefgh\n";  // only "disallow: /abc" is inside the limit
+  ASSERT_EQ(body.find("/abc") + 4, kMaxBodyBytes);
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  EXPECT_FALSE(robots.allowed("http://a.com/abcxyz", "bot"));
+  EXPECT_EQ(first_pattern(body), "/abc");
+}
+
+TEST(ReadingTheBody, Rule1_2_FullBomIsSkipped) {
+  EXPECT_EQ(first_pattern("\xEF\xBB\xBFuser-agent: *\ndisallow: /x\n"), "/x");
+}
+
+TEST(ReadingTheBody, Rule1_2_PartialBomIsSkippedByteByByte) {
+  EXPECT_EQ(first_pattern("\xEF\xBBuser-agent: *\ndisallow: /x\n"), "/x");
+  EXPECT_EQ(first_pattern("\xEFuser-agent: *\ndisallow: /x\n"), "/x");
+}
+
+TEST(ReadingTheBody, Rule1_2_SkippingStopsAtFirstDifferentByte) {
+  // EF 11 BF drops only EF: the line then starts with 11 BF and is not a user-agent.
+  const auto lines = describe_lines("\xEF\x11\xBFuser-agent: *\ndisallow: /x\n");
+  EXPECT_EQ(lines[0].kind, LineKind::kOther);
+  EXPECT_EQ(lines[0].key, "\x11\xBFuser-agent");
+  EXPECT_EQ(first_pattern("\xEF\x11\xBFuser-agent: *\ndisallow: /x\n"), "<no rule>");
+}
+
+TEST(ReadingTheBody, Rule1_2_BomLaterInTheBodyIsNotSkipped) {
+  const auto lines = describe_lines("\n\xEF\xBB\xBFuser-agent: *\n");
+  EXPECT_EQ(lines[1].kind, LineKind::kOther);
+}
+
+TEST(ReadingTheBody, Rule1_3_LfCrAndCrLfEndLines) {
+  for (const std::string ending : {"\n", "\r", "\r\n"}) {
+    const std::string body = "user-agent: *" + ending + "disallow: /x" + ending + "allow: /x/y";
+    const auto lines = describe_lines(body);
+    ASSERT_EQ(lines.size(), 3u) << "ending " << static_cast<int>(ending[0]);
+    EXPECT_EQ(lines[2].kind, LineKind::kAllow);
+    EXPECT_EQ(lines[2].number, 3u);
+  }
+}
+
+TEST(ReadingTheBody, Rule1_3_CrLfIsOneEndingButLfCrIsTwo) {
+  EXPECT_EQ(describe_lines("a:1\r\nb:2").size(), 2u);
+  EXPECT_EQ(describe_lines("a:1\n\rb:2").size(), 3u);
+  EXPECT_EQ(describe_lines("a:1\r\r\nb:2").size(), 3u);
+  EXPECT_EQ(describe_lines("a:1\r\n\r\nb:2").size(), 3u);
+}
+
+TEST(ReadingTheBody, Rule1_3_EveryLineCountsIncludingTheLastEmptyOne) {
+  EXPECT_EQ(describe_lines("").size(), 1u);
+  EXPECT_EQ(describe_lines("a:1\n").size(), 2u);
+  const auto lines = describe_lines("\n\nuser-agent: *\n\ndisallow: /\n");
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_EQ(lines[4].kind, LineKind::kDisallow);
+  EXPECT_EQ(lines[4].number, 5u);
+  EXPECT_EQ(RobotsTxt::parse("\n\nuser-agent: *\n\ndisallow: /\n").verdict("/", "a").line, 5u);
+}
+
+TEST(ReadingTheBody, Rule1_4_LineKeepsAtMost16663Bytes) {
+  const std::string prefix = "user-agent: *\ndisallow: /";
+  const std::string fits(kMaxLineBytes - std::string("disallow: /").size(), 'a');
+  const auto exact = describe_lines(prefix + fits);
+  EXPECT_FALSE(exact[1].too_long);
+  EXPECT_EQ(first_pattern(prefix + fits), "/" + fits);
+
+  const auto longer = describe_lines(prefix + fits + "bcd");
+  EXPECT_TRUE(longer[1].too_long);
+  EXPECT_EQ(longer[1].length, kMaxLineBytes + 3);
+  EXPECT_EQ(first_pattern(prefix + fits + "bcd"), "/" + fits);
+}
+
+TEST(ReadingTheBody, Rule1_5_NulEndsTheLineContent) {
+  const std::string body = "user-agent: *\ndisallow: /a\0b\nallow: /c\n"s;
+  const auto lines = describe_lines(body);
+  EXPECT_TRUE(lines[1].has_nul);
+  EXPECT_EQ(lines[1].value, "/a");
+  EXPECT_EQ(lines[2].kind, LineKind::kAllow);  // the next line is unaffected
+  EXPECT_EQ(first_pattern(body), "/a");
+}
+
+TEST(ReadingTheBody, Rule1_5_HashStartsAComment) {
+  const auto lines = describe_lines("disallow: /a#b\n# only a comment\n   \n");
+  EXPECT_EQ(lines[0].value, "/a");
+  EXPECT_TRUE(lines[0].has_comment);
+  EXPECT_EQ(lines[1].kind, LineKind::kComment);
+  EXPECT_EQ(lines[2].kind, LineKind::kEmpty);
+}
+
+TEST(ReadingTheBody, Rule1_5_AllAsciiWhitespaceIsTrimmed) {
+  const auto lines = describe_lines(" \t\v\fdisallow \t: \v/a \f\t");
+  EXPECT_EQ(lines[0].kind, LineKind::kDisallow);
+  EXPECT_EQ(lines[0].key, "disallow");
+  EXPECT_EQ(lines[0].value, "/a");
+}
+
+TEST(ReadingTheBody, Rule1_6_SplitAtTheFirstColon) {
+  const auto lines = describe_lines("disallow: /a:b:c");
+  EXPECT_EQ(lines[0].value, "/a:b:c");
+  EXPECT_FALSE(lines[0].missing_colon);
+}
+
+TEST(ReadingTheBody, Rule1_6_TwoWordsWithoutColonAreAccepted) {
+  for (const char* text : {"disallow /x", "disallow\t/x", "disallow  \t /x"}) {
+    const auto lines = describe_lines(text);
+    EXPECT_EQ(lines[0].kind, LineKind::kDisallow) << text;
+    EXPECT_TRUE(lines[0].missing_colon) << text;
+    EXPECT_EQ(lines[0].value, "/x") << text;
+  }
+  EXPECT_FALSE(RobotsTxt::parse("user-agent *\ndisallow /x").allowed("/x", "a"));
+}
+
+TEST(ReadingTheBody, Rule1_6_OtherColonlessLinesAreIgnored) {
+  for (const char* text : {"disallow", "disallow /x /y", "user agent foo"}) {
+    EXPECT_EQ(describe_lines(text)[0].kind, LineKind::kInvalid) << text;
+  }
+  EXPECT_TRUE(RobotsTxt::parse("user-agent: *\ndisallow /x /y").allowed("/x", "a"));
+}
+
+TEST(ReadingTheBody, Rule1_6_EmptyKeyIsIgnored) {
+  EXPECT_EQ(describe_lines(": /x")[0].kind, LineKind::kInvalid);
+  EXPECT_TRUE(RobotsTxt::parse("user-agent: *\n: /x\n").directives().empty());
+}
+
+struct KeyCase {
+  const char* key;
+  LineKind kind;
+  bool typo;
+};
+
+TEST(ReadingTheBody, Rule1_7_KeysAreRecognisedByPrefixIgnoringCase) {
+  const KeyCase cases[] = {
+      {"user-agent", LineKind::kUserAgent, false}, {"User-Agents", LineKind::kUserAgent, false},
+      {"USERAGENT", LineKind::kUserAgent, true},   {"user agent", LineKind::kUserAgent, true},
+      {"allow", LineKind::kAllow, false},          {"Allowed", LineKind::kAllow, false},
+      {"disallow", LineKind::kDisallow, false},    {"DisallowX", LineKind::kDisallow, false},
+      {"dissallow", LineKind::kDisallow, true},    {"dissalow", LineKind::kDisallow, true},
+      {"disalow", LineKind::kDisallow, true},      {"diasllow", LineKind::kDisallow, true},
+      {"disallaw", LineKind::kDisallow, true},     {"sitemap", LineKind::kSitemap, false},
+      {"Sitemaps", LineKind::kSitemap, false},     {"site-map", LineKind::kSitemap, true},
+      {"crawl-delay", LineKind::kOther, false},    {"user", LineKind::kOther, false},
+      {"disalloww", LineKind::kDisallow, false},   {"dis-allow", LineKind::kOther, false},
+  };
+  for (const KeyCase& c : cases) {
+    const auto lines = describe_lines(std::string(c.key) + ": v");
+    EXPECT_EQ(lines[0].kind, c.kind) << c.key;
+    EXPECT_EQ(lines[0].typo, c.typo) << c.key;
+  }
+}
+
+TEST(ReadingTheBody, Rule1_8_PercentEscapesGetUpperCaseHex) {
+  EXPECT_EQ(normalize_pattern("/a%2fb%c3%a9"), "/a%2Fb%C3%A9");
+  EXPECT_EQ(normalize_pattern("/%%2f"), "/%%2F");  // '%' not followed by two hex digits
+  EXPECT_EQ(normalize_pattern("/%2"), "/%2");
+  EXPECT_EQ(normalize_pattern("/%zz"), "/%zz");
+}
+
+TEST(ReadingTheBody, Rule1_8_HighBytesArePercentEncoded) {
+  EXPECT_EQ(normalize_pattern("/caf\xC3\xA9"), "/caf%C3%A9");
+  EXPECT_EQ(normalize_pattern("/\x80\xFF"), "/%80%FF");
+}
+
+TEST(ReadingTheBody, Rule1_8_NothingElseChanges) {
+  EXPECT_EQ(normalize_pattern("/a b?c=%41&d*$"), "/a b?c=%41&d*$");
+}
+
+TEST(ReadingTheBody, Rule1_8_OnlyAllowAndDisallowValuesAreNormalised) {
+  const RobotsTxt robots =
+      RobotsTxt::parse("user-agent: b\xC3\xA9\nsitemap: http://a.com/\xC3\xA9\nhost: \xC3\xA9\n");
+  EXPECT_EQ(robots.groups()[0].agents[0].value, "b\xC3\xA9");
+  EXPECT_EQ(robots.sitemaps()[0], "http://a.com/\xC3\xA9");
+  EXPECT_EQ(robots.directives()[0].value, "\xC3\xA9");
+}
+
+TEST(PerLineFacts, Section6_UnsupportedKeysAreFlagged) {
+  for (const char* key :
+       {"clean-param", "Content-Signal", "content-usage", "crawl-delay", "domain", "host",
+        "noarchive", "nofollow", "noindex", "request-rate", "revisit-after", "visit-time"}) {
+    EXPECT_TRUE(describe_lines(std::string(key) + ": 1")[0].unsupported) << key;
+  }
+  EXPECT_FALSE(describe_lines("crawl-delays: 1")[0].unsupported);
+  EXPECT_FALSE(describe_lines("foo: 1")[0].unsupported);
+}
+
+TEST(PerLineFacts, Section6_RulesBeforeAnyUserAgentAreOutsideGroups) {
+  const auto lines = describe_lines("disallow: /a\nuser-agent: *\ndisallow: /b\n");
+  EXPECT_TRUE(lines[0].outside_group);
+  EXPECT_FALSE(lines[2].outside_group);
+}
+
+TEST(PerLineFacts, Section6_OffsetsPointAtTheLineInTheBody) {
+  const std::string body = "\xEF\xBB\xBFua: 1\r\nallow: /x\n";
+  const auto lines = describe_lines(body);
+  EXPECT_EQ(body.substr(lines[0].offset, lines[0].length), "ua: 1");
+  EXPECT_EQ(body.substr(lines[1].offset, lines[1].length), "allow: /x");
+}
+
+}  // namespace
+}  // namespace robotstxt

@@ -1,0 +1,36 @@
+// Runs a program (the built `robotstxt` CLI) with arguments and standard input, and
+// captures what it printed and how it exited. Uses temporary files, not pipes, so a
+// large input or output can never deadlock the test.
+#ifndef ROBOTSTXT_TESTS_SUPPORT_RUN_COMMAND_H_
+#define ROBOTSTXT_TESTS_SUPPORT_RUN_COMMAND_H_
+
+#include <string>
+#include <vector>
+
+namespace robotstxt::testing {
+
+struct CommandResult {
+  int exit_code = -1;  // -1 if the program did not exit normally
+  std::string out;
+  std::string err;
+};
+
+CommandResult run_command(const std::string& program, const std::vector<std::string>& args,
+                          const std::string& stdin_text = "");
+
+/// A file that exists for the lifetime of this object, with the given bytes.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents);
+  ~TempFile();
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace robotstxt::testing
+
+#endif  // ROBOTSTXT_TESTS_SUPPORT_RUN_COMMAND_H_
