@@ -220,7 +220,8 @@ TEST(Verdict, Rule5_4_AmongEquallyStrongRulesTheEarliestLineDecides) {
 
 TEST(Verdict, Rule5_4_PatternIsNormalisedAndTheLineLeadsToTheTextAsWritten) {
   const std::string body = "user-agent: *\ndisallow: /caf\xC3\xA9%2f\n";
-  const Verdict verdict = RobotsTxt::parse(body).verdict("/caf%C3%A9%2F", "x");
+  const RobotsTxt robots = RobotsTxt::parse(body);  // verdict.pattern points into it
+  const Verdict verdict = robots.verdict("/caf%C3%A9%2F", "x");
   EXPECT_FALSE(verdict.allowed);
   EXPECT_EQ(verdict.pattern, "/caf%C3%A9%2F");
   EXPECT_EQ(describe_lines(body)[verdict.line - 1].value, "/caf\xC3\xA9%2f");
