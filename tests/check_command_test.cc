@@ -41,7 +41,7 @@ TEST(CheckCommand, PrintsVerdictWithDecisiveLineAndRuleAsWritten) {
   EXPECT_EQ(result.out, "DISALLOWED by line 2: disallow: /caf\xC3\xA9 (rules of the * group)\n");
   result = run_command(kCli, {"check", robots.path(), "Googlebot", "https://a.com/other"});
   EXPECT_EQ(result.exit_code, 0);
-  EXPECT_EQ(result.out, "ALLOWED: no rule matched (rules of the * group)\n");
+  EXPECT_EQ(result.out, "ALLOWED: no rule matched (the * group: no group names Googlebot)\n");
 }
 
 TEST(CheckCommand, CommaSeparatedAgentsAllowIfAnyGroupApplies) {
