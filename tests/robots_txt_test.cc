@@ -70,9 +70,18 @@ TEST(Groups, Rule2_4_ProductTokenIsTheLongestLetterHyphenUnderscorePrefix) {
   EXPECT_FALSE(robots.allowed("/x", "a_B-c"));
 }
 
-TEST(Groups, Rule2_4_EmptyTokenMatchesNothing) {
-  EXPECT_TRUE(allowed("user-agent: *bot\ndisallow: /\n", "", "/x"));
-  EXPECT_TRUE(allowed("user-agent:\ndisallow: /\n", "", "/x"));
+TEST(Groups, Rule2_4_EmptyTokenMatchesNoRealAgent) {
+  EXPECT_TRUE(allowed("user-agent: *bot\ndisallow: /\n", "bot", "/x"));
+  EXPECT_TRUE(allowed("user-agent:\ndisallow: /\n", "a", "/x"));
+  EXPECT_TRUE(allowed("user-agent: /x\ndisallow: /\n", "x", "/x"));
+}
+
+TEST(Groups, GoogleOnly_EmptyQueriedAgentMatchesAnEmptyToken) {
+  // SEMANTICS is silent on an empty queried agent; Google's matcher compares it with the
+  // file's tokens like any other, so it equals the empty token of `*bot`.
+  EXPECT_FALSE(allowed("user-agent: *bot\ndisallow: /\n", "", "/x"));
+  EXPECT_FALSE(allowed("user-agent:\ndisallow: /\nuser-agent: *\nallow: /\n", "", "/x"));
+  EXPECT_TRUE(allowed("user-agent: FooBot\ndisallow: /\n", "", "/x"));
 }
 
 TEST(Groups, Rule2_5_AgentsMatchIgnoringAsciiCase) {
