@@ -41,7 +41,10 @@ def product_token(user_agent: Union[str, bytes]) -> str:
     >>> product_token(b"  Googlebot-Image/1.0")
     'Googlebot-Image'
 
-    Raises TypeError when `user_agent` is neither str nor bytes.
+    The token is '' when the user agent does not start with one; like Google's
+    matcher, the library then matches only '*' groups and lines such as
+    ``User-agent: *bot`` whose own token is empty. Raises TypeError when `user_agent`
+    is neither str nor bytes.
     """
     if isinstance(user_agent, (bytes, bytearray)):
         user_agent = bytes(user_agent).decode("latin-1")

@@ -98,7 +98,8 @@ def test_str_and_bytes_arguments_are_the_same_bytes(robots):
 
 
 def test_raw_non_ascii_url_is_utf8_and_not_percent_encoded(robots):
-    # SEMANTICS 4.1: the URL is used as given; a raw é does not match a rule written é.
+    # SEMANTICS 4.1: the URL is used as given; a raw e-acute does not match the same
+    # character in a rule, which is normalised to %C3%A9.
     assert robots.allowed("https://example.com/caf\u00e9", "FooBot") is True
     assert robots.allowed("https://example.com/caf%C3%A9", "FooBot") is False
 
