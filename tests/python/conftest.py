@@ -34,7 +34,8 @@ def corpus_hosts() -> list[tuple[bytes, list[str]]]:
     for robots_file in sorted(robots_dir.iterdir()):
         urls_file = urls_dir / robots_file.name
         if urls_file.is_file():
-            urls = [line for line in urls_file.read_text("utf-8", "surrogateescape").splitlines() if line]
+            text = urls_file.read_text("utf-8", "surrogateescape")
+            urls = [line for line in text.splitlines() if line]
             hosts.append((robots_file.read_bytes(), urls))
     if not hosts:
         pytest.fail(f"no corpus under {shared_dir()}")
