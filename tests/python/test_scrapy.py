@@ -160,3 +160,17 @@ def test_scrapy_crawl_with_protego_fetches_other_pages():
     with CountingSite(ROBOTS_TXT, GOOGLE_VERDICTS) as site:
         crawl(site, "scrapy.robotstxt.ProtegoRobotParser", "MyBot/1.0 (+http://127.0.0.1/bot)")
         assert set(page_requests(site)) != ALLOWED_PATHS
+
+
+def test_module_imports_and_works_without_scrapy():
+    # robotstxt.scrapy subclasses Scrapy's interface only when Scrapy is installed.
+    code = (
+        "import sys; sys.modules['scrapy'] = None\n"
+        "from robotstxt.scrapy import RobotParser\n"
+        "parser = RobotParser.from_crawler(None, b'User-agent: *\\nDisallow: /x\\n')\n"
+        "print(parser.allowed('http://h/x', 'MyBot'), parser.allowed('http://h/y', 'MyBot'))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60, env=dict(os.environ))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "True"]
