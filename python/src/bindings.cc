@@ -2,12 +2,13 @@
 // RobotsTxt, Verdict and Directive over the C++ library. The pure-Python package
 // re-exports these names; python/robotstxt/__init__.pyi documents the API for editors.
 //
-// Argument handling is written by hand against the CPython API rather than through
-// pybind11's overload machinery: allowed() is the call crawlers make millions of times,
-// and the generic conversion (variants, overload retries) costs more than the match.
+// Arguments arrive as py::handle and are converted by hand against the CPython API rather
+// than through pybind11's type casters (std::variant, overloads): allowed() is the call
+// crawlers make millions of times, and generic conversion would cost more than the match.
 #include <Python.h>
 #include <pybind11/pybind11.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -27,8 +28,19 @@ namespace {
 
 std::string type_name(py::handle obj) { return Py_TYPE(obj.ptr())->tp_name; }
 
-[[noreturn]] void throw_not_text(py::handle obj, const std::string& what) {
-  throw py::type_error(what + " must be str or bytes, not " + type_name(obj));
+// Names an argument in error messages: "url", or "urls[3]" for an item of a sequence.
+// Built only when an error is raised, since the hot path passes one per call.
+struct ArgumentName {
+  const char* name;
+  std::ptrdiff_t index = -1;
+
+  [[nodiscard]] std::string text() const {
+    return index < 0 ? name : std::string(name) + "[" + std::to_string(index) + "]";
+  }
+};
+
+[[noreturn]] void throw_not_text(py::handle obj, ArgumentName what) {
+  throw py::type_error(what.text() + " must be str or bytes, not " + type_name(obj));
 }
 
 // Text the library returns (rule values, sitemap URLs, directive keys) may be any bytes.
@@ -45,7 +57,7 @@ py::str to_python(std::string_view text) {
 // (the UTF-8 form CPython caches for a str, the buffer of a bytes): both are immutable and
 // live as long as the caller's reference. Otherwise the bytes are copied into `storage`,
 // which must then outlive the view. `what` names the argument in error messages.
-std::string_view text_of(py::handle obj, const std::string& what, std::string& storage) {
+std::string_view text_of(py::handle obj, ArgumentName what, std::string& storage) {
   PyObject* raw = obj.ptr();
   if (PyUnicode_Check(raw)) {
     Py_ssize_t size = 0;
@@ -98,7 +110,7 @@ class AgentNames {
  public:
   explicit AgentNames(py::handle agents) {
     if (is_single_text(agents)) {
-      names_.push_back(text_of(agents, "agent", storage_.emplace_back()));
+      names_.push_back(text_of(agents, {"agent"}, storage_.emplace_back()));
       return;
     }
     items_ = tuple_of(agents, "agent must be str, bytes or a sequence of them");
@@ -108,7 +120,7 @@ class AgentNames {
     names_.reserve(items_.size());
     for (std::size_t i = 0; i < items_.size(); ++i) {
       names_.push_back(
-          text_of(items_[i], "agent[" + std::to_string(i) + "]", storage_.emplace_back()));
+          text_of(items_[i], {"agent", static_cast<std::ptrdiff_t>(i)}, storage_.emplace_back()));
     }
   }
 
@@ -151,7 +163,7 @@ struct PyDirective {
 
 robotstxt::RobotsTxt parse_body(py::handle body) {
   std::string storage;
-  const std::string_view text = text_of(body, "body", storage);
+  const std::string_view text = text_of(body, {"body"}, storage);
   // Parsing a large file takes a while; other Python threads may run meanwhile. `text`
   // views either `storage` or an immutable object the caller holds.
   py::gil_scoped_release release;
@@ -160,10 +172,10 @@ robotstxt::RobotsTxt parse_body(py::handle body) {
 
 bool allowed(const robotstxt::RobotsTxt& robots, py::handle url, py::handle agents) {
   std::string url_storage;
-  const std::string_view url_text = text_of(url, "url", url_storage);
+  const std::string_view url_text = text_of(url, {"url"}, url_storage);
   if (is_single_text(agents)) {
     std::string agent_storage;
-    return robots.allowed(url_text, text_of(agents, "agent", agent_storage));
+    return robots.allowed(url_text, text_of(agents, {"agent"}, agent_storage));
   }
   const AgentNames names(agents);
   return robots.allowed(url_text, names.names());
@@ -177,7 +189,8 @@ py::list allowed_many(const robotstxt::RobotsTxt& robots, py::handle urls, py::h
   std::vector<std::string_view> texts;
   texts.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
-    texts.push_back(text_of(items[i], "urls[" + std::to_string(i) + "]", storage.emplace_back()));
+    texts.push_back(
+        text_of(items[i], {"urls", static_cast<std::ptrdiff_t>(i)}, storage.emplace_back()));
   }
   std::vector<std::uint8_t> answers(count);
   {
@@ -281,7 +294,7 @@ PYBIND11_MODULE(_robotstxt, module) {
           "verdict",
           [](const robotstxt::RobotsTxt& robots, py::handle url, py::handle agents) {
             std::string url_storage;
-            const std::string_view url_text = text_of(url, "url", url_storage);
+            const std::string_view url_text = text_of(url, {"url"}, url_storage);
             const AgentNames names(agents);
             return PyVerdict(robots.verdict(url_text, names.names()));
           },
@@ -296,10 +309,10 @@ PYBIND11_MODULE(_robotstxt, module) {
       .def(
           "crawl_delay",
           [](const robotstxt::RobotsTxt& robots, py::handle agent) -> py::object {
-            if (!is_single_text(agent)) throw_not_text(agent, "agent");
+            if (!is_single_text(agent)) throw_not_text(agent, {"agent"});
             std::string storage;
             const std::optional<double> delay =
-                robots.crawl_delay(text_of(agent, "agent", storage));
+                robots.crawl_delay(text_of(agent, {"agent"}, storage));
             if (!delay) return py::none();
             return py::float_(*delay);
           },
