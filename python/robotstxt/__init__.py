@@ -13,6 +13,7 @@ leniencies of Google's own parser, rule for rule.
 For Scrapy, set ``ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"``.
 """
 
-from ._robotstxt import MAX_BODY_BYTES, Directive, RobotsTxt, Verdict
+from ._results import Directive, Verdict
+from ._robotstxt import MAX_BODY_BYTES, RobotsTxt
 
 __all__ = ["MAX_BODY_BYTES", "Directive", "RobotsTxt", "Verdict"]

@@ -1,6 +1,6 @@
 """Type stubs for robotstxt (the compiled module robotstxt._robotstxt)."""
 
-from typing import Iterable, Literal, Sequence, Union
+from typing import Iterable, Literal, NamedTuple, Sequence, Union
 
 _Text = Union[str, bytes, bytearray, memoryview]
 _Agents = Union[str, bytes, Sequence[Union[str, bytes]]]
@@ -8,50 +8,39 @@ _Agents = Union[str, bytes, Sequence[Union[str, bytes]]]
 MAX_BODY_BYTES: int
 """Only this many bytes of a body count (500 KiB)."""
 
-class Verdict:
+class Verdict(NamedTuple):
     """The answer to "may these agents fetch this URL?", with the reason.
 
     Text fields are str; bytes that are not UTF-8 come through as surrogate escapes
     (errors="surrogateescape"), so ``.encode("utf-8", "surrogateescape")`` restores them.
     """
 
-    @property
-    def allowed(self) -> bool:
-        """True if the URL may be fetched."""
-    @property
-    def line(self) -> int:
-        """Line number of the decisive rule; 0 when no rule decided."""
-    @property
-    def kind(self) -> Literal["allow", "disallow"] | None:
-        """Kind of the decisive rule; None when no rule decided."""
-    @property
-    def pattern(self) -> str:
-        """The decisive rule's pattern, normalised; for an index.htm rewrite the whole rule."""
-    @property
-    def strength(self) -> int:
-        """Strength of the decisive rule (length of its normalised pattern); 0 when none."""
-    @property
-    def via_index_htm(self) -> bool:
-        """True if the decisive allow matched only through the /index.htm rewrite."""
-    @property
-    def applied(self) -> Literal["specific", "global", "none"]:
-        """Whose rules applied: groups naming the agent, the '*' groups, or none."""
+    allowed: bool
+    """True if the URL may be fetched."""
+    line: int
+    """Line number of the decisive rule; 0 when no rule decided."""
+    kind: Literal["allow", "disallow"] | None
+    """Kind of the decisive rule; None when no rule decided."""
+    pattern: str
+    """The decisive rule's pattern, normalised; for an index.htm rewrite the whole rule."""
+    strength: int
+    """Strength of the decisive rule (length of its normalised pattern); 0 when none."""
+    via_index_htm: bool
+    """True if the decisive allow matched only through the /index.htm rewrite."""
+    applied: Literal["specific", "global", "none"]
+    """Whose rules applied: groups naming the agent, the '*' groups, or none."""
 
-class Directive:
+class Directive(NamedTuple):
     """A line that is not user-agent, allow, disallow or sitemap (Crawl-delay, Host...)."""
 
-    @property
-    def line(self) -> int:
-        """Line number in the file (1-based)."""
-    @property
-    def key(self) -> str:
-        """The key as written, e.g. 'Crawl-delay'."""
-    @property
-    def value(self) -> str:
-        """The value as written."""
-    @property
-    def group(self) -> int | None:
-        """Index of the group the line sits in; None before any user-agent line."""
+    line: int
+    """Line number in the file (1-based)."""
+    key: str
+    """The key as written, e.g. 'Crawl-delay'."""
+    value: str
+    """The value as written."""
+    group: int | None
+    """Index of the group the line sits in; None before any user-agent line."""
 
 class RobotsTxt:
     """A robots.txt parsed once and compiled for matching, Google's way.

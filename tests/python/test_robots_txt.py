@@ -73,8 +73,8 @@ def test_unnamed_agent_gets_the_global_group(robots):
 def test_verdict_outlives_its_robots_txt():
     verdict = robotstxt.RobotsTxt(b"User-agent: *\nDisallow: /gone\n").verdict("http://a/gone", "x")
     # The RobotsTxt is gone; the verdict holds copies, not views.
-    assert verdict.pattern == "/gone"
-    assert "disallowed by line 2" in repr(verdict)
+    assert verdict == robotstxt.Verdict(False, 2, "disallow", "/gone", 5, False, "global")
+    assert repr(verdict).startswith("Verdict(allowed=False, line=2, kind='disallow'")
 
 
 def test_agent_sequence_matches_any_of_its_names(robots):
@@ -205,6 +205,48 @@ def test_objects_are_immutable(robots):
     verdict = robots.verdict("http://a/", "a")
     with pytest.raises(AttributeError):
         verdict.allowed = False
+
+
+def test_uninitialised_or_foreign_self_raises_type_error():
+    # pybind11 would hand the methods unconstructed memory; they must refuse it.
+    blank = robotstxt.RobotsTxt.__new__(robotstxt.RobotsTxt)
+    calls = [
+        lambda: blank.allowed("http://a/", "a"),
+        lambda: blank.verdict("http://a/", "a"),
+        lambda: blank.allowed_many(["http://a/"], "a"),
+        lambda: blank.crawl_delay("a"),
+        lambda: blank.sitemaps,
+        lambda: blank.directives,
+        lambda: blank.line_count,
+        lambda: repr(blank),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError, match="never initialised"):
+            call()
+    with pytest.raises(TypeError):
+        robotstxt.RobotsTxt.allowed(42, "http://a/", "a")
+    with pytest.raises(TypeError):
+        robotstxt.RobotsTxt.verdict("not a RobotsTxt", "http://a/", "a")
+
+
+def test_allowed_takes_its_arguments_by_keyword_too(robots):
+    assert robots.allowed(url="https://example.com/private/x", agent="FooBot") is False
+    assert robots.allowed("https://example.com/private/x", agent=["FooBot"]) is False
+    for bad in (lambda: robots.allowed("u"), lambda: robots.allowed("u", "a", "b"),
+                lambda: robots.allowed("u", "a", url="u"), lambda: robots.allowed("u", agents="a")):
+        with pytest.raises(TypeError):
+            bad()
+
+
+def test_results_are_plain_values():
+    import pickle
+
+    robots = robotstxt.RobotsTxt(b"User-agent: *\nCrawl-delay: 1\nDisallow: /x\n")
+    verdict = robots.verdict("http://a/x", "a")
+    assert pickle.loads(pickle.dumps(verdict)) == verdict
+    allowed, line, kind, *_ = verdict
+    assert (allowed, line, kind) == (False, 3, "disallow")
+    assert robots.directives == [robotstxt.Directive(2, "Crawl-delay", "1", 0)]
 
 
 def test_random_bytes_never_crash_the_interpreter():

@@ -37,7 +37,12 @@ def test_stub_module_names_are_the_exported_names():
 def test_stub_classes_list_every_public_member():
     for name, node in stub_classes().items():
         members = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
-        assert members - {"__init__"} == public_names(getattr(robotstxt, name)), name
+        fields = [item.target.id for item in node.body if isinstance(item, ast.AnnAssign)]
+        runtime = getattr(robotstxt, name)
+        if fields:  # a NamedTuple: the same fields in the same order
+            assert tuple(fields) == runtime._fields, name
+            members |= set(fields) | public_names(tuple)
+        assert members - {"__init__"} == public_names(runtime), name
 
 
 def test_stub_parameters_are_the_keyword_names_the_module_accepts():
