@@ -72,6 +72,8 @@ class RobotParser(_ScrapyRobotParser):
     """Scrapy's RobotParser interface over robotstxt.RobotsTxt.
 
     Scrapy creates one per host with from_crawler() and asks allowed() per request.
+    ``parser.robots`` is the parsed robotstxt.RobotsTxt, for sitemaps, crawl-delay
+    and verdicts with reasons.
     """
 
     def __init__(self, robotstxt_body: Union[str, bytes], spider: Any = None) -> None:
