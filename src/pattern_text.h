@@ -3,6 +3,7 @@
 #ifndef ROBOTSTXT_SRC_PATTERN_TEXT_H_
 #define ROBOTSTXT_SRC_PATTERN_TEXT_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -14,6 +15,14 @@ namespace robotstxt::internal {
 /// Appends `value` to `out` with `%xx` upper-cased and bytes >= 0x80 percent-encoded.
 inline void append_normalized_pattern(std::string_view value, std::string& out) {
   static constexpr char kHex[] = "0123456789ABCDEF";
+  // Most rules are plain ASCII without escapes: copy them in one go.
+  const bool plain = std::none_of(value.begin(), value.end(), [](char c) {
+    return c == '%' || static_cast<unsigned char>(c) >= 0x80;
+  });
+  if (plain) {
+    out.append(value);
+    return;
+  }
   for (std::size_t i = 0; i < value.size(); ++i) {
     const char c = value[i];
     if (c == '%' && i + 2 < value.size() && is_hex_digit(value[i + 1]) &&

@@ -9,8 +9,10 @@
 #include "robotstxt/robots_txt.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 #include "ascii.h"
 #include "glob.h"
@@ -241,7 +243,7 @@ class Compiler {
       keys_.push_back({pack_big_endian(literal, 0), pack_big_endian(literal, 8), i});
     }
     const std::vector<CompiledRule>& rules = out_.rules_;
-    std::sort(keys_.begin(), keys_.end(), [&](const SortKey& a, const SortKey& b) {
+    const auto less = [&](const SortKey& a, const SortKey& b) {
       if (a.high != b.high) return a.high < b.high;
       if (a.low != b.low) return a.low < b.low;
       const CompiledRule& x = rules[a.index];
@@ -250,17 +252,20 @@ class Compiler {
       const std::string_view y_literal(text + y.pattern_offset, y.literal_length);
       if (const int order = x_literal.compare(y_literal); order != 0) return order < 0;
       return x.line_and_flags < y.line_and_flags;
-    });
+    };
+    std::sort(keys_.begin(), keys_.end(), less);
     sorted_.clear();
     for (const SortKey& key : keys_) sorted_.push_back(rules[key.index]);
     std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
   }
 
+  // Bytes [from, from + 8) of `text` as a big-endian integer, zero-padded: comparing
+  // two of these compares the bytes lexicographically.
   static std::uint64_t pack_big_endian(std::string_view text, std::size_t from) {
+    if (from >= text.size()) return 0;
     std::uint64_t packed = 0;
-    for (std::size_t b = 0; b < 8 && from + b < text.size(); ++b) {
-      packed |= std::uint64_t{static_cast<unsigned char>(text[from + b])} << (56 - 8 * b);
-    }
+    std::memcpy(&packed, text.data() + from, std::min<std::size_t>(8, text.size() - from));
+    if constexpr (std::endian::native == std::endian::little) packed = __builtin_bswap64(packed);
     return packed;
   }
 
