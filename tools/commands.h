@@ -13,6 +13,12 @@ void add_check_command(CLI::App& app, int& exit_code);
 /// `robotstxt lint FILE`: findings for site owners (issue: site-owner tools).
 void add_lint_command(CLI::App& app, int& exit_code);
 
+/// `robotstxt diff OLD NEW`: what a change changes (issue: site-owner tools).
+void add_diff_command(CLI::App& app, int& exit_code);
+
+/// `robotstxt info FILE`: groups, sitemaps, other directives (issue: site-owner tools).
+void add_info_command(CLI::App& app, int& exit_code);
+
 /// `robotstxt explain FILE AGENT URL`: a verdict, step by step (issue: site-owner tools).
 void add_explain_command(CLI::App& app, int& exit_code);
 

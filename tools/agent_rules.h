@@ -1,0 +1,37 @@
+// What applies to one agent in a parsed file, for the tools that compare or describe
+// files (diff, info): the groups the matcher would use, and their rules merged.
+#ifndef ROBOTSTXT_TOOLS_AGENT_RULES_H_
+#define ROBOTSTXT_TOOLS_AGENT_RULES_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt::cli {
+
+struct AgentRules {
+  AppliedGroups applied = AppliedGroups::kNone;
+  std::vector<std::size_t> groups;  ///< indexes into RobotsTxt::groups()
+  std::vector<RuleLine> rules;      ///< merged, file order
+};
+
+/// The groups and rules that apply to `agents` (SEMANTICS 3). `*` asks for the global
+/// groups: no product token can equal it.
+AgentRules rules_for(const RobotsTxt& robots, const std::vector<Group>& groups,
+                     const std::vector<std::string_view>& agents);
+
+/// Product tokens named in the file, lower-cased, in file order, without repeats;
+/// "*" when the file has a global group.
+std::vector<std::string> named_agents(const std::vector<Group>& groups);
+
+/// Requests per second of a request-rate value: "1/5" and "1/5s" are 0.2, "10/1m" is
+/// 1/6, "100/1h"; an optional time window ("1/5s 0600-0845") is ignored. nullopt when
+/// the value is not of that form or divides by zero.
+std::optional<double> requests_per_second(std::string_view value);
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_AGENT_RULES_H_

@@ -1,0 +1,206 @@
+// `robotstxt info FILE [--agent A]`: what the file says, as crawlers group it: groups
+// with their agents and rules, sitemaps, other directives; and for one agent, the
+// groups that apply and its crawl-delay and request-rate as numbers.
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "agent_rules.h"
+#include "cli_support.h"
+#include "commands.h"
+#include "robotstxt/parser.h"
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt::cli {
+namespace {
+
+struct InfoOptions {
+  std::string file;
+  std::string agent;
+  bool json = false;
+};
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The agent's request rate: from its own groups first, then from `*` (as crawl_delay()).
+std::optional<double> request_rate_for(const RobotsTxt& robots, const AgentRules& own,
+                                       const AgentRules& global) {
+  const std::vector<Directive> directives = robots.directives();
+  for (const AgentRules* rules : {&own, &global}) {
+    for (const Directive& directive : directives) {
+      if (directive.group < 0 || !equals_ignoring_case(directive.key, "request-rate")) continue;
+      const auto group = static_cast<std::size_t>(directive.group);
+      if (std::find(rules->groups.begin(), rules->groups.end(), group) == rules->groups.end()) {
+        continue;
+      }
+      if (const auto rate = requests_per_second(directive.value)) return rate;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string format_number(double value) {
+  std::ostringstream out;
+  out << value;  // shortest of 6 significant digits: 5, 0.5, 0.166667
+  return out.str();
+}
+
+std::string agent_label(const AgentLine& agent) {
+  std::string label = "user-agent: " + std::string(agent.value);
+  if (!agent.global && agent.token != agent.value) {
+    label += agent.token.empty() ? " (no product token: matches no crawler)"
+                                 : " (token " + std::string(agent.token) + ")";
+  }
+  return label;
+}
+
+std::string describe_applied(const AgentRules& rules, const std::string& agent) {
+  std::string groups;
+  for (const std::size_t g : rules.groups) {
+    groups += (groups.empty() ? "group " : ", ") + std::to_string(g + 1);
+  }
+  switch (rules.applied) {
+    case AppliedGroups::kSpecific:
+      return groups + ": named there; the * group does not apply";
+    case AppliedGroups::kGlobal:
+      return groups + ": the * group, as no group names " + agent;
+    case AppliedGroups::kNone:
+      break;
+  }
+  return "none: no group names " + agent + " and there is no * group, so everything is allowed";
+}
+
+int run_info(const InfoOptions& options) {
+  const std::optional<std::string> body = read_file_or_report("info", options.file);
+  if (!body) return kExitUsage;
+  const RobotsTxt robots = RobotsTxt::parse(*body);
+  const std::vector<LineFacts> lines = describe_lines(*body);
+  const std::vector<Group> groups = robots.groups();
+  const std::vector<Directive> directives = robots.directives();
+  const auto written = [&lines](std::uint32_t line) { return std::string(lines[line - 1].value); };
+
+  std::optional<AgentRules> own, global;
+  std::optional<double> crawl_delay, request_rate;
+  if (!options.agent.empty()) {
+    own = rules_for(robots, groups, {options.agent});
+    global = rules_for(robots, groups, {"*"});
+    crawl_delay = robots.crawl_delay(options.agent);
+    request_rate = request_rate_for(robots, *own, *global);
+  }
+
+  if (options.json) {
+    nlohmann::json json_groups = nlohmann::json::array();
+    for (const Group& group : groups) {
+      nlohmann::json agents = nlohmann::json::array();
+      for (const AgentLine& agent : group.agents) {
+        agents.push_back({{"line", agent.line},
+                          {"value", agent.value},
+                          {"token", agent.global ? "*" : agent.token},
+                          {"global", agent.global}});
+      }
+      nlohmann::json rules = nlohmann::json::array();
+      for (const RuleLine& rule : group.rules) {
+        rules.push_back({{"line", rule.line},
+                         {"kind", to_string(rule.kind)},
+                         {"rule", written(rule.line)},
+                         {"pattern", rule.pattern}});
+      }
+      json_groups.push_back({{"agents", agents}, {"rules", rules}});
+    }
+    nlohmann::json sitemaps = nlohmann::json::array();
+    for (const LineFacts& line : lines) {
+      if (line.kind == LineKind::kSitemap)
+        sitemaps.push_back({{"line", line.number}, {"url", line.value}});
+    }
+    nlohmann::json others = nlohmann::json::array();
+    for (const Directive& directive : directives) {
+      others.push_back({{"line", directive.line},
+                        {"key", directive.key},
+                        {"value", directive.value},
+                        {"group", directive.group < 0 ? nlohmann::json()
+                                                      : nlohmann::json(directive.group + 1)}});
+    }
+    nlohmann::json json = {{"file", options.file},
+                           {"groups", json_groups},
+                           {"sitemaps", sitemaps},
+                           {"directives", others}};
+    if (own) {
+      nlohmann::json applying = nlohmann::json::array();
+      for (const std::size_t g : own->groups) applying.push_back(g + 1);
+      json["agent"] = {
+          {"name", options.agent},
+          {"applied", to_string(own->applied)},
+          {"groups", applying},
+          {"crawl_delay", crawl_delay ? nlohmann::json(*crawl_delay) : nlohmann::json()},
+          {"requests_per_second", request_rate ? nlohmann::json(*request_rate) : nlohmann::json()}};
+    }
+    std::cout << to_json_line(json) << "\n";
+    return kExitOk;
+  }
+
+  std::cout << "groups" << (groups.empty() ? ": none\n" : "\n");
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    for (std::size_t a = 0; a < groups[g].agents.size(); ++a) {
+      const AgentLine& agent = groups[g].agents[a];
+      std::cout << (a == 0 ? "  group " + std::to_string(g + 1) + "  "
+                           : std::string(10 + std::to_string(g + 1).size(), ' '))
+                << "line " << agent.line << "  " << agent_label(agent) << "\n";
+    }
+    for (const RuleLine& rule : groups[g].rules) {
+      std::cout << "      line " << rule.line << "  " << to_string(rule.kind) << ": "
+                << written(rule.line) << "\n";
+    }
+    if (groups[g].rules.empty()) std::cout << "      no rules\n";
+  }
+  std::cout << "sitemaps";
+  bool any_sitemap = false;
+  for (const LineFacts& line : lines) {
+    if (line.kind != LineKind::kSitemap) continue;
+    std::cout << (any_sitemap ? "" : "\n") << "  line " << line.number << "  " << line.value
+              << "\n";
+    any_sitemap = true;
+  }
+  if (!any_sitemap) std::cout << ": none\n";
+  std::cout << "other directives" << (directives.empty() ? ": none\n" : "\n");
+  for (const Directive& directive : directives) {
+    std::cout << "  line " << directive.line << "  " << directive.key << ": " << directive.value
+              << (directive.group < 0 ? "  (before any group)"
+                                      : "  (group " + std::to_string(directive.group + 1) + ")")
+              << "\n";
+  }
+  if (own) {
+    std::cout << "agent " << options.agent << "\n  applies      "
+              << describe_applied(*own, options.agent) << "\n  crawl-delay  "
+              << (crawl_delay ? format_number(*crawl_delay) + " s" : "none") << "\n"
+              << "  request-rate "
+              << (request_rate ? format_number(*request_rate) + " requests/s" : "none") << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_info_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<InfoOptions>();
+  CLI::App* command = app.add_subcommand(
+      "info",
+      "Shows the file as crawlers group it: groups with their agents and rules, sitemaps,\n"
+      "other directives. With --agent, the groups that apply to it and its crawl-delay and\n"
+      "request-rate as numbers. Exit 0, or 2 on usage or I/O errors.");
+  command->add_option("FILE", options->file, "robots.txt file to read ('-' for stdin)")->required();
+  command->add_option("--agent,-a", options->agent, "product token to report on");
+  command->add_flag("--json", options->json, "one JSON object");
+  command->callback([options, &exit_code] { exit_code = run_info(*options); });
+}
+
+}  // namespace robotstxt::cli
