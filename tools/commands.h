@@ -10,6 +10,9 @@ namespace robotstxt::cli {
 /// `robotstxt check ROBOTS_FILE AGENT URL|-`: the verdict for URLs (issue: core).
 void add_check_command(CLI::App& app, int& exit_code);
 
+/// `robotstxt fetch URL AGENT|-`: fetch a robots.txt and decide (issue: fetch lifecycle).
+void add_fetch_command(CLI::App& app, int& exit_code);
+
 }  // namespace robotstxt::cli
 
 #endif  // ROBOTSTXT_TOOLS_COMMANDS_H_
