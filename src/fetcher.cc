@@ -114,6 +114,7 @@ void start_request(CURLM* multi, Job& job, const std::string& url) {
   FetchOutcome& outcome = *job.outcome;
   outcome.final_url = url;
   outcome.status = 0;
+  outcome.http_version = 0;
   outcome.body.clear();
   outcome.truncated = false;
   outcome.cache_control.clear();
@@ -133,6 +134,13 @@ std::string finish_request(Job& job, CURLcode code, std::size_t max_redirects) {
   long status = 0;
   curl_easy_getinfo(job.easy, CURLINFO_RESPONSE_CODE, &status);
   outcome.status = static_cast<int>(status);
+  long version = CURL_HTTP_VERSION_NONE;
+  curl_easy_getinfo(job.easy, CURLINFO_HTTP_VERSION, &version);
+  outcome.http_version = version == CURL_HTTP_VERSION_1_0   ? 10
+                         : version == CURL_HTTP_VERSION_1_1 ? 11
+                         : version == CURL_HTTP_VERSION_2_0 ? 20
+                         : version == CURL_HTTP_VERSION_3   ? 30
+                                                            : 0;
   const bool ftp = is_ftp(outcome.final_url);
 
   if (code == CURLE_OK || (code == CURLE_WRITE_ERROR && job.body_capped)) {

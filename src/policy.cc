@@ -54,8 +54,17 @@ std::optional<std::int64_t> parse_seconds(std::string_view value) {
 }
 
 FetchSummary summarize(const FetchOutcome& outcome) {
-  return {outcome.robots_url,  outcome.kind,      outcome.status,        outcome.hops,
-          outcome.body.size(), outcome.truncated, outcome.cache_control, outcome.error};
+  FetchSummary summary;
+  summary.robots_url = outcome.robots_url;
+  summary.kind = outcome.kind;
+  summary.status = outcome.status;
+  summary.http_version = outcome.http_version;
+  summary.hops = outcome.hops;
+  summary.body_bytes = outcome.body.size();
+  summary.truncated = outcome.truncated;
+  summary.cache_control = outcome.cache_control;
+  summary.error = outcome.error;
+  return summary;
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ TEST_F(FetchCommandTest, DisallowedUrlPrintsEveryStepAndExits1) {
   EXPECT_NE(result.out.find("status      200"), std::string::npos);
   EXPECT_NE(result.out.find("bytes       33"), std::string::npos);
   EXPECT_NE(result.out.find("access      rules"), std::string::npos);
-  EXPECT_NE(result.out.find("cache       24 h"), std::string::npos);
+  EXPECT_NE(result.out.find("cache       fresh for 24 h"), std::string::npos);
   EXPECT_NE(result.out.find("DISALLOWED by line 2: disallow: /private"), std::string::npos);
 }
 
@@ -54,7 +54,7 @@ TEST_F(FetchCommandTest, ServerErrorIsFullDisallowAndExits1) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.out.find("status      503"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("access      full disallow"), std::string::npos);
-  EXPECT_NE(result.out.find("cache       30 min"), std::string::npos);
+  EXPECT_NE(result.out.find("cache       retry in 30 min"), std::string::npos);
 }
 
 TEST_F(FetchCommandTest, JsonReportHasTheWholeStory) {
@@ -115,6 +115,14 @@ TEST_F(FetchCommandTest, StdinJsonLines) {
   EXPECT_EQ(first["allowed"], false);
   EXPECT_EQ(first["rule"], "disallow: /private");
   EXPECT_EQ(second["allowed"], true);
+}
+
+TEST_F(FetchCommandTest, ConnectToTakesOneValueEachTime) {
+  const std::string to_server = server_.connect_to_all();
+  const auto result = run_command(kCli, {"fetch", "--connect-to", to_server, "--connect-to",
+                                         to_server, "http://status-200.test/private", "FooBot"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.out.find("status      200"), std::string::npos) << result.out;
 }
 
 TEST_F(FetchCommandTest, UsageErrorsExit2) {

@@ -101,6 +101,7 @@ TEST_F(FetcherTest, RedirectChainsOfUpToFiveHopsAreFollowedAndRecorded) {
     EXPECT_EQ(fetch.hops[0].status, 301);
     EXPECT_EQ(fetch.hops.back().to, "http://" + host + "/hop/" + std::to_string(hops));
     EXPECT_EQ(fetch.status, 200);
+    EXPECT_EQ(fetch.http_version, 11);
     EXPECT_EQ(server_.request_count("redirect-" + std::to_string(hops)), hops + 1);
   }
 }
@@ -288,6 +289,33 @@ TEST(FetcherTlsTest, HttpsWithTestCertificate) {
   const Decision refused = refusing.allowed("https://secure.test/public", {kAgent});
   EXPECT_EQ(refused.entry->last_fetch.kind, FetchKind::kNetworkError);
   EXPECT_EQ(refused.state.access, Access::kFullDisallow);
+}
+
+// HTTP/2 over TLS (ALPN) against Debian's nghttpd; the same body and verdict as 1.1.
+TEST(FetcherTlsTest, Http2OverTls) {
+  const TempDir dir;
+  const std::string cert = dir.path() + "/cert.pem";
+  const std::string key = dir.path() + "/key.pem";
+  const std::string command =
+      "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=h2.test"
+      " -addext subjectAltName=DNS:h2.test -keyout " +
+      key + " -out " + cert + " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << "openssl failed";
+  const TempDir docroot;
+  (void)docroot.write("robots.txt", "User-agent: *\nDisallow: /private\n");
+  FixtureServer server("h2_server.py", {docroot.path(), key, cert});
+  ASSERT_NE(server.port(), 0) << "h2_server.py did not start (nghttp2-server installed?)";
+
+  FetchOptions options;
+  options.ca_file = cert;
+  options.connect_to.push_back("h2.test:443:127.0.0.1:" + std::to_string(server.port()));
+  RobotsClient client(with_fetch(options));
+  const Decision decision = client.allowed("https://h2.test/private/a", {kAgent});
+  EXPECT_EQ(decision.entry->last_fetch.error, "");
+  EXPECT_EQ(decision.entry->last_fetch.http_version, 20);
+  EXPECT_EQ(decision.state.access, Access::kRules);
+  EXPECT_FALSE(decision.allowed);
+  EXPECT_TRUE(client.allowed("https://h2.test/public", {kAgent}).allowed);
 }
 
 TEST(FetcherFtpTest, AnonymousFtpRetrievesRobotsTxtAndMissingFileIs404) {

@@ -100,7 +100,8 @@ void print_decision(const Decision& decision) {
   std::cout << "\n";
   std::cout << "access      " << to_string(decision.state.access) << ": "
             << to_string(decision.state.reason) << "\n";
-  std::cout << "cache       " << describe_duration(cache_seconds(decision));
+  std::cout << "cache       " << (decision.entry->errors_since ? "retry in " : "fresh for ")
+            << describe_duration(cache_seconds(decision));
   if (!fetch.cache_control.empty()) std::cout << " (Cache-Control: " << fetch.cache_control << ")";
   std::cout << "\n";
   std::cout << "verdict     " << (decision.allowed ? "ALLOWED" : "DISALLOWED");
@@ -234,8 +235,10 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       ->add_option("--concurrency", options->concurrency,
                    "origins fetched at once with '-' (default 200)")
       ->check(CLI::Range(1, 10000));
-  command->add_option("--connect-to", options->connect_to,
-                      "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)");
+  command
+      ->add_option("--connect-to", options->connect_to,
+                   "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
+      ->allow_extra_args(false);
   command->add_option("--ca-file", options->ca_file,
                       "PEM file of CA certificates to trust instead of the system's");
   command->callback([options, &exit_code] { exit_code = run_fetch(*options); });

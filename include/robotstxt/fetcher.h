@@ -77,6 +77,8 @@ struct FetchOutcome {
   std::string final_url;   ///< the last URL requested (differs after redirects)
   FetchKind kind = FetchKind::kNetworkError;
   int status = 0;  ///< status of the last response; 0 if none arrived
+  /// HTTP version of the last response: 10, 11, 20 or 30; 0 for FTP or no response.
+  int http_version = 0;
   std::vector<RedirectHop> hops;
   std::string body;           ///< the last response's body, decoded, at most max_body_bytes
   bool truncated = false;     ///< the body was longer; the transfer was stopped there

@@ -83,6 +83,7 @@ struct FetchSummary {
   std::string robots_url;
   FetchKind kind = FetchKind::kNetworkError;
   int status = 0;
+  int http_version = 0;  ///< as FetchOutcome::http_version
   std::vector<RedirectHop> hops;
   std::size_t body_bytes = 0;
   bool truncated = false;
