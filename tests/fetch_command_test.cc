@@ -36,7 +36,7 @@ TEST_F(FetchCommandTest, DisallowedUrlPrintsEveryStepAndExits1) {
                             "http://redirect-2.test/hop/1"),
             std::string::npos);
   EXPECT_NE(result.out.find("redirect 2  302"), std::string::npos);
-  EXPECT_NE(result.out.find("status      200"), std::string::npos);
+  EXPECT_NE(result.out.find("status      200 (HTTP/1.1)"), std::string::npos);
   EXPECT_NE(result.out.find("bytes       33"), std::string::npos);
   EXPECT_NE(result.out.find("access      rules"), std::string::npos);
   EXPECT_NE(result.out.find("cache       fresh for 24 h"), std::string::npos);
@@ -63,6 +63,7 @@ TEST_F(FetchCommandTest, JsonReportHasTheWholeStory) {
   const nlohmann::json json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["robots_url"], "http://big.test/robots.txt");
   EXPECT_EQ(json["status"], 200);
+  EXPECT_EQ(json["http_version"], 1.1);
   EXPECT_EQ(json["bytes"], 512000);
   EXPECT_EQ(json["truncated"], true);
   EXPECT_EQ(json["access"], "rules");

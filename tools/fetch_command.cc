@@ -71,6 +71,8 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   json["redirects"] = hops;
   json["outcome"] = to_string(fetch.kind);
   json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
+  json["http_version"] =
+      fetch.http_version == 0 ? nlohmann::json() : nlohmann::json(fetch.http_version / 10.0);
   json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
   json["bytes"] = fetch.body_bytes;
   json["truncated"] = fetch.truncated;
@@ -90,6 +92,11 @@ void print_decision(const Decision& decision) {
   std::cout << "status      ";
   if (fetch.kind == FetchKind::kResponse) {
     std::cout << fetch.status;
+    if (fetch.http_version != 0) {
+      std::cout << " (HTTP/" << fetch.http_version / 10;
+      if (fetch.http_version % 10 != 0) std::cout << "." << fetch.http_version % 10;
+      std::cout << ")";
+    }
   } else {
     std::cout << to_string(fetch.kind);
   }
