@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <limits>
 
 #include "ascii.h"
 #include "glob.h"
@@ -266,9 +265,10 @@ class Compiler {
   }
 
   void build_agent_index() {
+    // Empty tokens (`user-agent: *bot`) are indexed too: no real agent equals them, but
+    // Google's matcher lets an empty queried agent match them, and so do we.
     for (std::uint32_t i = 0; i < out_.agents_.size(); ++i) {
-      const auto length = out_.agents_[i].token_length;
-      if (length != kGlobalToken && length != 0) out_.agent_order_.push_back(i);
+      if (out_.agents_[i].token_length != kGlobalToken) out_.agent_order_.push_back(i);
     }
     const RobotsTxt& robots = out_;
     std::sort(out_.agent_order_.begin(), out_.agent_order_.end(),
@@ -381,7 +381,6 @@ template <typename Visit>
 bool RobotsTxt::for_each_group_of(std::span<const std::string_view> agents, Visit&& visit) const {
   bool named = false;
   for (const std::string_view agent : agents) {
-    if (agent.empty()) continue;
     const auto less = [this](std::uint32_t entry, std::string_view wanted) {
       return internal::compare_ignoring_case(token_of(entry), wanted) < 0;
     };

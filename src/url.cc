@@ -36,7 +36,7 @@ struct IdnFree {
 };
 
 // Browsers first try strict IDNA 2008 and fall back to UTS 46 transitional processing
-// (which maps, for example, 'ß' to "ss") for names IDNA 2008 rejects.
+// (which maps, for example, U+00DF sharp s to "ss") for names IDNA 2008 rejects.
 std::optional<std::string> to_punycode(const std::string& host) {
   for (int flags : {IDN2_NFC_INPUT | IDN2_NONTRANSITIONAL, IDN2_NFC_INPUT | IDN2_TRANSITIONAL}) {
     char* output = nullptr;

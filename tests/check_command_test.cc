@@ -38,10 +38,12 @@ TEST(CheckCommand, PrintsVerdictWithDecisiveLineAndRuleAsWritten) {
   auto result =
       run_command(kCli, {"check", robots.path(), "Googlebot", "https://a.com/caf%C3%A9/x"});
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_EQ(result.out, "DISALLOWED by line 2: disallow: /caf\xC3\xA9 (rules of the * group)\n");
+  EXPECT_EQ(
+      result.out,
+      "DISALLOWED by line 2: disallow: /caf\xC3\xA9 (the * group: no group names Googlebot)\n");
   result = run_command(kCli, {"check", robots.path(), "Googlebot", "https://a.com/other"});
   EXPECT_EQ(result.exit_code, 0);
-  EXPECT_EQ(result.out, "ALLOWED: no rule matched (rules of the * group)\n");
+  EXPECT_EQ(result.out, "ALLOWED: no rule matched (the * group: no group names Googlebot)\n");
 }
 
 TEST(CheckCommand, CommaSeparatedAgentsAllowIfAnyGroupApplies) {

@@ -70,9 +70,18 @@ TEST(Groups, Rule2_4_ProductTokenIsTheLongestLetterHyphenUnderscorePrefix) {
   EXPECT_FALSE(robots.allowed("/x", "a_B-c"));
 }
 
-TEST(Groups, Rule2_4_EmptyTokenMatchesNothing) {
-  EXPECT_TRUE(allowed("user-agent: *bot\ndisallow: /\n", "", "/x"));
-  EXPECT_TRUE(allowed("user-agent:\ndisallow: /\n", "", "/x"));
+TEST(Groups, Rule2_4_EmptyTokenMatchesNoRealAgent) {
+  EXPECT_TRUE(allowed("user-agent: *bot\ndisallow: /\n", "bot", "/x"));
+  EXPECT_TRUE(allowed("user-agent:\ndisallow: /\n", "a", "/x"));
+  EXPECT_TRUE(allowed("user-agent: /x\ndisallow: /\n", "x", "/x"));
+}
+
+TEST(Groups, GoogleOnly_EmptyQueriedAgentMatchesAnEmptyToken) {
+  // SEMANTICS is silent on an empty queried agent; Google's matcher compares it with the
+  // file's tokens like any other, so it equals the empty token of `*bot`.
+  EXPECT_FALSE(allowed("user-agent: *bot\ndisallow: /\n", "", "/x"));
+  EXPECT_FALSE(allowed("user-agent:\ndisallow: /\nuser-agent: *\nallow: /\n", "", "/x"));
+  EXPECT_TRUE(allowed("user-agent: FooBot\ndisallow: /\n", "", "/x"));
 }
 
 TEST(Groups, Rule2_5_AgentsMatchIgnoringAsciiCase) {
@@ -207,9 +216,21 @@ TEST(Verdict, Rule5_4_DecisiveLineIsTheWinningRule) {
   EXPECT_EQ(verdict.strength, 2u);
 }
 
+TEST(Verdict, Rule5_4_AmongEquallyStrongRulesTheEarliestLineDecides) {
+  // Google keeps the first rule in file order that reached the top strength. Here the
+  // later rule has the shorter literal prefix, so an index walk meets it first.
+  const RobotsTxt robots = RobotsTxt::parse(
+      "user-agent: *\ndisallow: /ab\ndisallow: /a*\nallow: /x\n"
+      "user-agent: *\ndisallow: /*b\n");
+  const Verdict verdict = robots.verdict("/abc", "x");
+  EXPECT_EQ(verdict.line, 2u);
+  EXPECT_EQ(verdict.pattern, "/ab");
+}
+
 TEST(Verdict, Rule5_4_PatternIsNormalisedAndTheLineLeadsToTheTextAsWritten) {
   const std::string body = "user-agent: *\ndisallow: /caf\xC3\xA9%2f\n";
-  const Verdict verdict = RobotsTxt::parse(body).verdict("/caf%C3%A9%2F", "x");
+  const RobotsTxt robots = RobotsTxt::parse(body);  // verdict.pattern points into it
+  const Verdict verdict = robots.verdict("/caf%C3%A9%2F", "x");
   EXPECT_FALSE(verdict.allowed);
   EXPECT_EQ(verdict.pattern, "/caf%C3%A9%2F");
   EXPECT_EQ(describe_lines(body)[verdict.line - 1].value, "/caf\xC3\xA9%2f");

@@ -29,16 +29,17 @@ std::string describe_rule(const Verdict& verdict, const std::vector<LineFacts>& 
   return std::string(to_string(verdict.kind)) + ": " + std::string(written);
 }
 
-std::string describe_groups(AppliedGroups applied) {
+std::string describe_groups(AppliedGroups applied, std::string_view agents) {
+  const std::string names(agents.empty() ? "an empty agent" : agents);
   switch (applied) {
     case AppliedGroups::kSpecific:
-      return "rules of the groups naming the agent";
+      return "group naming " + names + "; * rules do not apply";
     case AppliedGroups::kGlobal:
-      return "rules of the * group";
+      return "the * group: no group names " + names;
     case AppliedGroups::kNone:
       break;
   }
-  return "no group applies to the agent";
+  return "no group names " + names + " and there is no * group";
 }
 
 nlohmann::json verdict_json(std::string_view url, const Verdict& verdict,
@@ -53,7 +54,8 @@ nlohmann::json verdict_json(std::string_view url, const Verdict& verdict,
   return json;
 }
 
-void print_verdict(const Verdict& verdict, const std::vector<LineFacts>& lines) {
+void print_verdict(const Verdict& verdict, const std::vector<LineFacts>& lines,
+                   std::string_view agents) {
   std::cout << (verdict.allowed ? "ALLOWED" : "DISALLOWED");
   if (verdict.has_decisive_rule()) {
     std::cout << " by line " << verdict.line << ": " << describe_rule(verdict, lines);
@@ -61,7 +63,7 @@ void print_verdict(const Verdict& verdict, const std::vector<LineFacts>& lines) 
   } else {
     std::cout << ": no rule matched";
   }
-  std::cout << " (" << describe_groups(verdict.applied) << ")\n";
+  std::cout << " (" << describe_groups(verdict.applied, agents) << ")\n";
 }
 
 // One line out per line in, in order; a million URLs must stream, not accumulate.
@@ -108,7 +110,7 @@ int run_check(const CheckOptions& options) {
   if (options.json) {
     std::cout << to_json_line(verdict_json(options.url, verdict, lines)) << "\n";
   } else {
-    print_verdict(verdict, lines);
+    print_verdict(verdict, lines, options.agents);
   }
   return verdict.allowed ? kExitOk : kExitNegative;
 }

@@ -8,7 +8,7 @@
  * itself stays byte-exact.
  *
  * @code
- *   auto origin = robotstxt::origin_of("HTTPS://User@Müller.EU:443/a?b#c");
+ *   auto origin = robotstxt::origin_of("HTTPS://User@M\xC3\xBCller.EU:443/a?b#c");
  *   origin->key();         // "https://xn--mller-kva.eu"
  *   origin->robots_url();  // "https://xn--mller-kva.eu/robots.txt"
  * @endcode

@@ -1,0 +1,19 @@
+"""Google-exact robots.txt parsing and matching, at native speed.
+
+Python bindings of the robotstxt C++ library: verdicts follow RFC 9309 plus the
+leniencies of Google's own parser, rule for rule.
+
+    >>> import robotstxt
+    >>> robots = robotstxt.RobotsTxt(b"User-agent: *\\nDisallow: /private\\n")
+    >>> robots.allowed("https://example.com/private/a", "Googlebot")
+    False
+    >>> robots.verdict("https://example.com/private/a", "Googlebot").line
+    2
+
+For Scrapy, set ``ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"``.
+"""
+
+from ._results import Directive, Verdict
+from ._robotstxt import MAX_BODY_BYTES, RobotsTxt
+
+__all__ = ["MAX_BODY_BYTES", "Directive", "RobotsTxt", "Verdict"]

@@ -1,0 +1,80 @@
+"""Type stubs for robotstxt (the compiled module robotstxt._robotstxt)."""
+
+from typing import Iterable, Literal, NamedTuple, Sequence, Union
+
+_Text = Union[str, bytes, bytearray, memoryview]
+_Agents = Union[str, bytes, Sequence[Union[str, bytes]]]
+
+MAX_BODY_BYTES: int
+"""Only this many bytes of a body count (500 KiB)."""
+
+class Verdict(NamedTuple):
+    """The answer to "may these agents fetch this URL?", with the reason.
+
+    Text fields are str; bytes that are not UTF-8 come through as surrogate escapes
+    (errors="surrogateescape"), so ``.encode("utf-8", "surrogateescape")`` restores them.
+    """
+
+    allowed: bool
+    """True if the URL may be fetched."""
+    line: int
+    """Line number of the decisive rule; 0 when no rule decided."""
+    kind: Literal["allow", "disallow"] | None
+    """Kind of the decisive rule; None when no rule decided."""
+    pattern: str
+    """The decisive rule's pattern, normalised; for an index.htm rewrite the whole rule."""
+    strength: int
+    """Strength of the decisive rule (length of its normalised pattern); 0 when none."""
+    via_index_htm: bool
+    """True if the decisive allow matched only through the /index.htm rewrite."""
+    applied: Literal["specific", "global", "none"]
+    """Whose rules applied: groups naming the agent, the '*' groups, or none."""
+
+class Directive(NamedTuple):
+    """A line that is not user-agent, allow, disallow or sitemap (Crawl-delay, Host...)."""
+
+    line: int
+    """Line number in the file (1-based)."""
+    key: str
+    """The key as written, e.g. 'Crawl-delay'."""
+    value: str
+    """The value as written."""
+    group: int | None
+    """Index of the group the line sits in; None before any user-agent line."""
+
+class RobotsTxt:
+    """A robots.txt parsed once and compiled for matching, Google's way.
+
+    Immutable and thread-safe. Agents are product tokens ('Googlebot'), compared
+    ignoring ASCII case. URLs are matched exactly as given: percent-encode them first.
+    str arguments are encoded as UTF-8; bytes are used as they are.
+    """
+
+    def __init__(self, body: _Text) -> None:
+        """Parse `body`; any content is accepted, only the first MAX_BODY_BYTES count.
+
+        Raises TypeError if `body` is not str or bytes.
+        """
+    def allowed(self, url: _Text, agent: _Agents) -> bool:
+        """May `agent` (one name, or a sequence of names for one crawler) fetch `url`?
+
+        Raises TypeError for non-text arguments, ValueError for an empty sequence.
+        """
+    def verdict(self, url: _Text, agent: _Agents) -> Verdict:
+        """Like allowed(), with the decisive rule."""
+    def allowed_many(self, urls: Iterable[_Text], agent: _Agents) -> list[bool]:
+        """allowed() for every URL, in order; releases the GIL while matching."""
+    def crawl_delay(self, agent: Union[str, bytes]) -> float | None:
+        """Crawl-delay in seconds for `agent` (its own groups first, then '*')."""
+    @property
+    def sitemaps(self) -> list[str]:
+        """Sitemap URLs in file order, as written."""
+    @property
+    def directives(self) -> list[Directive]:
+        """Every other directive, in file order."""
+    @property
+    def line_count(self) -> int:
+        """Number of lines in the body."""
+    @property
+    def memory_usage(self) -> int:
+        """Bytes this object holds in memory."""

@@ -1,0 +1,62 @@
+"""The result types of robotstxt: plain immutable tuples, built by the compiled module.
+
+Named tuples rather than compiled classes: they compare, unpack, pickle and print like
+any Python value, and there is no half-built state for the compiled code to guard against.
+"""
+
+from typing import NamedTuple, Optional
+
+
+class Verdict(NamedTuple):
+    """The answer to "may these agents fetch this URL?", with the reason.
+
+    Returned by RobotsTxt.verdict(). Text fields are str; bytes that are not UTF-8 come
+    through as surrogate escapes (``.encode("utf-8", "surrogateescape")`` restores them).
+    """
+
+    allowed: bool
+    line: int
+    kind: Optional[str]
+    pattern: str
+    strength: int
+    via_index_htm: bool
+    applied: str
+
+
+class Directive(NamedTuple):
+    """A line that is not user-agent, allow, disallow or sitemap (Crawl-delay, Host...).
+
+    Google ignores these for access; crawlers and site owners still ask for them.
+    """
+
+    line: int
+    key: str
+    value: str
+    group: Optional[int]
+
+
+_FIELD_DOCS = {
+    Verdict: {
+        "allowed": "True if the URL may be fetched.",
+        "line": "Line number of the decisive rule; 0 when no rule decided.",
+        "kind": "'allow' or 'disallow': the kind of the decisive rule; None when none did.",
+        "pattern": "The decisive rule's pattern, percent-escapes normalised (for an "
+        "index.htm rewrite, the whole rule, e.g. '/a/index.html'); '' when none.",
+        "strength": "Strength of the decisive rule (length of its normalised pattern); "
+        "0 when none.",
+        "via_index_htm": "True if the decisive allow matched only through the /index.htm "
+        "rewrite.",
+        "applied": "Whose rules applied: 'specific' (groups naming the agent), 'global' "
+        "(the '*' groups) or 'none' (no group applied: everything is allowed).",
+    },
+    Directive: {
+        "line": "Line number in the file (1-based).",
+        "key": "The key as written, e.g. 'Crawl-delay'.",
+        "value": "The value as written.",
+        "group": "Index of the group the line sits in (file order, from 0); None when it "
+        "comes before any user-agent line.",
+    },
+}
+for _type, _docs in _FIELD_DOCS.items():
+    for _field, _doc in _docs.items():
+        getattr(_type, _field).__doc__ = _doc

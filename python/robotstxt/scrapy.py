@@ -1,0 +1,104 @@
+"""A Scrapy robots.txt parser with Google's verdicts.
+
+Enable it in a Scrapy project's settings with one line::
+
+    ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"
+
+and set ``ROBOTSTXT_USER_AGENT`` to the crawler's product token (e.g. ``"MyBot"``).
+Without that setting Scrapy passes each request's User-Agent header; the parser then
+matches with the product token at its start (``MyBot/1.0 (+https://example.com/bot)``
+-> ``MyBot``), which is wrong for browser-like headers (``Mozilla/5.0 ...``).
+
+Differences from Scrapy's built-in parsers, all on purpose (Google's behaviour):
+the body is read as bytes, so a file that is not valid UTF-8 still has its rules
+(Scrapy's parsers treat it as empty); URLs are matched as they go on the wire.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Union
+
+from . import RobotsTxt
+
+try:  # Subclass Scrapy's abstract interface when Scrapy is there; work without it too.
+    from scrapy.robotstxt import RobotParser as _ScrapyRobotParser
+except ImportError:  # pragma: no cover - Scrapy is optional for the rest of the package
+    _ScrapyRobotParser = object  # type: ignore[assignment,misc]
+
+__all__ = ["RobotParser", "product_token"]
+
+# SEMANTICS 2.4: a product token is the longest prefix made of letters, '_' and '-'.
+_TOKEN = re.compile(r"[A-Za-z_-]*")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def product_token(user_agent: Union[str, bytes]) -> str:
+    """The product token a User-Agent string starts with.
+
+    >>> product_token("MyBot/1.0 (+https://example.com/bot)")
+    'MyBot'
+    >>> product_token(b"  Googlebot-Image/1.0")
+    'Googlebot-Image'
+
+    The token is '' when the user agent does not start with one; like Google's
+    matcher, the library then matches only '*' groups and lines such as
+    ``User-agent: *bot`` whose own token is empty. Raises TypeError when `user_agent`
+    is neither str nor bytes.
+    """
+    if isinstance(user_agent, (bytes, bytearray)):
+        user_agent = bytes(user_agent).decode("latin-1")
+    elif not isinstance(user_agent, str):
+        raise TypeError(
+            f"user_agent must be str or bytes, not {type(user_agent).__name__}"
+        )
+    match = _TOKEN.match(user_agent.lstrip(" \t"))
+    return match.group(0) if match else ""
+
+
+def _percent_encode_non_ascii(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match.group(0).encode("utf-8"))
+
+
+def _wire_form(url: Union[str, bytes]) -> Union[str, bytes]:
+    # Scrapy's Request.url is already percent-encoded; a str that still holds non-ASCII
+    # characters is encoded the way it would be sent, so rules written with %XX match.
+    if isinstance(url, str) and not url.isascii():
+        return _NON_ASCII.sub(_percent_encode_non_ascii, url)
+    return url
+
+
+class RobotParser(_ScrapyRobotParser):
+    """Scrapy's RobotParser interface over robotstxt.RobotsTxt.
+
+    Scrapy creates one per host with from_crawler() and asks allowed() per request.
+    ``parser.robots`` is the parsed robotstxt.RobotsTxt, for sitemaps, crawl-delay
+    and verdicts with reasons.
+    """
+
+    def __init__(self, robotstxt_body: Union[str, bytes], spider: Any = None) -> None:
+        """Parse `robotstxt_body` (bytes as Scrapy passes it, or str)."""
+        self.spider = spider
+        self.robots = RobotsTxt(robotstxt_body)
+        # (user agent, its token) of the last call, one tuple so that threads sharing
+        # the parser never see a token paired with the wrong user agent.
+        self._last: tuple[Union[str, bytes, None], str] = (None, "")
+
+    @classmethod
+    def from_crawler(cls, crawler: Any, robotstxt_body: Union[str, bytes]) -> "RobotParser":
+        """Scrapy's factory: a parser for the robots.txt body a crawler fetched."""
+        spider = getattr(crawler, "spider", None) if crawler is not None else None
+        return cls(robotstxt_body, spider)
+
+    def allowed(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> bool:
+        """May the crawler named by `user_agent` fetch `url`?
+
+        `user_agent` is ROBOTSTXT_USER_AGENT or the request's User-Agent header (str or
+        bytes); only its leading product token is matched against the file.
+        """
+        # A crawl asks with the same user agent every time: remember the last token.
+        last_user_agent, token = self._last
+        if user_agent != last_user_agent or last_user_agent is None:
+            token = product_token(user_agent)
+            self._last = (user_agent, token)
+        return self.robots.allowed(_wire_form(url), token)

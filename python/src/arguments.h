@@ -1,0 +1,71 @@
+// Python arguments as the bytes the C++ library takes, and its text back as Python str,
+// for the bindings in bindings.cc. Every function needs the GIL.
+#ifndef ROBOTSTXT_PYTHON_ARGUMENTS_H_
+#define ROBOTSTXT_PYTHON_ARGUMENTS_H_
+
+#include <pybind11/pybind11.h>
+
+#include <cstddef>
+#include <deque>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace robotstxt::python {
+
+namespace py = pybind11;
+
+/// Names an argument in error messages: "url", or "urls[3]" for an item of a sequence.
+/// Only turned into text when an error is raised, since the hot path passes one per call.
+struct ArgumentName {
+  const char* name;
+  std::ptrdiff_t index = -1;
+
+  [[nodiscard]] std::string text() const;
+};
+
+/// The name of `obj`'s type, for error messages ("int", "NoneType").
+[[nodiscard]] std::string type_name(py::handle obj);
+
+/// Raises TypeError: "<what> must be str or bytes, not <type>".
+[[noreturn]] void throw_not_text(py::handle obj, ArgumentName what);
+
+/// True for the argument types that are one piece of text: str, bytes, bytearray.
+[[nodiscard]] bool is_single_text(py::handle obj);
+
+/// The bytes of a str (as UTF-8; surrogate escapes become the bytes they stand for),
+/// bytes, bytearray or memoryview argument. A view into the object when it is immutable
+/// (str's cached UTF-8 form, a bytes buffer), valid as long as the caller's reference;
+/// otherwise a copy in `storage`, which must then outlive the view. Raises TypeError for
+/// other types and UnicodeEncodeError for a str with unpaired surrogates.
+[[nodiscard]] std::string_view text_of(py::handle obj, ArgumentName what, std::string& storage);
+
+/// Text from the library as str: UTF-8 decoded with errors="surrogateescape", so that
+/// `.encode("utf-8", "surrogateescape")` gives back exactly the bytes of the file.
+[[nodiscard]] py::str to_python(std::string_view text);
+
+/// The items of `obj` in a new tuple: other threads changing the original list cannot
+/// then free an item we hold a view into. str and bytes are refused even though they are
+/// iterable (a URL list of single characters is always a mistake): TypeError with
+/// "<not_a_sequence_message>, not <type>".
+[[nodiscard]] py::tuple tuple_of(py::handle obj, const char* not_a_sequence_message);
+
+/// The agent argument of allowed() and verdict(): one name or a non-empty sequence of
+/// names. Holds what its views point into.
+class AgentNames {
+ public:
+  /// Raises TypeError for wrong types and ValueError for an empty sequence.
+  explicit AgentNames(py::handle agents);
+
+  [[nodiscard]] std::span<const std::string_view> names() const { return names_; }
+
+ private:
+  py::tuple items_;                  // keeps the viewed items alive
+  std::deque<std::string> storage_;  // deque: growing it never moves existing strings
+  std::vector<std::string_view> names_;
+};
+
+}  // namespace robotstxt::python
+
+#endif  // ROBOTSTXT_PYTHON_ARGUMENTS_H_

@@ -1,0 +1,42 @@
+"""Shared setup for the Python tests: where the module, the fixtures and ../shared are.
+
+ctest runs these with PYTHONPATH=<build dir>/python and ROBOTSTXT_SHARED_DIR set. Run by
+hand, `/usr/bin/python3 -m pytest tests/python` finds ./build/python and ../shared.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import sys
+
+import pytest
+
+SOURCE_DIR = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(SOURCE_DIR / "tests" / "support"))
+try:
+    import robotstxt  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(SOURCE_DIR / "build" / "python"))
+
+
+def shared_dir() -> pathlib.Path:
+    """The read-only shared/ folder: conformance cases and the corpus."""
+    return pathlib.Path(os.environ.get("ROBOTSTXT_SHARED_DIR", SOURCE_DIR.parent / "shared"))
+
+
+@pytest.fixture(scope="session")
+def corpus_hosts() -> list[tuple[bytes, list[str]]]:
+    """(robots.txt body, URLs) for every corpus host that has both files."""
+    robots_dir = shared_dir() / "corpus" / "robots"
+    urls_dir = shared_dir() / "corpus" / "urls"
+    hosts = []
+    for robots_file in sorted(robots_dir.iterdir()):
+        urls_file = urls_dir / robots_file.name
+        if urls_file.is_file():
+            text = urls_file.read_text("utf-8", "surrogateescape")
+            urls = [line for line in text.splitlines() if line]
+            hosts.append((robots_file.read_bytes(), urls))
+    if not hosts:
+        pytest.fail(f"no corpus under {shared_dir()}")
+    return hosts
