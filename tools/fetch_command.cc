@@ -103,7 +103,7 @@ void print_decision(const Decision& decision) {
   if (!fetch.error.empty()) std::cout << " (" << fetch.error << ")";
   std::cout << "\n";
   std::cout << "bytes       " << fetch.body_bytes;
-  if (fetch.truncated) std::cout << " (truncated: only the first " << fetch.body_bytes << " count)";
+  if (fetch.truncated) std::cout << " (truncated: the rest of the body is not read)";
   std::cout << "\n";
   std::cout << "access      " << to_string(decision.state.access) << ": "
             << to_string(decision.state.reason) << "\n";
