@@ -51,6 +51,7 @@ struct Job {
   std::size_t body_limit = 0;
   bool body_capped = false;  // we stopped the transfer ourselves at body_limit
   CURL* easy = nullptr;
+  std::chrono::steady_clock::time_point deadline;  // total_timeout covers every hop
   char error_buffer[CURL_ERROR_SIZE] = {};
 };
 
@@ -104,13 +105,14 @@ void configure(CURL* easy, Job& job, const FetchOptions& options, curl_slist* co
   curl_easy_setopt(easy, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
   curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS,
                    static_cast<long>(options.connect_timeout.count()));
-  curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(options.total_timeout.count()));
   curl_easy_setopt(easy, CURLOPT_USERAGENT, options.user_agent.c_str());
   if (!options.ca_file.empty()) curl_easy_setopt(easy, CURLOPT_CAINFO, options.ca_file.c_str());
   if (connect_to != nullptr) curl_easy_setopt(easy, CURLOPT_CONNECT_TO, connect_to);
 }
 
-void start_request(CURLM* multi, Job& job, const std::string& url) {
+// Starts the next request of `job`, with whatever remains of its total time. Returns
+// false (and records a timeout) when none remains.
+bool start_request(CURLM* multi, Job& job, const std::string& url) {
   FetchOutcome& outcome = *job.outcome;
   outcome.final_url = url;
   outcome.status = 0;
@@ -121,8 +123,17 @@ void start_request(CURLM* multi, Job& job, const std::string& url) {
   job.body_capped = false;
   job.error_buffer[0] = '\0';
   job.requested.insert(url);
+  const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
+      job.deadline - std::chrono::steady_clock::now());
+  if (remaining.count() <= 0) {
+    outcome.kind = FetchKind::kNetworkError;
+    outcome.error = "timed out before requesting " + url;
+    return false;
+  }
+  curl_easy_setopt(job.easy, CURLOPT_TIMEOUT_MS, static_cast<long>(remaining.count()));
   curl_easy_setopt(job.easy, CURLOPT_URL, url.c_str());
   curl_multi_add_handle(multi, job.easy);
+  return true;
 }
 
 bool is_ftp(std::string_view url) { return url.starts_with("ftp://"); }
@@ -248,8 +259,13 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
       return;
     }
     configure(job.easy, job, options_, connect_to.list);
-    start_request(multi, job, outcome.robots_url);
-    ++active;
+    job.deadline = std::chrono::steady_clock::now() + options_.total_timeout;
+    if (start_request(multi, job, outcome.robots_url)) {
+      ++active;
+    } else {
+      curl_easy_cleanup(job.easy);
+      job.easy = nullptr;
+    }
   };
 
   while (next_job < jobs.size() || active > 0) {
@@ -265,9 +281,7 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
       curl_easy_getinfo(easy, CURLINFO_PRIVATE, &job);
       curl_multi_remove_handle(multi, easy);
       const std::string next = finish_request(*job, code, options_.max_redirects);
-      if (!next.empty()) {
-        start_request(multi, *job, next);
-      } else {
+      if (next.empty() || !start_request(multi, *job, next)) {
         curl_easy_cleanup(easy);
         job->easy = nullptr;
         --active;

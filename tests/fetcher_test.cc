@@ -206,6 +206,21 @@ TEST_F(FetcherTest, StallingServerTimesOutAsANetworkFailure) {
   EXPECT_FALSE(decision.allowed);
 }
 
+TEST_F(FetcherTest, TotalTimeoutCoversAllRedirectHops) {
+  // Six answers 0.3 s apart: each is quick, all together exceed one second.
+  FetchOptions fetch;
+  fetch.total_timeout = std::chrono::seconds(1);
+  const Decision late = ask("http://slow-5.test/private/a", fetch);
+  EXPECT_EQ(late.entry->last_fetch.kind, FetchKind::kNetworkError);
+  EXPECT_EQ(late.state.access, Access::kFullDisallow);
+  EXPECT_LT(late.entry->last_fetch.hops.size(), 5u);
+  fetch.total_timeout = std::chrono::seconds(10);
+  const Decision in_time = ask("http://slow-5.test/private/a", fetch);
+  EXPECT_EQ(in_time.entry->last_fetch.hops.size(), 5u);
+  EXPECT_EQ(in_time.state.access, Access::kRules);
+  EXPECT_FALSE(in_time.allowed);
+}
+
 TEST_F(FetcherTest, ConnectionResetIsANetworkFailure) {
   const Decision decision = ask("http://reset.test/public");
   EXPECT_EQ(decision.entry->last_fetch.kind, FetchKind::kNetworkError);

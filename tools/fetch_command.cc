@@ -235,7 +235,7 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
   command->add_option("--agent", options->agent_option, "the agent, instead of AGENT");
   command->add_flag("--json", options->json, "one JSON object per URL");
   command->add_option("--timeout", options->timeout_seconds,
-                      "seconds allowed per request (default 30)");
+                      "seconds allowed per robots.txt, redirects included (default 30)");
   command->add_option("--user-agent-header", options->user_agent_header,
                       "User-Agent header to send (default robotstxt/0.1 ...)");
   command

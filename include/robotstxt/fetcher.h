@@ -34,7 +34,7 @@ namespace robotstxt {
 struct FetchOptions {
   /// Time allowed to establish each connection.
   std::chrono::milliseconds connect_timeout{std::chrono::seconds(10)};
-  /// Time allowed for each request (each redirect hop is one request), body included.
+  /// Time allowed for the whole fetch of one robots.txt: every redirect hop, bodies included.
   std::chrono::milliseconds total_timeout{std::chrono::seconds(30)};
   /// Sent as the User-Agent header. Say who you are; it is not the robots.txt agent.
   std::string user_agent = "robotstxt/0.1 (robots.txt fetcher)";
