@@ -106,6 +106,18 @@ TEST_F(FetchCommandTest, StdinUrlsAreAnsweredInOrderWithOneFetchPerOrigin) {
   EXPECT_EQ(server_.request_count("many"), 1);
 }
 
+// Progress goes to stderr only on a terminal: `script` (util-linux) gives the command a
+// pseudo-terminal, so there the line must appear.
+TEST_F(FetchCommandTest, StdinShowsProgressWhenStderrIsATerminal) {
+  const testing::TempFile urls("http://many.test/a\nhttp://other.test/b\nhttp://many.test/c\n");
+  const std::string inner = kCli + " fetch - --agent FooBot --connect-to " +
+                            server_.connect_to_all() + " < " + urls.path();
+  const auto result = run_command("/usr/bin/script", {"-qec", inner, "/dev/null"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("fetched 2 of 2 origins"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("allowed\thttp://many.test/a"), std::string::npos) << result.out;
+}
+
 TEST_F(FetchCommandTest, StdinJsonLines) {
   const auto result = run_command(kCli, with_server({"-", "--agent", "FooBot", "--json"}),
                                   "http://many.test/private\nhttp://many.test/ok\n");
