@@ -10,6 +10,12 @@ namespace robotstxt::cli {
 /// `robotstxt check ROBOTS_FILE AGENT URL|-`: the verdict for URLs (issue: core).
 void add_check_command(CLI::App& app, int& exit_code);
 
+/// `robotstxt lint FILE`: findings for site owners (issue: site-owner tools).
+void add_lint_command(CLI::App& app, int& exit_code);
+
+/// `robotstxt explain FILE AGENT URL`: a verdict, step by step (issue: site-owner tools).
+void add_explain_command(CLI::App& app, int& exit_code);
+
 /// `robotstxt fetch URL AGENT|-`: fetch a robots.txt and decide (issue: fetch lifecycle).
 void add_fetch_command(CLI::App& app, int& exit_code);
 

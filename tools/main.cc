@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
 
   int exit_code = robotstxt::cli::kExitOk;
   robotstxt::cli::add_check_command(app, exit_code);
+  robotstxt::cli::add_explain_command(app, exit_code);
+  robotstxt::cli::add_lint_command(app, exit_code);
   robotstxt::cli::add_fetch_command(app, exit_code);
 
   // CLI11 reports an unknown subcommand as "a subcommand is required"; name it instead.

@@ -1,0 +1,516 @@
+// Findings for site owners, from the per-line facts and the compiled groups
+// (see lint.h). Line-level checks read one LineFacts at a time; group-level checks read
+// RobotsTxt::groups(), so they see groups exactly as the matcher does.
+#include "robotstxt/lint.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "ascii.h"
+#include "robotstxt/parser.h"
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt {
+namespace {
+
+constexpr std::size_t kMaxQuotedBytes = 200;
+
+const std::vector<LintCode> kCodes = {
+    {"typo-key", Severity::kWarning, "a misspelt key Google accepts, other crawlers may not"},
+    {"missing-colon", Severity::kWarning, "`key value` without a colon"},
+    {"unknown-key", Severity::kWarning, "a directive no crawler we know of reads"},
+    {"unsupported-key", Severity::kInfo, "a directive Google ignores but other crawlers read"},
+    {"unparsable-line", Severity::kError, "text that is not a `key: value` directive"},
+    {"rule-outside-group", Severity::kError, "allow/disallow before any user-agent line"},
+    {"empty-user-agent", Severity::kError, "a user-agent line with no value"},
+    {"user-agent-token", Severity::kWarning, "a user-agent with a version or spaces"},
+    {"user-agent-no-token", Severity::kError, "a user-agent that becomes no product token"},
+    {"star-with-text", Severity::kWarning, "`*` followed by text, read as `*`"},
+    {"pattern-start", Severity::kWarning, "a rule that does not start with `/` or `*`"},
+    {"literal-dollar", Severity::kWarning, "`$` before the end of a rule, matched literally"},
+    {"line-too-long", Severity::kError, "a line over 16,663 bytes, cut"},
+    {"nul-byte", Severity::kError, "a NUL byte, which ends the line"},
+    {"non-utf8", Severity::kWarning, "bytes that are not UTF-8"},
+    {"bom", Severity::kInfo, "a UTF-8 byte order mark at the start"},
+    {"content-past-limit", Severity::kError, "content past 512,000 bytes, ignored"},
+    {"html-body", Severity::kError, "an HTML page served as robots.txt"},
+    {"sitemap-not-absolute", Severity::kWarning, "a sitemap that is not an absolute http(s) URL"},
+    {"group-joined", Severity::kError, "user-agent lines joined into one group across a line"},
+    {"agent-in-several-groups", Severity::kInfo, "one agent named in several groups, merged"},
+    {"group-without-rules", Severity::kWarning, "a group with no allow or disallow"},
+    {"allow-disallow-same-pattern", Severity::kWarning, "allow and disallow of one pattern"},
+    {"duplicate-rule", Severity::kInfo, "a rule identical to an earlier one, never deciding"},
+};
+
+Severity severity_of(std::string_view code) {
+  for (const LintCode& known : kCodes) {
+    if (known.code == code) return known.severity;
+  }
+  return Severity::kInfo;
+}
+
+std::string quote(std::string_view text) {
+  std::string quoted = "`";
+  quoted.append(text.substr(0, 80));
+  if (text.size() > 80) quoted += "...";
+  return quoted + "`";
+}
+
+std::string with_thousands(std::size_t number) {
+  std::string digits = std::to_string(number);
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
+// Offset of the first byte that is not part of valid UTF-8, or npos.
+std::size_t first_invalid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // allowed range of the second byte
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    } else if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;   // no overlong forms
+      if (lead == 0xED) high = 0x9F;  // no surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;
+      if (lead == 0xF4) high = 0x8F;  // nothing past U+10FFFF
+    } else {
+      return i;
+    }
+    if (i + length > text.size()) return i;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto byte = static_cast<unsigned char>(text[i + k]);
+      if (k == 1 ? (byte < low || byte > high) : (byte < 0x80 || byte > 0xBF)) return i;
+    }
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
+bool looks_like_html(std::string_view body) {
+  std::string start;
+  for (const char c : body.substr(0, 2048)) start += internal::to_ascii_lower(c);
+  const std::size_t first = start.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first == std::string::npos || start[first] != '<') return false;
+  for (const char* tag : {"<!doctype html", "<html", "<head", "<body", "<title"}) {
+    if (start.find(tag) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string_view crawlers_reading(std::string_view key) {
+  struct Reader {
+    std::string_view key;
+    std::string_view who;
+  };
+  static constexpr Reader kReaders[] = {
+      {"crawl-delay", "Bing, Yandex and many smaller crawlers read it"},
+      {"host", "only Yandex ever read it, and it no longer does"},
+      {"clean-param", "Yandex reads it"},
+      {"request-rate", "a few smaller crawlers read it"},
+      {"visit-time", "a few smaller crawlers read it"},
+      {"content-signal", "it is a proposal some AI crawlers may read"},
+      {"content-usage", "it is a proposal some AI crawlers may read"},
+  };
+  for (const Reader& reader : kReaders) {
+    if (internal::equals_ignoring_case(key, reader.key)) return reader.who;
+  }
+  return "no major crawler reads it";
+}
+
+class Linter {
+ public:
+  explicit Linter(std::string_view body)
+      : body_(body), lines_(describe_lines(body)), robots_(RobotsTxt::parse(body)) {}
+
+  LintReport run() {
+    check_file();
+    for (const LineFacts& line : lines_) check_line(line);
+    check_groups();
+    finish();
+    return std::move(report_);
+  }
+
+ private:
+  void add(std::string_view code, std::uint32_t line_number, std::uint32_t column,
+           std::string message) {
+    Finding finding;
+    finding.code = code;
+    finding.severity = severity_of(code);
+    finding.line = line_number;
+    finding.column = column;
+    if (line_number > 0 && line_number <= lines_.size()) {
+      const LineFacts& line = lines_[line_number - 1];
+      finding.text = std::string(
+          body_.substr(line.offset, std::min<std::size_t>(line.length, kMaxQuotedBytes)));
+    }
+    finding.message = std::move(message);
+    report_.findings.push_back(std::move(finding));
+  }
+
+  std::uint32_t column_of(const LineFacts& line, std::string_view part) const {
+    return static_cast<std::uint32_t>(part.data() - (body_.data() + line.offset)) + 1;
+  }
+
+  void check_file() {
+    if (body_.starts_with("\xEF\xBB\xBF")) {
+      add("bom", 1, 1,
+          "The file starts with a UTF-8 byte order mark: Google skips it, but some crawlers "
+          "read it as part of the first line.");
+    }
+    if (looks_like_html(body_)) {
+      add("html-body", 0, 0,
+          "This is an HTML page, not a robots.txt: crawlers still read it as robots.txt and "
+          "find no rules, so serve a text file (or a 404) at /robots.txt.");
+    }
+    if (body_.size() > kMaxBodyBytes) {
+      std::size_t dropped_lines = 0;
+      const std::string_view rest = body_.substr(kMaxBodyBytes);
+      for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == '\n' || (rest[i] == '\r' && (i + 1 == rest.size() || rest[i + 1] != '\n'))) {
+          ++dropped_lines;
+        }
+      }
+      add("content-past-limit", static_cast<std::uint32_t>(lines_.size()), 0,
+          "The file is " + with_thousands(body_.size()) +
+              " bytes; Google reads only the first 512,000, so this line is cut there and " +
+              with_thousands(dropped_lines) + " more lines are ignored.");
+    }
+  }
+
+  void check_line(const LineFacts& line) {
+    const std::string_view raw = body_.substr(line.offset, line.length);
+    if (line.too_long) {
+      add("line-too-long", line.number, kMaxLineBytes + 1,
+          "The line is " + with_thousands(line.length) + " bytes; crawlers keep the first " +
+              with_thousands(kMaxLineBytes) + ", so the last " +
+              with_thousands(line.length - kMaxLineBytes) + " bytes are dropped.");
+    }
+    if (line.has_nul) {
+      add("nul-byte", line.number, static_cast<std::uint32_t>(raw.find('\0')) + 1,
+          "A NUL byte ends the line: everything after it on this line is ignored.");
+    }
+    if (const std::size_t bad = first_invalid_utf8(raw); bad != std::string_view::npos) {
+      add("non-utf8", line.number, static_cast<std::uint32_t>(bad) + 1,
+          "The line has bytes that are not UTF-8: save the file as UTF-8, or rules will "
+          "only match URLs that percent-encode these exact bytes.");
+    }
+    if (line.typo) {
+      add("typo-key", line.number, column_of(line, line.key),
+          quote(line.key) + " is accepted by Google as " + std::string(canonical_key(line.kind)) +
+              ", but other crawlers may ignore the line; write " + quote(canonical_key(line.kind)) +
+              ".");
+    }
+    if (line.missing_colon) {
+      add("missing-colon", line.number, column_of(line, line.key),
+          "No colon after " + quote(line.key) +
+              ": Google accepts it, many crawlers ignore the line; write " +
+              quote(std::string(line.key) + ": " + std::string(line.value)) + ".");
+    }
+    switch (line.kind) {
+      case LineKind::kUserAgent:
+        check_user_agent(line);
+        break;
+      case LineKind::kAllow:
+      case LineKind::kDisallow:
+        check_rule(line);
+        break;
+      case LineKind::kSitemap:
+        check_sitemap(line);
+        break;
+      case LineKind::kOther:
+        if (line.unsupported) {
+          add("unsupported-key", line.number, column_of(line, line.key),
+              "Google ignores " + quote(line.key) + "; " + std::string(crawlers_reading(line.key)) +
+                  ".");
+        } else {
+          add("unknown-key", line.number, column_of(line, line.key),
+              "Google ignores the unknown directive " + quote(line.key) +
+                  " (check the spelling); it does not end or start a group.");
+        }
+        break;
+      case LineKind::kInvalid:
+        add("unparsable-line", line.number, 1,
+            "This is not a `key: value` line, so every crawler ignores it.");
+        break;
+      default:
+        break;
+    }
+  }
+
+  static std::string_view canonical_key(LineKind kind) {
+    switch (kind) {
+      case LineKind::kUserAgent:
+        return "user-agent";
+      case LineKind::kDisallow:
+        return "disallow";
+      case LineKind::kSitemap:
+        return "sitemap";
+      default:
+        return "allow";
+    }
+  }
+
+  void check_user_agent(const LineFacts& line) {
+    const std::string_view value = line.value;
+    const std::uint32_t column = column_of(line, value.empty() ? line.key : value);
+    if (value.empty()) {
+      add("empty-user-agent", line.number, column,
+          "This user-agent line names no crawler: it matches none, yet it still starts or "
+          "joins a group.");
+      return;
+    }
+    if (value[0] == '*') {
+      if (value.size() > 1 && internal::is_ascii_space(value[1])) {
+        add("star-with-text", line.number, column,
+            quote(value) +
+                " is read as `*`, the group for every crawler; the text after it "
+                "is ignored.");
+      } else if (value.size() > 1) {
+        add("user-agent-no-token", line.number, column,
+            quote(value) +
+                " is not `*` and has no product token (only letters, `-` and `_` "
+                "count), so it matches no crawler.");
+      }
+      return;
+    }
+    std::size_t token = 0;
+    while (token < value.size() && internal::is_token_char(value[token])) ++token;
+    if (token == 0) {
+      add("user-agent-no-token", line.number, column,
+          quote(value) +
+              " has no product token (only letters, `-` and `_` count), so it "
+              "matches no crawler.");
+    } else if (token < value.size()) {
+      add("user-agent-token", line.number, column,
+          "Crawlers match only the product token: " + quote(value) + " is read as " +
+              quote(value.substr(0, token)) + ".");
+    }
+  }
+
+  void check_rule(const LineFacts& line) {
+    if (line.outside_group) {
+      add("rule-outside-group", line.number, column_of(line, line.key),
+          "This rule comes before any user-agent line, so it belongs to no group and every "
+          "crawler ignores it.");
+      return;
+    }
+    const std::string_view value = line.value;
+    if (!value.empty() && value[0] != '/' && value[0] != '*') {
+      add("pattern-start", line.number, column_of(line, value),
+          "Paths always start with `/`, so " + quote(value) + " can never match; write " +
+              quote("/" + std::string(value)) + ".");
+    }
+    if (const std::size_t dollar = value.find('$');
+        dollar != std::string_view::npos && dollar + 1 < value.size()) {
+      add("literal-dollar", line.number,
+          column_of(line, value) + static_cast<std::uint32_t>(dollar),
+          "`$` anchors the end only as the last character of a rule; this one matches a "
+          "literal `$` in the URL.");
+    }
+  }
+
+  void check_sitemap(const LineFacts& line) {
+    const std::string_view url = line.value;
+    if (!internal::starts_with_ignoring_case(url, "http://") &&
+        !internal::starts_with_ignoring_case(url, "https://")) {
+      add("sitemap-not-absolute", line.number, column_of(line, url.empty() ? line.key : url),
+          "A sitemap must be an absolute http(s) URL; " + quote(url) + " is ignored.");
+    }
+  }
+
+  void check_groups() {
+    const std::vector<Group> groups = robots_.groups();
+    // Named agents and `*`, each with every group that names it: the sets the matcher
+    // merges (SEMANTICS 3).
+    std::map<std::string, std::vector<std::size_t>> groups_of_agent;
+    std::vector<std::string> agent_order;
+    const std::set<std::string> with_rules = agents_with_rules(groups);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      check_joined(groups[g]);
+      check_without_rules(groups[g], with_rules);
+      for (const AgentLine& agent : groups[g].agents) {
+        if (!agent.global && agent.token.empty()) continue;
+        const std::string key = agent_key(agent);
+        auto& list = groups_of_agent[key];
+        if (list.empty()) {
+          agent_order.push_back(key);
+          report_.summary.agents.push_back(agent.global ? "*" : std::string(agent.token));
+        }
+        if (list.empty() || list.back() != g) list.push_back(g);
+      }
+    }
+    for (const std::string& agent : agent_order) {
+      const std::vector<std::size_t>& list = groups_of_agent[agent];
+      if (list.size() > 1) {
+        std::string where;
+        for (const std::size_t g : list) {
+          where += (where.empty() ? "" : ", ") + std::to_string(groups[g].agents.front().line);
+        }
+        add("agent-in-several-groups", groups[list[1]].agents.front().line, 0,
+            quote(agent) + " is named by " + std::to_string(list.size()) +
+                " groups (starting at lines " + where +
+                "); crawlers merge their rules into one set.");
+      }
+      // Agents named by the same groups share one rule set: check it once.
+      if (checked_sets_.insert(list).second) check_rule_set(groups, list);
+    }
+  }
+
+  // The crawl-delay trap: user-agent lines with another directive between them still
+  // share one group (SEMANTICS 2.2), so rules meant for the second apply to the first.
+  void check_joined(const Group& group) {
+    for (std::size_t a = 1; a < group.agents.size(); ++a) {
+      const std::uint32_t previous = group.agents[a - 1].line;
+      const std::uint32_t current = group.agents[a].line;
+      for (std::uint32_t between = previous + 1; between < current; ++between) {
+        const LineFacts& line = lines_[between - 1];
+        if (line.kind != LineKind::kOther && line.kind != LineKind::kSitemap) continue;
+        add("group-joined", current, 0,
+            "This user-agent line joins the group of line " + std::to_string(previous) + ": line " +
+                std::to_string(between) + " (" + quote(line.key) +
+                ") does not end a group, so the rules below apply to " +
+                quote(group.agents[a - 1].value) + " as well, not only to " +
+                quote(group.agents[a].value) + ".");
+        break;
+      }
+    }
+  }
+
+  // Agents (lower-cased token, or "*") that have at least one group with rules.
+  static std::set<std::string> agents_with_rules(const std::vector<Group>& groups) {
+    std::set<std::string> agents;
+    for (const Group& group : groups) {
+      if (group.rules.empty()) continue;
+      for (const AgentLine& agent : group.agents) agents.insert(agent_key(agent));
+    }
+    return agents;
+  }
+
+  static std::string agent_key(const AgentLine& agent) {
+    std::string key = agent.global ? "*" : std::string(agent.token);
+    for (char& c : key) c = internal::to_ascii_lower(c);
+    return key;
+  }
+
+  void check_without_rules(const Group& group, const std::set<std::string>& with_rules) {
+    if (!group.rules.empty()) return;
+    // Harmless when every agent of the group also has a group with rules.
+    for (const AgentLine& agent : group.agents) {
+      if (with_rules.count(agent_key(agent)) != 0) continue;
+      add("group-without-rules", group.agents.front().line, 0,
+          agent.global
+              ? std::string("The `*` group has no rules: every crawler without a group of its "
+                            "own may fetch everything.")
+              : "The group for " + quote(agent.value) + " has no rules: " + quote(agent.token) +
+                    " may fetch everything, and the `*` rules do not apply to it.");
+      return;
+    }
+  }
+
+  void check_rule_set(const std::vector<Group>& groups, const std::vector<std::size_t>& list) {
+    std::vector<RuleLine> rules;
+    for (const std::size_t g : list)
+      rules.insert(rules.end(), groups[g].rules.begin(), groups[g].rules.end());
+    std::sort(rules.begin(), rules.end(),
+              [](const RuleLine& a, const RuleLine& b) { return a.line < b.line; });
+    std::map<std::pair<RuleKind, std::string_view>, std::uint32_t> first_line;
+    for (const RuleLine& rule : rules) {
+      const auto [it, inserted] =
+          first_line.emplace(std::make_pair(rule.kind, rule.pattern), rule.line);
+      if (!inserted) {
+        add_once("duplicate-rule", rule.line,
+                 "Same rule as line " + std::to_string(it->second) +
+                     " for the same crawlers: this line can never decide anything.");
+      }
+    }
+    for (const RuleLine& rule : rules) {
+      if (rule.kind != RuleKind::kDisallow || rule.pattern.empty()) continue;
+      const auto allow = first_line.find(std::make_pair(RuleKind::kAllow, rule.pattern));
+      if (allow == first_line.end()) continue;
+      add_once("allow-disallow-same-pattern", std::max(rule.line, allow->second),
+               "Allow (line " + std::to_string(allow->second) + ") and disallow (line " +
+                   std::to_string(rule.line) + ") of " + quote(rule.pattern) +
+                   " tie for the same crawlers, and a tie goes to allow: the disallow never "
+                   "applies.");
+    }
+  }
+
+  void add_once(std::string_view code, std::uint32_t line, std::string message) {
+    if (reported_.emplace(std::string(code), line).second) add(code, line, 0, std::move(message));
+  }
+
+  void finish() {
+    LintSummary& summary = report_.summary;
+    summary.lines = lines_.size();
+    for (const LineFacts& line : lines_) {
+      switch (line.kind) {
+        case LineKind::kEmpty:
+          ++summary.blank;
+          break;
+        case LineKind::kComment:
+          ++summary.comments;
+          break;
+        case LineKind::kUserAgent:
+        case LineKind::kSitemap:
+          ++summary.directives;
+          break;
+        case LineKind::kAllow:
+        case LineKind::kDisallow:
+          ++(line.outside_group ? summary.ignored : summary.directives);
+          break;
+        default:
+          ++summary.ignored;
+          break;
+      }
+    }
+    for (const std::string_view sitemap : robots_.sitemaps())
+      summary.sitemaps.emplace_back(sitemap);
+    std::stable_sort(report_.findings.begin(), report_.findings.end(),
+                     [](const Finding& a, const Finding& b) {
+                       return a.line != b.line ? a.line < b.line : a.column < b.column;
+                     });
+    for (const Finding& finding : report_.findings) {
+      ++(finding.severity == Severity::kError     ? summary.errors
+         : finding.severity == Severity::kWarning ? summary.warnings
+                                                  : summary.infos);
+    }
+  }
+
+  std::string_view body_;
+  std::vector<LineFacts> lines_;
+  RobotsTxt robots_;
+  LintReport report_;
+  std::set<std::pair<std::string, std::uint32_t>> reported_;
+  std::set<std::vector<std::size_t>> checked_sets_;
+};
+
+}  // namespace
+
+std::string_view to_string(Severity severity) noexcept {
+  switch (severity) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kInfo:
+      break;
+  }
+  return "info";
+}
+
+LintReport lint(std::string_view body) { return Linter(body).run(); }
+
+const std::vector<LintCode>& lint_codes() { return kCodes; }
+
+}  // namespace robotstxt

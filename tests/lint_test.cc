@@ -1,0 +1,154 @@
+// robotstxt::lint(): every code has a minimal file that triggers it and a near miss that
+// does not, and the summary counts add up on every corpus file.
+#include "robotstxt/lint.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "corpus_loader.h"
+#include "robotstxt/parser.h"
+
+namespace robotstxt {
+namespace {
+
+using namespace std::string_literals;
+
+std::vector<const Finding*> with_code(const LintReport& report, std::string_view code) {
+  std::vector<const Finding*> found;
+  for (const Finding& finding : report.findings) {
+    if (finding.code == code) found.push_back(&finding);
+  }
+  return found;
+}
+
+struct CodeCase {
+  std::string_view code;
+  std::string triggers;   // a minimal file that must produce the code
+  std::uint32_t line;     // where
+  std::string near_miss;  // a similar file that must not
+};
+
+const CodeCase kCases[] = {
+    {"typo-key", "useragent: a\ndisallow: /\n", 1, "user-agent: a\ndisallow: /\n"},
+    {"missing-colon", "user-agent: a\ndisallow /x\n", 2, "user-agent: a\ndisallow: /x\n"},
+    {"unknown-key", "user-agent: a\nfoo: bar\n", 2, "user-agent: a\ncrawl-delay: 1\n"},
+    {"unsupported-key", "user-agent: a\ncrawl-delay: 1\ndisallow: /\n", 2,
+     "user-agent: a\ndisallow: /\n"},
+    {"unparsable-line", "user-agent: a\ndisallow /x /y\n", 2, "user-agent: a\ndisallow /x\n"},
+    {"rule-outside-group", "disallow: /x\nuser-agent: a\n", 1, "user-agent: a\ndisallow: /x\n"},
+    {"empty-user-agent", "user-agent:\ndisallow: /\n", 1, "user-agent: a\ndisallow: /\n"},
+    {"user-agent-token", "user-agent: FooBot/1.2\ndisallow: /\n", 1,
+     "user-agent: FooBot\ndisallow: /\n"},
+    {"user-agent-no-token", "user-agent: *bot\ndisallow: /\n", 1, "user-agent: bot\ndisallow: /\n"},
+    {"star-with-text", "user-agent: * all\ndisallow: /\n", 1, "user-agent: *\ndisallow: /\n"},
+    {"pattern-start", "user-agent: a\ndisallow: x\n", 2, "user-agent: a\ndisallow: *x\n"},
+    {"literal-dollar", "user-agent: a\ndisallow: /a$b\n", 2, "user-agent: a\ndisallow: /a$\n"},
+    {"line-too-long", "user-agent: a\ndisallow: /" + std::string(17000, 'x') + "\n", 2,
+     "user-agent: a\ndisallow: /" + std::string(16000, 'x') + "\n"},
+    {"nul-byte", "user-agent: a\ndisallow: /x\0y\n"s, 2, "user-agent: a\ndisallow: /x0y\n"},
+    {"non-utf8", "user-agent: a\ndisallow: /caf\xE9\n", 2,
+     "user-agent: a\ndisallow: /caf\xC3\xA9\n"},
+    {"bom", "\xEF\xBB\xBFuser-agent: a\ndisallow: /\n", 1, "user-agent: a\ndisallow: /\n"},
+    {"content-past-limit", "user-agent: a\ndisallow: /\n" + std::string(600000, '\n'), 511977,
+     "user-agent: a\ndisallow: /\n" + std::string(500000, '\n')},
+    {"html-body", "<!DOCTYPE html>\n<html><body>Not found</body></html>\n", 0,
+     "# <html> in a comment\nuser-agent: a\n"},
+    {"sitemap-not-absolute", "sitemap: /sitemap.xml\n", 1, "sitemap: https://a.com/sitemap.xml\n"},
+    {"group-joined", "user-agent: *\ncrawl-delay: 10\nuser-agent: badbot\ndisallow: /\n", 3,
+     "user-agent: *\ncrawl-delay: 10\ndisallow:\nuser-agent: badbot\ndisallow: /\n"},
+    {"agent-in-several-groups", "user-agent: a\ndisallow: /x\nuser-agent: A\ndisallow: /y\n", 3,
+     "user-agent: a\ndisallow: /x\nuser-agent: b\ndisallow: /y\n"},
+    {"group-without-rules", "user-agent: *\ndisallow: /\n\nuser-agent: a\n", 4,
+     "user-agent: *\ndisallow: /\n\nuser-agent: a\nallow: /\n"},
+    {"allow-disallow-same-pattern", "user-agent: a\ndisallow: /x\nallow: /x\n", 3,
+     "user-agent: a\ndisallow: /x\nallow: /x/\n"},
+    {"duplicate-rule", "user-agent: a\ndisallow: /x\ndisallow: /x\n", 3,
+     "user-agent: a\ndisallow: /x\ndisallow: /x/\n"},
+};
+
+TEST(Lint, EveryCodeHasATriggerAndANearMiss) {
+  std::set<std::string_view> covered;
+  for (const CodeCase& c : kCases) {
+    const LintReport report = lint(c.triggers);
+    const auto found = with_code(report, c.code);
+    ASSERT_FALSE(found.empty()) << c.code << " not reported";
+    EXPECT_EQ(found.front()->line, c.line) << c.code;
+    EXPECT_FALSE(found.front()->message.empty()) << c.code;
+    EXPECT_TRUE(with_code(lint(c.near_miss), c.code).empty()) << c.code << " on its near miss";
+    covered.insert(c.code);
+  }
+  for (const LintCode& known : lint_codes()) {
+    EXPECT_EQ(covered.count(known.code), 1u) << known.code << " has no test case";
+  }
+}
+
+TEST(Lint, FindingsCarryLineColumnTextAndSeverity) {
+  const LintReport report = lint("user-agent: a\n  dissallow: /x\n");
+  const auto typo = with_code(report, "typo-key");
+  ASSERT_EQ(typo.size(), 1u);
+  EXPECT_EQ(typo[0]->column, 3u);
+  EXPECT_EQ(typo[0]->text, "  dissallow: /x");
+  EXPECT_EQ(typo[0]->severity, Severity::kWarning);
+  EXPECT_NE(typo[0]->message.find("`disallow`"), std::string::npos);
+}
+
+TEST(Lint, CrawlDelayTrapNamesBothAgentsAndTheJoiningLine) {
+  const LintReport report =
+      lint("user-agent: *\ncrawl-delay: 10\nuser-agent: badbot\ndisallow: /\n");
+  const auto joined = with_code(report, "group-joined");
+  ASSERT_EQ(joined.size(), 1u);
+  EXPECT_EQ(joined[0]->severity, Severity::kError);
+  EXPECT_NE(joined[0]->message.find("line 2"), std::string::npos);
+  EXPECT_NE(joined[0]->message.find("`*`"), std::string::npos);
+}
+
+TEST(Lint, ContentPastLimitCountsTheIgnoredLines) {
+  const LintReport report = lint("user-agent: a\n" + std::string(kMaxBodyBytes, 'x') + "\na\nb\n");
+  const auto past = with_code(report, "content-past-limit");
+  ASSERT_EQ(past.size(), 1u);
+  EXPECT_NE(past[0]->message.find("3 more lines"), std::string::npos) << past[0]->message;
+}
+
+TEST(Lint, SummaryCountsAddUpAndNameAgentsAndSitemaps) {
+  const LintReport report = lint(
+      "# comment\n\nuser-agent: a\nuser-agent: *\ndisallow: /x\ncrawl-delay: 2\nnonsense\n"
+      "sitemap: https://a.com/s.xml\nallow /y\n");
+  const LintSummary& s = report.summary;
+  EXPECT_EQ(s.lines, 10u);
+  EXPECT_EQ(s.comments, 1u);
+  EXPECT_EQ(s.blank, 2u);
+  EXPECT_EQ(s.directives, 5u);
+  EXPECT_EQ(s.ignored, 2u);
+  EXPECT_EQ(s.lines, s.directives + s.ignored + s.blank + s.comments);
+  EXPECT_EQ(s.agents, (std::vector<std::string>{"a", "*"}));
+  EXPECT_EQ(s.sitemaps, std::vector<std::string>{"https://a.com/s.xml"});
+  EXPECT_EQ(s.errors + s.warnings + s.infos, report.findings.size());
+}
+
+TEST(Lint, CleanFileHasNoFindings) {
+  const LintReport report = lint(
+      "user-agent: *\ndisallow: /private/\nallow: /private/press/\n\n"
+      "sitemap: https://example.com/sitemap.xml\n");
+  EXPECT_TRUE(report.findings.empty()) << report.findings.front().code;
+}
+
+TEST(Lint, EveryCorpusFileLintsAndItsCountsAddUp) {
+  const auto hosts = bench::load_corpus(ROBOTSTXT_SHARED_DIR);
+  ASSERT_EQ(hosts.size(), 1613u);
+  std::size_t findings = 0;
+  for (const auto& host : hosts) {
+    const LintReport report = lint(host.robots_body);
+    const LintSummary& s = report.summary;
+    ASSERT_EQ(s.lines, describe_lines(host.robots_body).size()) << host.name;
+    ASSERT_EQ(s.lines, s.directives + s.ignored + s.blank + s.comments) << host.name;
+    ASSERT_EQ(s.errors + s.warnings + s.infos, report.findings.size()) << host.name;
+    findings += report.findings.size();
+  }
+  EXPECT_GT(findings, 0u);
+}
+
+}  // namespace
+}  // namespace robotstxt

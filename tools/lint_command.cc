@@ -1,0 +1,98 @@
+// `robotstxt lint FILE`: every line a crawler will read differently from what its author
+// meant, with a stable code, severity, position and a sentence to fix it by.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli_support.h"
+#include "commands.h"
+#include "robotstxt/lint.h"
+
+namespace robotstxt::cli {
+namespace {
+
+struct LintOptions {
+  std::string file;
+  bool json = false;
+};
+
+std::string plural(std::size_t count, std::string_view noun) {
+  return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
+void print_text(const std::string& file, const LintReport& report) {
+  for (const Finding& finding : report.findings) {
+    std::cout << file << ":" << finding.line;
+    if (finding.column > 0) std::cout << ":" << finding.column;
+    std::cout << ": " << to_string(finding.severity) << ": " << finding.message << " ["
+              << finding.code << "]\n";
+    if (!finding.text.empty()) std::cout << "    " << finding.text << "\n";
+  }
+  const LintSummary& summary = report.summary;
+  if (!report.findings.empty()) std::cout << "\n";
+  std::cout << plural(summary.lines, "line") << ": " << plural(summary.directives, "directive")
+            << ", " << summary.ignored << " ignored, " << summary.blank << " blank, "
+            << plural(summary.comments, "comment") << "\n"
+            << plural(summary.errors, "error") << ", " << plural(summary.warnings, "warning")
+            << ", " << summary.infos << " info\n";
+  std::cout << "agents:";
+  for (const std::string& agent : summary.agents) std::cout << " " << agent;
+  std::cout << (summary.agents.empty() ? " none\n" : "\n");
+  std::cout << "sitemaps:";
+  for (const std::string& sitemap : summary.sitemaps) std::cout << " " << sitemap;
+  std::cout << (summary.sitemaps.empty() ? " none\n" : "\n");
+}
+
+nlohmann::json report_json(const std::string& file, const LintReport& report) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const Finding& finding : report.findings) {
+    findings.push_back({{"code", finding.code},
+                        {"severity", to_string(finding.severity)},
+                        {"line", finding.line},
+                        {"column", finding.column},
+                        {"text", finding.text},
+                        {"message", finding.message}});
+  }
+  const LintSummary& summary = report.summary;
+  return {{"file", file},
+          {"findings", findings},
+          {"summary",
+           {{"lines", summary.lines},
+            {"directives", summary.directives},
+            {"ignored", summary.ignored},
+            {"blank", summary.blank},
+            {"comments", summary.comments},
+            {"errors", summary.errors},
+            {"warnings", summary.warnings},
+            {"infos", summary.infos},
+            {"agents", summary.agents},
+            {"sitemaps", summary.sitemaps}}}};
+}
+
+int run_lint(const LintOptions& options) {
+  const std::optional<std::string> body = read_file_or_report("lint", options.file);
+  if (!body) return kExitUsage;
+  const LintReport report = lint(*body);
+  if (options.json) {
+    std::cout << to_json_line(report_json(options.file, report)) << "\n";
+  } else {
+    print_text(options.file, report);
+  }
+  return report.summary.errors > 0 ? kExitNegative : kExitOk;
+}
+
+}  // namespace
+
+void add_lint_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<LintOptions>();
+  CLI::App* command = app.add_subcommand(
+      "lint",
+      "Reports every line a crawler reads differently from what its author meant: code,\n"
+      "severity, line:column, the line, and how to fix it; then a summary.\n"
+      "Exit 0 without errors, 1 with errors, 2 usage or I/O error.");
+  command->add_option("FILE", options->file, "robots.txt file to lint ('-' for stdin)")->required();
+  command->add_flag("--json", options->json, "one JSON object: findings and summary");
+  command->callback([options, &exit_code] { exit_code = run_lint(*options); });
+}
+
+}  // namespace robotstxt::cli
