@@ -274,6 +274,32 @@ TEST_F(FetcherTest, FetchAllFetchesManyOriginsInOneCall) {
   }
 }
 
+TEST_F(FetcherTest, FetchAllRunsMoreOriginsThanTransferSlotsAndKeepsTheirOrder) {
+  FetchOptions options;
+  options.connect_to.push_back(server_.connect_to_all());
+  options.max_concurrent_transfers = 16;
+  const Fetcher fetcher(options);
+  // 300 distinct origins: the same three behaviours on different ports of the URL
+  // (CONNECT_TO sends every one of them to the test server).
+  const char* const hosts[] = {"status-200.test", "status-404.test", "redirect-2.test"};
+  std::vector<Origin> origins;
+  for (int i = 0; i < 300; ++i) {
+    origins.push_back(
+        *origin_of("http://" + std::string(hosts[i % 3]) + ":" + std::to_string(1000 + i) + "/"));
+  }
+  const std::vector<FetchOutcome> outcomes = fetcher.fetch_all(origins);
+  ASSERT_EQ(outcomes.size(), origins.size());
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    SCOPED_TRACE(outcomes[i].robots_url);
+    EXPECT_EQ(outcomes[i].robots_url, origins[i].robots_url());
+    EXPECT_EQ(outcomes[i].kind, FetchKind::kResponse);
+    EXPECT_EQ(outcomes[i].status, i % 3 == 1 ? 404 : 200);
+    EXPECT_EQ(outcomes[i].hops.size(), i % 3 == 2 ? 2u : 0u);
+  }
+  EXPECT_EQ(server_.request_count("status-200"), 100);
+  EXPECT_EQ(server_.request_count("redirect-2"), 300);
+}
+
 // HTTPS with a certificate made for this test run: trusted through ca_file it works;
 // without it, verification fails and that is a network failure like any other.
 TEST(FetcherTlsTest, HttpsWithTestCertificate) {
