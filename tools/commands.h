@@ -22,6 +22,9 @@ void add_info_command(CLI::App& app, int& exit_code);
 /// `robotstxt explain FILE AGENT URL`: a verdict, step by step (issue: site-owner tools).
 void add_explain_command(CLI::App& app, int& exit_code);
 
+/// `robotstxt fetch URL AGENT|-`: fetch a robots.txt and decide (issue: fetch lifecycle).
+void add_fetch_command(CLI::App& app, int& exit_code);
+
 }  // namespace robotstxt::cli
 
 #endif  // ROBOTSTXT_TOOLS_COMMANDS_H_

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   robotstxt::cli::add_diff_command(app, exit_code);
   robotstxt::cli::add_info_command(app, exit_code);
   robotstxt::cli::add_lint_command(app, exit_code);
+  robotstxt::cli::add_fetch_command(app, exit_code);
 
   // CLI11 reports an unknown subcommand as "a subcommand is required"; name it instead.
   const auto is_command = [&app](const std::string& name) {

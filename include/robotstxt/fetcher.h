@@ -1,0 +1,111 @@
+/**
+ * @file fetcher.h
+ * @brief Downloading robots.txt files over HTTP, HTTPS and FTP (SEMANTICS.md 7,
+ *        "Request" and "3xx"), many origins at once on one thread with libcurl.
+ *
+ * Pipeline position: url -> **fetcher** -> policy -> cache -> parser -> matcher. The
+ * fetcher only reports what happened (status, each redirect hop, body, errors); turning
+ * that into an access decision is the policy's job (policy.h).
+ *
+ * @code
+ *   robotstxt::Fetcher fetcher;
+ *   auto origin = robotstxt::origin_of("https://example.com/page");
+ *   robotstxt::FetchOutcome outcome = fetcher.fetch(*origin);
+ *   // outcome.kind, outcome.status, outcome.hops, outcome.body, outcome.truncated
+ * @endcode
+ */
+#ifndef ROBOTSTXT_FETCHER_H_
+#define ROBOTSTXT_FETCHER_H_
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "robotstxt/parser.h"
+#include "robotstxt/url.h"
+
+namespace robotstxt {
+
+/// How fetching behaves. Every field has a default a crawler can use as it is.
+struct FetchOptions {
+  /// Time allowed to establish each connection.
+  std::chrono::milliseconds connect_timeout{std::chrono::seconds(10)};
+  /// Time allowed for the whole fetch of one robots.txt: every redirect hop, bodies included.
+  std::chrono::milliseconds total_timeout{std::chrono::seconds(30)};
+  /// Sent as the User-Agent header. Say who you are; it is not the robots.txt agent.
+  std::string user_agent = "robotstxt/0.1 (robots.txt fetcher)";
+  /// Transfers in flight at once; further origins wait for a free slot.
+  std::size_t max_concurrent_transfers = 200;
+  /// Redirects followed per fetch (SEMANTICS 7 asks for at least 5); one more is 404.
+  std::size_t max_redirects = 5;
+  /// Body bytes read before the transfer stops (SEMANTICS 1.1: 500 KiB).
+  std::size_t max_body_bytes = kMaxBodyBytes;
+  /// CA certificates to trust instead of the system store (PEM file); empty = system.
+  std::string ca_file;
+  /// libcurl CONNECT_TO entries, "HOST:PORT:CONNECT_HOST:CONNECT_PORT" (empty HOST or
+  /// PORT matches any). Sends requests for a name to another address: for staging
+  /// setups, tests and benchmarks. Empty in production.
+  std::vector<std::string> connect_to;
+};
+
+/// What a fetch ended with, before any policy is applied.
+enum class FetchKind : std::uint8_t {
+  kResponse,              ///< a final response with `status` (any code, 3xx without Location too)
+  kTooManyRedirects,      ///< more than max_redirects hops
+  kRedirectLoop,          ///< a hop led back to a URL already requested
+  kUnfollowableRedirect,  ///< a Location that is not an http, https or ftp URL
+  kNetworkError,          ///< DNS, connect, TLS, timeout, reset, malformed or cut response
+};
+
+[[nodiscard]] std::string_view to_string(FetchKind kind) noexcept;
+
+/// One redirect that was followed: `from` answered `status` with Location `to`.
+struct RedirectHop {
+  std::string from;
+  int status = 0;
+  std::string to;
+};
+
+/// Everything a fetch observed. For FTP, `status` is 200 when the file was retrieved
+/// and 404 when the server says it does not exist (FTP reply 550).
+struct FetchOutcome {
+  std::string robots_url;  ///< what was asked for
+  std::string final_url;   ///< the last URL requested (differs after redirects)
+  FetchKind kind = FetchKind::kNetworkError;
+  int status = 0;  ///< status of the last response; 0 if none arrived
+  /// HTTP version of the last response: 10, 11, 20 or 30; 0 for FTP or no response.
+  int http_version = 0;
+  std::vector<RedirectHop> hops;
+  std::string body;           ///< the last response's body, decoded, at most max_body_bytes
+  bool truncated = false;     ///< the body was longer; the transfer was stopped there
+  std::string cache_control;  ///< Cache-Control of the last response, "" if none
+  std::string error;          ///< for kNetworkError and redirect failures: what went wrong
+};
+
+/// Fetches robots.txt files. Holds only options, so one Fetcher may be used by several
+/// threads at once; each call runs its transfers on the calling thread with libcurl's
+/// multi interface, and thousands of origins need no extra threads.
+class Fetcher {
+ public:
+  explicit Fetcher(FetchOptions options = {});
+
+  /// The robots.txt of one origin. Never throws; failures are in the outcome.
+  [[nodiscard]] FetchOutcome fetch(const Origin& origin) const;
+
+  /// The robots.txt of every origin, concurrently (at most max_concurrent_transfers at
+  /// a time, all on this thread). Result i belongs to origins[i].
+  [[nodiscard]] std::vector<FetchOutcome> fetch_all(std::span<const Origin> origins) const;
+
+  [[nodiscard]] const FetchOptions& options() const noexcept { return options_; }
+
+ private:
+  FetchOptions options_;
+};
+
+}  // namespace robotstxt
+
+#endif  // ROBOTSTXT_FETCHER_H_

@@ -1,0 +1,271 @@
+// Origins and robots.txt URLs (see url.h). Hand-written rather than a general URL
+// parser: only the scope of a robots.txt matters here, and it must never throw.
+#include "robotstxt/url.h"
+
+#include <arpa/inet.h>
+#include <idn2.h>
+
+#include <array>
+#include <cstdlib>
+#include <memory>
+
+namespace robotstxt {
+namespace {
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+std::optional<Scheme> scheme_named(std::string_view name) {
+  std::string lowered;
+  for (char c : name) lowered += lower(c);
+  if (lowered == "http") return Scheme::kHttp;
+  if (lowered == "https") return Scheme::kHttps;
+  if (lowered == "ftp") return Scheme::kFtp;
+  return std::nullopt;
+}
+
+// Hosts are DNS names here: letters, digits, '-', '.', and '_' (which real hosts use
+// although DNS names should not). Anything else cannot name a server.
+bool is_host_byte(char c) { return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_'; }
+
+struct IdnFree {
+  void operator()(char* text) const noexcept { idn2_free(text); }
+};
+
+// Browsers first try strict IDNA 2008 and fall back to UTS 46 transitional processing
+// (which maps, for example, U+00DF sharp s to "ss") for names IDNA 2008 rejects.
+std::optional<std::string> to_punycode(const std::string& host) {
+  for (int flags : {IDN2_NFC_INPUT | IDN2_NONTRANSITIONAL, IDN2_NFC_INPUT | IDN2_TRANSITIONAL}) {
+    char* output = nullptr;
+    const int rc = idn2_lookup_u8(reinterpret_cast<const uint8_t*>(host.c_str()),
+                                  reinterpret_cast<uint8_t**>(&output), flags);
+    const std::unique_ptr<char, IdnFree> owned(output);
+    if (rc == IDN2_OK && output != nullptr) {
+      std::string ascii(output);
+      for (char& c : ascii) c = lower(c);
+      return ascii;
+    }
+  }
+  return std::nullopt;
+}
+
+struct HostResult {
+  std::string host;
+  UrlError error = UrlError::kNone;
+};
+
+HostResult canonical_ipv6(std::string_view literal) {
+  // Zone identifiers ("fe80::1%25eth0") name an interface, not a server; reject them.
+  const std::string address(literal);
+  std::array<unsigned char, 16> bytes{};
+  if (inet_pton(AF_INET6, address.c_str(), bytes.data()) != 1) return {{}, UrlError::kInvalidHost};
+  std::array<char, INET6_ADDRSTRLEN> text{};
+  if (inet_ntop(AF_INET6, bytes.data(), text.data(), text.size()) == nullptr) {
+    return {{}, UrlError::kInvalidHost};
+  }
+  // Appending, not "[" + string: GCC 12 warns falsely (-Wrestrict) about the latter.
+  std::string bracketed = "[";
+  bracketed.append(text.data()).append("]");
+  return {bracketed, UrlError::kNone};
+}
+
+HostResult canonical_host(std::string_view host) {
+  if (host.empty()) return {{}, UrlError::kInvalidHost};
+  bool ascii = true;
+  for (char c : host) {
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      ascii = false;
+    } else if (!is_host_byte(c)) {
+      return {{}, UrlError::kInvalidHost};
+    }
+  }
+  if (ascii) {
+    std::string lowered;
+    lowered.reserve(host.size());
+    for (char c : host) lowered += lower(c);
+    return {lowered, UrlError::kNone};
+  }
+  std::optional<std::string> punycode = to_punycode(std::string(host));
+  if (!punycode) return {{}, UrlError::kInvalidIdn};
+  for (char c : *punycode) {
+    if (!is_host_byte(c)) return {{}, UrlError::kInvalidIdn};
+  }
+  return {*punycode, UrlError::kNone};
+}
+
+std::optional<std::uint16_t> parse_port(std::string_view digits, Scheme scheme) {
+  if (digits.empty()) return default_port(scheme);
+  unsigned long value = 0;
+  for (char c : digits) {
+    if (!is_digit(c)) return std::nullopt;
+    value = value * 10 + static_cast<unsigned long>(c - '0');
+    if (value > 65535) return std::nullopt;
+  }
+  if (value == 0) return std::nullopt;
+  return static_cast<std::uint16_t>(value);
+}
+
+// RFC 3986 section 2: unreserved and reserved characters may stay as they are; '%' is
+// handled by the caller. Everything else must be percent-encoded.
+bool may_stay(unsigned char c) {
+  if (c <= 0x20 || c >= 0x7F) return false;
+  switch (c) {
+    case '"':
+    case '<':
+    case '>':
+    case '\\':
+    case '^':
+    case '`':
+    case '{':
+    case '|':
+    case '}':
+      return false;
+    default:
+      return true;
+  }
+}
+
+char upper_hex(char c) { return c >= 'a' && c <= 'f' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+}  // namespace
+
+std::string_view to_string(Scheme scheme) noexcept {
+  switch (scheme) {
+    case Scheme::kHttp:
+      return "http";
+    case Scheme::kHttps:
+      return "https";
+    case Scheme::kFtp:
+      return "ftp";
+  }
+  return "http";
+}
+
+std::uint16_t default_port(Scheme scheme) noexcept {
+  switch (scheme) {
+    case Scheme::kHttp:
+      return 80;
+    case Scheme::kHttps:
+      return 443;
+    case Scheme::kFtp:
+      return 21;
+  }
+  return 80;
+}
+
+std::string_view to_string(UrlError error) noexcept {
+  switch (error) {
+    case UrlError::kNone:
+      return "no error";
+    case UrlError::kNotAbsolute:
+      return "not an absolute URL (expected scheme://host/...)";
+    case UrlError::kUnsupportedScheme:
+      return "unsupported scheme (robots.txt exists only for http, https and ftp)";
+    case UrlError::kInvalidHost:
+      return "invalid host";
+    case UrlError::kInvalidPort:
+      return "invalid port (expected 1 to 65535)";
+    case UrlError::kInvalidIdn:
+      return "internationalised host name rejected by IDNA 2008 and UTS 46";
+  }
+  return "invalid URL";
+}
+
+std::string Origin::key() const {
+  std::string key(to_string(scheme));
+  key += "://";
+  key += host;
+  if (port != default_port(scheme)) key.append(":").append(std::to_string(port));
+  return key;
+}
+
+std::string Origin::robots_url() const { return key() + "/robots.txt"; }
+
+OriginResult origin_of(std::string_view url) {
+  // Leading and trailing ASCII whitespace is how URLs arrive from text files.
+  while (!url.empty() && static_cast<unsigned char>(url.front()) <= 0x20) url.remove_prefix(1);
+  while (!url.empty() && static_cast<unsigned char>(url.back()) <= 0x20) url.remove_suffix(1);
+
+  const std::size_t colon = url.find(':');
+  if (colon == std::string_view::npos || colon == 0 || !is_alpha(url[0])) {
+    return {std::nullopt, UrlError::kNotAbsolute};
+  }
+  for (char c : url.substr(0, colon)) {
+    if (!is_alpha(c) && !is_digit(c) && c != '+' && c != '-' && c != '.') {
+      return {std::nullopt, UrlError::kNotAbsolute};
+    }
+  }
+  const std::optional<Scheme> scheme = scheme_named(url.substr(0, colon));
+  if (url.substr(colon + 1, 2) != "//") {
+    return {std::nullopt, scheme ? UrlError::kNotAbsolute : UrlError::kUnsupportedScheme};
+  }
+  if (!scheme) return {std::nullopt, UrlError::kUnsupportedScheme};
+
+  std::string_view authority = url.substr(colon + 3);
+  authority = authority.substr(0, authority.find_first_of("/?#"));
+  if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos) {
+    authority.remove_prefix(at + 1);
+  }
+
+  std::string_view host = authority;
+  std::string_view port_digits;
+  HostResult canonical;
+  if (!authority.empty() && authority.front() == '[') {
+    const std::size_t close = authority.find(']');
+    if (close == std::string_view::npos) return {std::nullopt, UrlError::kInvalidHost};
+    const std::string_view rest = authority.substr(close + 1);
+    if (!rest.empty() && rest.front() != ':') return {std::nullopt, UrlError::kInvalidHost};
+    if (!rest.empty()) port_digits = rest.substr(1);
+    canonical = canonical_ipv6(authority.substr(1, close - 1));
+  } else {
+    if (const std::size_t port_colon = authority.rfind(':'); port_colon != std::string_view::npos) {
+      host = authority.substr(0, port_colon);
+      port_digits = authority.substr(port_colon + 1);
+    }
+    canonical = canonical_host(host);
+  }
+  if (canonical.error != UrlError::kNone) return {std::nullopt, canonical.error};
+  const std::optional<std::uint16_t> port = parse_port(port_digits, *scheme);
+  if (!port) return {std::nullopt, UrlError::kInvalidPort};
+  return {Origin{*scheme, std::move(canonical.host), *port}, UrlError::kNone};
+}
+
+std::optional<std::string> robots_url_for(std::string_view url) {
+  const OriginResult origin = origin_of(url);
+  if (!origin) return std::nullopt;
+  return origin->robots_url();
+}
+
+std::string normalize_url(std::string_view url) {
+  // The scheme and authority are left as they are: hosts are not percent-encoded
+  // (origin_of() handles IDNs), and only the path, query and fragment are matched.
+  std::size_t start = 0;
+  if (const std::size_t scheme_end = url.find("://"); scheme_end != std::string_view::npos) {
+    start = url.find_first_of("/?#", scheme_end + 3);
+    if (start == std::string_view::npos) start = url.size();
+  }
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out(url.substr(0, start));
+  out.reserve(url.size() + 16);
+  for (std::size_t i = start; i < url.size(); ++i) {
+    const auto c = static_cast<unsigned char>(url[i]);
+    if (c == '%' && i + 2 < url.size() && is_hex(url[i + 1]) && is_hex(url[i + 2])) {
+      out += '%';
+      out += upper_hex(url[i + 1]);
+      out += upper_hex(url[i + 2]);
+      i += 2;
+    } else if (c != '%' && may_stay(c)) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 0x0F];
+    }
+  }
+  return out;
+}
+
+}  // namespace robotstxt

@@ -1,0 +1,164 @@
+// The cache of SEMANTICS 7: bounded (LRU by entries and bytes), fresh entries reused,
+// stale ones reloaded, and single-flight: one load per origin however many ask at once.
+#include "robotstxt/cache.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "robotstxt/crawler.h"
+#include "support/fixture_server.h"
+
+namespace robotstxt {
+namespace {
+
+const TimePoint kNow = TimePoint{} + std::chrono::days(20000);
+
+RobotsEntry entry_with(std::string body, TimePoint fetched = kNow) {
+  FetchOutcome outcome;
+  outcome.kind = FetchKind::kResponse;
+  outcome.status = 200;
+  outcome.body = std::move(body);
+  return next_entry(nullptr, outcome, fetched);
+}
+
+// A loader that counts its calls and the keys it was asked for.
+struct CountingLoader {
+  std::atomic<int> calls{0};
+  std::atomic<int> keys{0};
+  RobotsCache::Loader loader() {
+    return [this](std::span<const std::string> wanted, std::span<const RobotsCache::EntryPtr>) {
+      ++calls;
+      keys += static_cast<int>(wanted.size());
+      std::vector<RobotsEntry> entries;
+      for (std::size_t i = 0; i < wanted.size(); ++i) entries.push_back(entry_with(""));
+      return entries;
+    };
+  }
+};
+
+TEST(CacheTest, EntryCountBoundEvictsLeastRecentlyUsed) {
+  RobotsCache cache({.max_entries = 3, .max_bytes = std::size_t{1} << 30});
+  for (const char* key : {"a", "b", "c"}) (void)cache.insert(key, entry_with(""));
+  EXPECT_NE(cache.find("a"), nullptr);  // "a" is now the most recently used
+  (void)cache.insert("d", entry_with(""));
+  EXPECT_EQ(cache.size(), 3u);
+  EXPECT_EQ(cache.find("b"), nullptr);
+  EXPECT_NE(cache.find("a"), nullptr);
+  EXPECT_NE(cache.find("c"), nullptr);
+  EXPECT_NE(cache.find("d"), nullptr);
+}
+
+TEST(CacheTest, ByteBoundEvictsLeastRecentlyUsed) {
+  std::string big_rules = "User-agent: *\n";
+  for (int i = 0; i < 2000; ++i) big_rules += "Disallow: /path-" + std::to_string(i) + "\n";
+  const std::size_t one = entry_with(big_rules).memory_usage();
+  RobotsCache cache({.max_entries = 1000, .max_bytes = one * 3 + one / 2});
+  for (const char* key : {"a", "b", "c", "d", "e"}) (void)cache.insert(key, entry_with(big_rules));
+  EXPECT_EQ(cache.size(), 3u);
+  EXPECT_LE(cache.bytes(), one * 3 + one / 2);
+  EXPECT_EQ(cache.find("a"), nullptr);
+  EXPECT_EQ(cache.find("b"), nullptr);
+  EXPECT_NE(cache.find("e"), nullptr);
+}
+
+TEST(CacheTest, ReplacingAnEntryKeepsTheByteCountRight) {
+  RobotsCache cache;
+  (void)cache.insert("a", entry_with("User-agent: *\nDisallow: /x\n"));
+  const std::size_t before = cache.bytes();
+  (void)cache.insert("a", entry_with("User-agent: *\nDisallow: /x\n"));
+  EXPECT_EQ(cache.bytes(), before);
+  EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST(CacheTest, FreshEntriesAreReusedStaleOnesReloadedWithThePreviousEntry) {
+  RobotsCache cache;
+  CountingLoader counter;
+  (void)cache.get_or_load("a", kNow, counter.loader());
+  (void)cache.get_or_load("a", kNow + std::chrono::hours(23), counter.loader());
+  EXPECT_EQ(counter.calls, 1);
+  const RobotsCache::EntryPtr old = cache.find("a");
+  RobotsCache::EntryPtr seen_previous;
+  (void)cache.get_or_load(
+      "a", kNow + std::chrono::hours(25),
+      [&](std::span<const std::string>, std::span<const RobotsCache::EntryPtr> previous) {
+        seen_previous = previous[0];
+        return std::vector<RobotsEntry>{entry_with("")};
+      });
+  EXPECT_EQ(seen_previous, old);
+}
+
+TEST(CacheTest, BatchLoadsEachMissingKeyOnceInOneCall) {
+  RobotsCache cache;
+  CountingLoader counter;
+  (void)cache.get_or_load("cached", kNow, counter.loader());
+  const std::vector<std::string> keys{"a", "b", "a", "cached", "c", "b"};
+  const std::vector<RobotsCache::EntryPtr> entries =
+      cache.get_or_load(keys, kNow, counter.loader());
+  EXPECT_EQ(counter.calls, 2);
+  EXPECT_EQ(counter.keys, 4);  // "cached" once before, then a, b, c
+  ASSERT_EQ(entries.size(), keys.size());
+  EXPECT_EQ(entries[0], entries[2]);
+  EXPECT_EQ(entries[1], entries[5]);
+  for (const auto& entry : entries) EXPECT_NE(entry, nullptr);
+}
+
+TEST(CacheTest, ConcurrentCallersOfOneKeyShareOneLoad) {
+  RobotsCache cache;
+  std::atomic<int> calls{0};
+  const RobotsCache::Loader slow = [&](std::span<const std::string> keys,
+                                       std::span<const RobotsCache::EntryPtr>) {
+    ++calls;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    return std::vector<RobotsEntry>(keys.size(), entry_with(""));
+  };
+  std::vector<std::thread> threads;
+  std::vector<RobotsCache::EntryPtr> seen(50);
+  for (int i = 0; i < 50; ++i) {
+    threads.emplace_back([&, i] { seen[i] = cache.get_or_load("one", kNow, slow); });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(calls, 1);
+  for (const auto& entry : seen) EXPECT_EQ(entry, seen[0]);
+}
+
+TEST(CacheTest, LoaderExceptionReachesTheCallerAndReleasesTheKey) {
+  RobotsCache cache;
+  const RobotsCache::Loader failing =
+      [](std::span<const std::string>,
+         std::span<const RobotsCache::EntryPtr>) -> std::vector<RobotsEntry> {
+    throw std::runtime_error("loader failed");
+  };
+  EXPECT_THROW((void)cache.get_or_load("a", kNow, failing), std::runtime_error);
+  CountingLoader counter;
+  EXPECT_NE(cache.get_or_load("a", kNow, counter.loader()), nullptr);
+  EXPECT_EQ(counter.calls, 1);
+}
+
+// The test: 100 threads ask about one origin through RobotsClient; the server
+// counts the requests it receives.
+TEST(CacheTest, HundredThreadsOneOriginOneRequestOnTheServer) {
+  testing::FixtureServer server("robots_server.py");
+  ASSERT_NE(server.port(), 0);
+  RobotsClientOptions options;
+  options.fetch.connect_to.push_back(server.connect_to_all());
+  RobotsClient client(options);
+  std::atomic<int> disallowed{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 100; ++i) {
+    threads.emplace_back([&, i] {
+      const std::string url = "http://single.test/private/" + std::to_string(i);
+      if (!client.allowed(url, {"FooBot"}).allowed) ++disallowed;
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(server.request_count("single"), 1);
+  EXPECT_EQ(disallowed, 100);
+  EXPECT_EQ(client.cache().size(), 1u);
+}
+
+}  // namespace
+}  // namespace robotstxt

@@ -1,0 +1,153 @@
+// `robotstxt fetch`: the report for one URL, exit codes, --json, and the stdin form,
+// against a robots_server.py started by the test.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/fixture_server.h"
+#include "support/run_command.h"
+
+namespace robotstxt {
+namespace {
+
+using testing::run_command;
+
+const std::string kCli = ROBOTSTXT_CLI;
+
+class FetchCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_NE(server_.port(), 0); }
+  std::vector<std::string> with_server(std::vector<std::string> args) const {
+    args.insert(args.begin(), "fetch");
+    args.push_back("--connect-to");
+    args.push_back(server_.connect_to_all());
+    return args;
+  }
+  testing::FixtureServer server_{"robots_server.py"};
+};
+
+TEST_F(FetchCommandTest, DisallowedUrlPrintsEveryStepAndExits1) {
+  const auto result =
+      run_command(kCli, with_server({"http://redirect-2.test/private/page", "FooBot"}));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.out.find("robots.txt  http://redirect-2.test/robots.txt"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("redirect 1  301 http://redirect-2.test/robots.txt -> "
+                            "http://redirect-2.test/hop/1"),
+            std::string::npos);
+  EXPECT_NE(result.out.find("redirect 2  302"), std::string::npos);
+  EXPECT_NE(result.out.find("status      200 (HTTP/1.1)"), std::string::npos);
+  EXPECT_NE(result.out.find("bytes       33"), std::string::npos);
+  EXPECT_NE(result.out.find("access      rules"), std::string::npos);
+  EXPECT_NE(result.out.find("cache       fresh for 24 h"), std::string::npos);
+  EXPECT_NE(result.out.find("DISALLOWED by line 2: disallow: /private"), std::string::npos);
+}
+
+TEST_F(FetchCommandTest, AllowedUrlExits0) {
+  const auto result = run_command(kCli, with_server({"http://status-200.test/public", "FooBot"}));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("ALLOWED: no rule matched"), std::string::npos) << result.out;
+}
+
+TEST_F(FetchCommandTest, ServerErrorIsFullDisallowAndExits1) {
+  const auto result = run_command(kCli, with_server({"http://status-503.test/public", "FooBot"}));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.out.find("status      503"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("access      full disallow"), std::string::npos);
+  EXPECT_NE(result.out.find("cache       retry in 30 min"), std::string::npos);
+}
+
+TEST_F(FetchCommandTest, JsonReportHasTheWholeStory) {
+  const auto result = run_command(kCli, with_server({"http://big.test/early", "FooBot", "--json"}));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const nlohmann::json json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["robots_url"], "http://big.test/robots.txt");
+  EXPECT_EQ(json["status"], 200);
+  EXPECT_EQ(json["http_version"], 1.1);
+  EXPECT_EQ(json["bytes"], 512000);
+  EXPECT_EQ(json["truncated"], true);
+  EXPECT_EQ(json["access"], "rules");
+  EXPECT_EQ(json["allowed"], false);
+  EXPECT_EQ(json["line"], 2);
+  EXPECT_EQ(json["rule"], "disallow: /early");
+  EXPECT_EQ(json["cache_seconds"], 86400);
+  EXPECT_TRUE(json["redirects"].empty());
+}
+
+TEST_F(FetchCommandTest, TimeoutAndUserAgentHeaderOptions) {
+  const auto stalled =
+      run_command(kCli, with_server({"http://stall.test/a", "FooBot", "--timeout", "0.5"}));
+  EXPECT_EQ(stalled.exit_code, 1);
+  EXPECT_NE(stalled.out.find("network error"), std::string::npos) << stalled.out;
+  const auto agent = run_command(
+      kCli, with_server({"http://ua.test/ua/Probe", "FooBot", "--user-agent-header", "Probe"}));
+  EXPECT_EQ(agent.exit_code, 1) << agent.out;
+}
+
+TEST_F(FetchCommandTest, StdinUrlsAreAnsweredInOrderWithOneFetchPerOrigin) {
+  const std::string urls =
+      "http://many.test/private/1\n"
+      "http://status-404.test/private/2\n"
+      "http://many.test/public\n"
+      "not a url\n"
+      "http://status-500.test/x\n"
+      "http://many.test/private/3\n";
+  const auto result = run_command(kCli, with_server({"-", "--agent", "FooBot"}), urls);
+  EXPECT_EQ(result.exit_code, 2) << "an invalid URL makes the exit code 2";
+  EXPECT_EQ(result.out,
+            "disallowed\thttp://many.test/private/1\n"
+            "allowed\thttp://status-404.test/private/2\n"
+            "allowed\thttp://many.test/public\n"
+            "error\tnot a url\n"
+            "disallowed\thttp://status-500.test/x\n"
+            "disallowed\thttp://many.test/private/3\n");
+  EXPECT_NE(result.err.find("not an absolute URL"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("fetched"), std::string::npos) << "no progress when not a terminal";
+  EXPECT_EQ(server_.request_count("many"), 1);
+}
+
+// Progress goes to stderr only on a terminal: `script` (util-linux) gives the command a
+// pseudo-terminal, so there the line must appear.
+TEST_F(FetchCommandTest, StdinShowsProgressWhenStderrIsATerminal) {
+  const testing::TempFile urls("http://many.test/a\nhttp://other.test/b\nhttp://many.test/c\n");
+  const std::string inner = kCli + " fetch - --agent FooBot --connect-to " +
+                            server_.connect_to_all() + " < " + urls.path();
+  const auto result = run_command("/usr/bin/script", {"-qec", inner, "/dev/null"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("fetched 2 of 2 origins"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("allowed\thttp://many.test/a"), std::string::npos) << result.out;
+}
+
+TEST_F(FetchCommandTest, StdinJsonLines) {
+  const auto result = run_command(kCli, with_server({"-", "--agent", "FooBot", "--json"}),
+                                  "http://many.test/private\nhttp://many.test/ok\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const auto newline = result.out.find('\n');
+  const nlohmann::json first = nlohmann::json::parse(result.out.substr(0, newline));
+  const nlohmann::json second = nlohmann::json::parse(result.out.substr(newline + 1));
+  EXPECT_EQ(first["allowed"], false);
+  EXPECT_EQ(first["rule"], "disallow: /private");
+  EXPECT_EQ(second["allowed"], true);
+}
+
+TEST_F(FetchCommandTest, ConnectToTakesOneValueEachTime) {
+  const std::string to_server = server_.connect_to_all();
+  const auto result = run_command(kCli, {"fetch", "--connect-to", to_server, "--connect-to",
+                                         to_server, "http://status-200.test/private", "FooBot"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.out.find("status      200"), std::string::npos) << result.out;
+}
+
+TEST_F(FetchCommandTest, UsageErrorsExit2) {
+  EXPECT_EQ(run_command(kCli, {"fetch", "not-a-url", "FooBot"}).exit_code, 2);
+  EXPECT_EQ(run_command(kCli, {"fetch", "gopher://a.com/", "FooBot"}).exit_code, 2);
+  EXPECT_EQ(run_command(kCli, {"fetch", "http://a.test/"}).exit_code, 2);
+  EXPECT_EQ(run_command(kCli, {"fetch", "-"}, "http://a.test/\n").exit_code, 2);
+  EXPECT_EQ(run_command(kCli, {"fetch", "http://a.test/", "A", "--timeout", "0"}).exit_code, 2);
+  EXPECT_EQ(run_command(kCli, {"fetch", "http://a.test/", "A", "--timeout", "x"}).exit_code, 2);
+  const auto result = run_command(kCli, {"fetch", "ftp//x", "FooBot"});
+  EXPECT_NE(result.err.find("robotstxt fetch: error:"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace robotstxt
