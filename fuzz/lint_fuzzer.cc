@@ -7,19 +7,9 @@
 #include <set>
 #include <string_view>
 
+#include "consistency.h"
 #include "robotstxt/lint.h"
 #include "robotstxt/parser.h"
-
-namespace {
-
-void require(bool condition, const char* what) {
-  if (!condition) {
-    __builtin_printf("consistency check failed: %s\n", what);
-    std::abort();
-  }
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view body(reinterpret_cast<const char*>(data), size);

@@ -11,19 +11,9 @@
 #include <string>
 #include <string_view>
 
+#include "consistency.h"
 #include "robotstxt/parser.h"
 #include "robotstxt/robots_txt.h"
-
-namespace {
-
-void require(bool condition, const char* what) {
-  if (!condition) {
-    __builtin_printf("consistency check failed: %s\n", what);
-    std::abort();
-  }
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view body(reinterpret_cast<const char*>(data), size);

@@ -8,16 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include "consistency.h"
 #include "robotstxt/url.h"
 
 namespace {
-
-void require(bool condition, const char* what) {
-  if (!condition) {
-    __builtin_printf("consistency check failed: %s\n", what);
-    std::abort();
-  }
-}
 
 // Every '%' survives normalising: as an escape it stays, alone it becomes "%25".
 std::size_t count_percent_signs(std::string_view text) {

@@ -2,6 +2,8 @@
 // not by libcurl, so that every hop is recorded and loops and the hop limit are ours.
 #include "robotstxt/fetcher.h"
 
+#include "ascii.h"
+
 #include <curl/curl.h>
 
 #include <algorithm>
@@ -16,24 +18,6 @@ namespace {
 void init_curl_once() {
   static std::once_flag once;
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    const auto lower = [](char c) {
-      return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    };
-    return lower(x) == lower(y);
-  });
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' ||
-                           text.back() == '\n')) {
-    text.remove_suffix(1);
-  }
-  return text;
 }
 
 struct CurlSlist {
@@ -83,9 +67,9 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
   }
   const std::size_t colon = line.find(':');
   if (colon != std::string_view::npos &&
-      equals_ignoring_case(line.substr(0, colon), "cache-control")) {
+      internal::equals_ignoring_case(line.substr(0, colon), "cache-control")) {
     if (!job.outcome->cache_control.empty()) job.outcome->cache_control += ", ";
-    job.outcome->cache_control += trim(line.substr(colon + 1));
+    job.outcome->cache_control += internal::trim_ascii_space(line.substr(colon + 1));
   }
   return bytes;
 }

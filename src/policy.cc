@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "ascii.h"
+
 namespace robotstxt {
 namespace {
 
@@ -28,16 +30,8 @@ OutcomeClass classify(FetchKind kind, int status) {
   return OutcomeClass::kServerError;
 }
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 std::optional<std::int64_t> parse_seconds(std::string_view value) {
-  value = trim(value);
+  value = internal::trim_ascii_space(value);
   if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
     value = value.substr(1, value.size() - 2);
   }
@@ -121,12 +115,14 @@ std::chrono::seconds freshness_for(std::string_view cache_control, const PolicyO
   bool floor = false;
   while (!cache_control.empty()) {
     const std::size_t comma = cache_control.find(',');
-    const std::string_view directive = trim(cache_control.substr(0, comma));
+    const std::string_view directive = internal::trim_ascii_space(cache_control.substr(0, comma));
     cache_control =
         comma == std::string_view::npos ? std::string_view{} : cache_control.substr(comma + 1);
     const std::size_t equals = directive.find('=');
     std::string name;
-    for (char c : trim(directive.substr(0, equals))) name += lower(c);
+    for (char c : internal::trim_ascii_space(directive.substr(0, equals))) {
+      name += internal::to_ascii_lower(c);
+    }
     const std::string_view value =
         equals == std::string_view::npos ? std::string_view{} : directive.substr(equals + 1);
     if (name == "no-store" || name == "no-cache") {

@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <memory>
 
+#include "ascii.h"
+
 namespace robotstxt {
 namespace {
-
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -20,7 +20,7 @@ bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' 
 
 std::optional<Scheme> scheme_named(std::string_view name) {
   std::string lowered;
-  for (char c : name) lowered += lower(c);
+  for (char c : name) lowered += internal::to_ascii_lower(c);
   if (lowered == "http") return Scheme::kHttp;
   if (lowered == "https") return Scheme::kHttps;
   if (lowered == "ftp") return Scheme::kFtp;
@@ -45,7 +45,7 @@ std::optional<std::string> to_punycode(const std::string& host) {
     const std::unique_ptr<char, IdnFree> owned(output);
     if (rc == IDN2_OK && output != nullptr) {
       std::string ascii(output);
-      for (char& c : ascii) c = lower(c);
+      for (char& c : ascii) c = internal::to_ascii_lower(c);
       return ascii;
     }
   }
@@ -85,7 +85,7 @@ HostResult canonical_host(std::string_view host) {
   if (ascii) {
     std::string lowered;
     lowered.reserve(host.size());
-    for (char c : host) lowered += lower(c);
+    for (char c : host) lowered += internal::to_ascii_lower(c);
     return {lowered, UrlError::kNone};
   }
   std::optional<std::string> punycode = to_punycode(std::string(host));
