@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "ascii.h"
+
 namespace robotstxt::cli {
 
 AgentRules rules_for(const RobotsTxt& robots, const std::vector<Group>& groups,
@@ -32,8 +34,7 @@ std::vector<std::string> named_agents(const std::vector<Group>& groups) {
       }
       if (agent.token.empty()) continue;
       std::string token(agent.token);
-      std::transform(token.begin(), token.end(), token.begin(),
-                     [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; });
+      for (char& c : token) c = internal::to_ascii_lower(c);
       if (std::find(agents.begin(), agents.end(), token) == agents.end()) agents.push_back(token);
     }
   }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "agent_rules.h"
+#include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "robotstxt/parser.h"
@@ -21,24 +22,14 @@ struct InfoOptions {
   bool json = false;
 };
 
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
-
 // The agent's request rate: from its own groups first, then from `*` (as crawl_delay()).
 std::optional<double> request_rate_for(const RobotsTxt& robots, const AgentRules& own,
                                        const AgentRules& global) {
   const std::vector<Directive> directives = robots.directives();
   for (const AgentRules* rules : {&own, &global}) {
     for (const Directive& directive : directives) {
-      if (directive.group < 0 || !equals_ignoring_case(directive.key, "request-rate")) continue;
+      if (directive.group < 0 || !internal::equals_ignoring_case(directive.key, "request-rate"))
+        continue;
       const auto group = static_cast<std::size_t>(directive.group);
       if (std::find(rules->groups.begin(), rules->groups.end(), group) == rules->groups.end()) {
         continue;
