@@ -94,8 +94,8 @@ int check_stream(const RobotsTxt& robots, const std::vector<std::string_view>& a
 
 int run_check(const CheckOptions& options) {
   std::vector<std::string> agent_names = split_agents(options.agents);
-  // An empty AGENT is an agent that no group names, so only `*` rules apply; the
-  // spec-test runner relies on this (conformance: empty-string.textproto).
+  // An empty AGENT is queried as the empty agent, which in practice means the `*` rules
+  // apply; the spec-test runner relies on it (conformance: empty-string.textproto).
   if (agent_names.empty()) agent_names.emplace_back();
   const std::optional<std::string> body = read_file_or_report("check", options.robots_file);
   if (!body) return kExitUsage;
