@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "corpus_loader.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace {

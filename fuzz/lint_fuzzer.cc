@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "consistency.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/lint.h"
-#include "robotstxt/parser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view body(reinterpret_cast<const char*>(data), size);

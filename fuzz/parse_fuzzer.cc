@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "consistency.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const std::string_view agent : agents) {
       const robotstxt::Verdict verdict = robots.verdict(url, agent);
       require(verdict.allowed == robots.allowed(url, agent), "allowed() != verdict()");
-      const auto explanation = robots.explain(url, {&agent, 1});
+      const auto explanation = robots.explain(url, agent);
       require(explanation.verdict.line == verdict.line, "explain() != verdict()");
       require(verdict.allowed == (verdict.line == 0 || verdict.kind == robotstxt::RuleKind::kAllow),
               "decisive rule contradicts the verdict");

@@ -9,7 +9,8 @@
 #include <string>
 
 #include "ascii.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/agent.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt {
@@ -270,22 +271,23 @@ class Linter {
           "joins a group.");
       return;
     }
-    if (value[0] == '*') {
-      if (value.size() > 1 && internal::is_ascii_space(value[1])) {
+    if (is_global_agent(value)) {
+      if (value.size() > 1) {
         add("star-with-text", line.number, column,
             quote(value) +
                 " is read as `*`, the group for every crawler; the text after it "
                 "is ignored.");
-      } else if (value.size() > 1) {
-        add("user-agent-no-token", line.number, column,
-            quote(value) +
-                " is not `*` and has no product token (only letters, `-` and `_` "
-                "count), so it matches no crawler.");
       }
       return;
     }
-    std::size_t token = 0;
-    while (token < value.size() && internal::is_token_char(value[token])) ++token;
+    if (value[0] == '*') {
+      add("user-agent-no-token", line.number, column,
+          quote(value) +
+              " is not `*` and has no product token (only letters, `-` and `_` "
+              "count), so it matches no crawler.");
+      return;
+    }
+    const std::size_t token = product_token(value).size();
     if (token == 0) {
       add("user-agent-no-token", line.number, column,
           quote(value) +

@@ -1,70 +1,16 @@
-// Paths and single-rule matching (SEMANTICS.md section 4).
+// One rule pattern against one path (SEMANTICS.md 1.8 and 4).
 #include "robotstxt/matcher.h"
 
 #include "glob.h"
+#include "pattern_text.h"
 
 namespace robotstxt {
 
-std::string_view to_string(RuleKind kind) noexcept {
-  return kind == RuleKind::kAllow ? "allow" : "disallow";
-}
-
-std::string_view to_string(AppliedGroups groups) noexcept {
-  switch (groups) {
-    case AppliedGroups::kSpecific:
-      return "specific";
-    case AppliedGroups::kGlobal:
-      return "global";
-    case AppliedGroups::kNone:
-      break;
-  }
-  return "none";
-}
-
-namespace {
-
-constexpr auto npos = std::string_view::npos;
-
-// Hand-written because std::string_view::find_first_of("/?;") calls memchr once per byte
-// of the URL, which made this the hottest function of a check.
-std::size_t find_path_start(std::string_view url, std::size_t from) noexcept {
-  for (std::size_t i = from; i < url.size(); ++i) {
-    const char c = url[i];
-    if (c == '/' || c == '?' || c == ';') return i;
-  }
-  return npos;
-}
-
-}  // namespace
-
-std::string_view path_of(std::string_view url, std::string& storage) {
-  // A scheme-relative URL ("//host/path") has no scheme to skip.
-  const std::size_t search_start = url.starts_with("//") ? 2 : 0;
-  const std::size_t early_path = find_path_start(url, search_start);
-  std::size_t authority_start = search_start;
-  // "://" ends a scheme only when no path, query or parameter starts before it
-  // ("/a?u=http://b" has none).
-  const std::size_t scheme_end = url.find("://", search_start);
-  if (scheme_end != npos && !(early_path < scheme_end)) authority_start = scheme_end + 3;
-
-  const std::size_t path_start =
-      authority_start == search_start ? early_path : find_path_start(url, authority_start);
-  if (path_start == npos) return "/";
-  const std::size_t hash = url.find('#', search_start);
-  if (hash < path_start) return "/";
-
-  std::string_view path = url.substr(path_start, hash == npos ? npos : hash - path_start);
-  // Google's matcher reads the path as a C string, so a NUL byte ends it.
-  if (const std::size_t nul = path.find('\0'); nul != npos) path = path.substr(0, nul);
-  if (path.front() == '/') return path;
-  storage.assign(1, '/');
-  storage.append(path);
-  return storage;
-}
-
-std::string path_of(std::string_view url) {
-  std::string storage;
-  return std::string(path_of(url, storage));
+std::string normalize_pattern(std::string_view value) {
+  std::string normalized;
+  normalized.reserve(value.size());
+  internal::append_normalized_pattern(value, normalized);
+  return normalized;
 }
 
 bool pattern_matches(std::string_view path, std::string_view pattern) noexcept {

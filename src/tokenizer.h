@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "ascii.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 
 namespace robotstxt::internal {
 

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "corpus_loader.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt {

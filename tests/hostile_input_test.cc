@@ -5,7 +5,7 @@
 #include <random>
 #include <string>
 
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt {

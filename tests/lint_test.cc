@@ -9,7 +9,7 @@
 #include <string>
 
 #include "corpus_loader.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 
 namespace robotstxt {
 namespace {

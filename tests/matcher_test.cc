@@ -1,5 +1,6 @@
 // SEMANTICS.md section 4: the path of a URL and matching one rule against it.
 #include "robotstxt/matcher.h"
+#include "robotstxt/url_path.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // verdict) and 6 (what else a parse yields), through the compiled RobotsTxt.
 #include "robotstxt/robots_txt.h"
 
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 
 #include <gtest/gtest.h>
 
@@ -21,21 +21,24 @@ TEST(Groups, Rule2_1_ConsecutiveUserAgentsShareAGroup) {
   const char* body = "user-agent: a\nuser-agent: b\ndisallow: /x\n";
   EXPECT_FALSE(allowed(body, "a", "/x"));
   EXPECT_FALSE(allowed(body, "b", "/x"));
-  EXPECT_EQ(RobotsTxt::parse(body).groups().size(), 1u);
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  EXPECT_EQ(robots.groups().size(), 1u);
 }
 
 TEST(Groups, Rule2_1_UserAgentAfterARuleStartsANewGroup) {
   const char* body = "user-agent: a\ndisallow: /x\nuser-agent: b\ndisallow: /y\n";
   EXPECT_TRUE(allowed(body, "a", "/y"));
   EXPECT_TRUE(allowed(body, "b", "/x"));
-  EXPECT_EQ(RobotsTxt::parse(body).groups().size(), 2u);
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  EXPECT_EQ(robots.groups().size(), 2u);
 }
 
 TEST(Groups, Rule2_2_OtherLinesNeitherEndNorStartAGroup) {
   // The crawl-delay trap: a and b are one group, so b's disallow also binds a.
   const char* body = "user-agent: a\ncrawl-delay: 5\nuser-agent: b\ndisallow: /\n";
   EXPECT_FALSE(allowed(body, "a", "/x"));
-  EXPECT_EQ(RobotsTxt::parse(body).groups().size(), 1u);
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  EXPECT_EQ(robots.groups().size(), 1u);
   const char* sitemap = "user-agent: a\nsitemap: http://a.com/s.xml\nuser-agent: b\ndisallow: /\n";
   EXPECT_FALSE(allowed(sitemap, "a", "/x"));
 }
@@ -108,7 +111,8 @@ TEST(WhichRulesApply, Rule3_1_AllGroupsNamingTheAgentAreMerged) {
 TEST(WhichRulesApply, Rule3_1_GroupWithoutRulesStillShadowsTheGlobalGroup) {
   const char* body = "user-agent: *\ndisallow: /\n\nuser-agent: a\n";
   EXPECT_TRUE(allowed(body, "a", "/x"));
-  EXPECT_EQ(RobotsTxt::parse(body).verdict("/x", "a").applied, AppliedGroups::kSpecific);
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  EXPECT_EQ(robots.verdict("/x", "a").applied, AppliedGroups::kSpecific);
 }
 
 TEST(WhichRulesApply, Rule3_1_GroupNamingAgentAndStarCountsAsTheAgents) {
@@ -176,23 +180,23 @@ TEST(Verdict, Rule5_1_StrengthCountsStarsAndDollarOfTheNormalisedValue) {
   // "/a*" (3) beats "/a" (2); "/%C3%A9" (7 normalised) beats "/*%C3" (6).
   EXPECT_TRUE(allowed("user-agent: *\ndisallow: /a\nallow: /a*\n", "x", "/ab"));
   EXPECT_FALSE(allowed("user-agent: *\nallow: /*%C3\ndisallow: /\xC3\xA9\n", "x", "/%C3%A9"));
-  EXPECT_EQ(
-      RobotsTxt::parse("user-agent: *\ndisallow: /\xC3\xA9$\n").verdict("/%C3%A9", "x").strength,
-      8u);
+  const RobotsTxt anchored = RobotsTxt::parse("user-agent: *\ndisallow: /\xC3\xA9$\n");
+  EXPECT_EQ(anchored.verdict("/%C3%A9", "x").strength, 8u);
 }
 
 TEST(Verdict, Rule5_2_TieGoesToAllow) {
   EXPECT_TRUE(allowed("user-agent: *\ndisallow: /a\nallow: /a\n", "x", "/a"));
   EXPECT_TRUE(allowed("user-agent: *\nallow: /a*\ndisallow: /a$\n", "x", "/a"));
-  const Verdict verdict =
-      RobotsTxt::parse("user-agent: *\ndisallow: /a\nallow: /a\n").verdict("/a", "x");
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /a\nallow: /a\n");
+  const Verdict verdict = robots.verdict("/a", "x");
   EXPECT_EQ(verdict.line, 3u);
   EXPECT_EQ(verdict.kind, RuleKind::kAllow);
 }
 
 TEST(Verdict, Rule5_2_StrengthZeroNeverDecides) {
   EXPECT_TRUE(allowed("user-agent: *\ndisallow:\n", "x", "/a"));
-  const Verdict verdict = RobotsTxt::parse("user-agent: *\nallow:\ndisallow:\n").verdict("/a", "x");
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\nallow:\ndisallow:\n");
+  const Verdict verdict = robots.verdict("/a", "x");
   EXPECT_TRUE(verdict.allowed);
   EXPECT_FALSE(verdict.has_decisive_rule());
 }
@@ -277,12 +281,64 @@ TEST(ParseYields, CrawlDelayFromTheAgentsGroupThenStar) {
   EXPECT_FALSE(RobotsTxt::parse("crawl-delay: 5\nuser-agent: *\n").crawl_delay("a"));
 }
 
+TEST(ParseYields, CrawlDelayOnlyFromTheGroupsThatApply) {
+  // SEMANTICS 3: a named agent follows its own groups only, for every directive.
+  const RobotsTxt robots = RobotsTxt::parse(
+      "user-agent: *\ncrawl-delay: 10\ndisallow: /y\nuser-agent: a\ndisallow: /x\n");
+  EXPECT_FALSE(robots.crawl_delay("a"));
+  EXPECT_EQ(robots.crawl_delay({"a", "other"}), std::nullopt);
+  EXPECT_EQ(robots.crawl_delay("other"), 10.0);
+}
+
+// The value of a request-rate line as requests per second.
+std::optional<double> rate_of(std::string_view value) {
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\nrequest-rate: " + std::string(value));
+  const std::optional<RequestRate> rate = robots.request_rate("x");
+  return rate ? std::optional<double>(rate->per_second()) : std::nullopt;
+}
+
+TEST(ParseYields, RequestRateInTheFormsSeenInTheWild) {
+  EXPECT_EQ(rate_of("1/5"), 0.2);
+  EXPECT_EQ(rate_of("1/5s"), 0.2);
+  EXPECT_EQ(rate_of("30/1m"), 0.5);
+  EXPECT_EQ(rate_of("36/1h"), 0.01);
+  EXPECT_EQ(rate_of("1/5s 0600-0845"), 0.2);
+  EXPECT_EQ(rate_of(" 2 / 4 "), 0.5);
+  EXPECT_FALSE(rate_of("1/0"));
+  EXPECT_FALSE(rate_of("fast"));
+  EXPECT_FALSE(rate_of("1/5x"));
+  EXPECT_FALSE(rate_of("1"));
+  const RobotsTxt robots =
+      RobotsTxt::parse("user-agent: a\nrequest-rate: soon\nrequest-rate: 3/1m 0600-0845\n");
+  const std::optional<RequestRate> rate = robots.request_rate("A");
+  ASSERT_TRUE(rate);
+  EXPECT_EQ(rate->requests, 3.0);
+  EXPECT_EQ(rate->seconds, 60.0);
+  EXPECT_EQ(rate->window, "0600-0845");
+}
+
+TEST(ParseYields, GroupSelectionOwnGlobalOrNone) {
+  const RobotsTxt robots = RobotsTxt::parse(
+      "user-agent: *\ndisallow: /\nuser-agent: a\nuser-agent: b\nallow: /\n"
+      "user-agent: * everyone\nuser-agent: a\ndisallow: /x\n");
+  const GroupSelection own = robots.select_groups({"b", "A"});
+  EXPECT_EQ(own.applied, AppliedGroups::kSpecific);
+  EXPECT_EQ(own.groups, (std::vector<std::size_t>{1, 2}));
+  const GroupSelection global = robots.select_groups("c");
+  EXPECT_EQ(global.applied, AppliedGroups::kGlobal);
+  EXPECT_EQ(global.groups, (std::vector<std::size_t>{0, 2}));
+  EXPECT_EQ(robots.global_groups(), (std::vector<std::size_t>{0, 2}));
+  const RobotsTxt none = RobotsTxt::parse("user-agent: a\ndisallow: /\n");
+  EXPECT_EQ(none.select_groups("c").applied, AppliedGroups::kNone);
+  EXPECT_TRUE(none.select_groups("c").groups.empty());
+}
+
 TEST(ParseYields, ExplainListsEveryMatchAndAgreesWithVerdict) {
   const RobotsTxt robots = RobotsTxt::parse(
       "user-agent: *\ndisallow: /a\nallow: /a/index.html\ndisallow:\nallow: /*\n"
       "user-agent: b\ndisallow: /\n");
   const std::string_view agent = "x";
-  const Explanation explanation = robots.explain("http://h.com/a/", {&agent, 1});
+  const Explanation explanation = robots.explain("http://h.com/a/", agent);
   EXPECT_EQ(explanation.path, "/a/");
   ASSERT_EQ(explanation.matches.size(), 4u);
   EXPECT_EQ(explanation.matches[0].strength, 2u);
@@ -316,7 +372,7 @@ TEST(Compiled, FastBooleanAgreesWithFullVerdictOnRandomFiles) {
       const std::string_view agent = random() % 2 ? "a" : "b";
       const Verdict verdict = robots.verdict(path, agent);
       ASSERT_EQ(verdict.allowed, robots.allowed(path, agent)) << body << path;
-      ASSERT_EQ(verdict.line, robots.explain(path, {&agent, 1}).verdict.line) << body << path;
+      ASSERT_EQ(verdict.line, robots.explain(path, agent).verdict.line) << body << path;
     }
   }
 }

@@ -27,11 +27,6 @@ AgentRules rules_for(const RobotsTxt& robots, const std::vector<Group>& groups,
 /// "*" when the file has a global group.
 std::vector<std::string> named_agents(const std::vector<Group>& groups);
 
-/// Requests per second of a request-rate value: "1/5" and "1/5s" are 0.2, "10/1m" is
-/// 1/6, "100/1h"; an optional time window ("1/5s 0600-0845") is ignored. nullopt when
-/// the value is not of that form or divides by zero.
-std::optional<double> requests_per_second(std::string_view value);
-
 }  // namespace robotstxt::cli
 
 #endif  // ROBOTSTXT_TOOLS_AGENT_RULES_H_

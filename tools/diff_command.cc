@@ -11,7 +11,7 @@
 #include "agent_rules.h"
 #include "cli_support.h"
 #include "commands.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {

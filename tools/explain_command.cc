@@ -7,7 +7,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {

@@ -10,7 +10,7 @@
 #include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {
@@ -21,24 +21,6 @@ struct InfoOptions {
   std::string agent;
   bool json = false;
 };
-
-// The agent's request rate: from its own groups first, then from `*` (as crawl_delay()).
-std::optional<double> request_rate_for(const RobotsTxt& robots, const AgentRules& own,
-                                       const AgentRules& global) {
-  const std::vector<Directive> directives = robots.directives();
-  for (const AgentRules* rules : {&own, &global}) {
-    for (const Directive& directive : directives) {
-      if (directive.group < 0 || !internal::equals_ignoring_case(directive.key, "request-rate"))
-        continue;
-      const auto group = static_cast<std::size_t>(directive.group);
-      if (std::find(rules->groups.begin(), rules->groups.end(), group) == rules->groups.end()) {
-        continue;
-      }
-      if (const auto rate = requests_per_second(directive.value)) return rate;
-    }
-  }
-  return std::nullopt;
-}
 
 std::string format_number(double value) {
   std::ostringstream out;
@@ -86,7 +68,9 @@ int run_info(const InfoOptions& options) {
     own = rules_for(robots, groups, {options.agent});
     global = rules_for(robots, groups, {"*"});
     crawl_delay = robots.crawl_delay(options.agent);
-    request_rate = request_rate_for(robots, *own, *global);
+    if (const std::optional<RequestRate> rate = robots.request_rate(options.agent)) {
+      request_rate = rate->per_second();
+    }
   }
 
   if (options.json) {

@@ -28,9 +28,9 @@
 
 #include "robotstxt/cache.h"
 #include "robotstxt/fetcher.h"
-#include "robotstxt/matcher.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/url.h"
+#include "robotstxt/verdict.h"
 
 namespace robotstxt {
 

@@ -25,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/url.h"
 
 namespace robotstxt {

@@ -11,6 +11,9 @@
  *   robots.allowed("https://example.com/private/a", "Googlebot");  // false
  *   robots.allowed("https://example.com/public", {"FooBot", "Foo"});  // true
  * @endcode
+ *
+ * Results that hold views (Verdict::pattern, Group, Directive, sitemaps) point into the
+ * RobotsTxt that made them; asking a temporary for them does not compile.
  */
 #ifndef ROBOTSTXT_ROBOTS_TXT_H_
 #define ROBOTSTXT_ROBOTS_TXT_H_
@@ -24,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-#include "robotstxt/matcher.h"
+#include "robotstxt/verdict.h"
 
 namespace robotstxt {
 
@@ -60,6 +63,48 @@ struct Directive {
   std::int32_t group = -1;
 };
 
+/// The groups whose rules apply to some agents (SEMANTICS 3): the groups naming any of
+/// them, or else the global groups. Indexes into RobotsTxt::groups(), in file order.
+struct GroupSelection {
+  AppliedGroups applied = AppliedGroups::kNone;
+  std::vector<std::size_t> groups;
+};
+
+/// A request-rate value: `requests` per `seconds`, e.g. "1/5s 0600-0845" is 1 per 5 s,
+/// with the optional time window "0600-0845" as written (empty when there is none).
+struct RequestRate {
+  double requests = 0;
+  double seconds = 0;
+  std::string_view window;
+  [[nodiscard]] double per_second() const noexcept { return requests / seconds; }
+};
+
+/// One agent, or the several names of one crawler merged as Google's matcher merges a
+/// list of agents (SEMANTICS 2.5): a group applies if it names any of them. Every query
+/// takes agents this way. A view: the names must outlive the call.
+class AgentNames {
+ public:
+  AgentNames(std::string_view agent) noexcept : single_(agent) {}    // NOLINT: implicit
+  AgentNames(const char* agent) noexcept : single_(agent) {}         // NOLINT: implicit
+  AgentNames(const std::string& agent) noexcept : single_(agent) {}  // NOLINT: implicit
+  AgentNames(std::span<const std::string_view> agents) noexcept      // NOLINT: implicit
+      : many_(agents), several_(true) {}
+  // The list's array lives until the end of the call that the braces are written in.
+  AgentNames(std::initializer_list<std::string_view> agents) noexcept  // NOLINT: implicit
+      : many_(std::data(agents), agents.size()), several_(true) {}
+  AgentNames(const std::vector<std::string_view>& agents) noexcept  // NOLINT: implicit
+      : many_(agents), several_(true) {}
+
+  [[nodiscard]] std::span<const std::string_view> names() const noexcept {
+    return several_ ? many_ : std::span(&single_, 1);
+  }
+
+ private:
+  std::string_view single_;
+  std::span<const std::string_view> many_;
+  bool several_ = false;
+};
+
 /// One rule that matched the path during explain().
 struct RuleMatch {
   RuleLine rule;
@@ -81,48 +126,60 @@ struct Explanation {
 class RobotsTxt {
  public:
   /// An empty robots.txt: everything is allowed.
-  RobotsTxt() = default;
+  RobotsTxt() noexcept;
+  RobotsTxt(const RobotsTxt& other);
+  RobotsTxt(RobotsTxt&& other) noexcept;
+  RobotsTxt& operator=(const RobotsTxt& other);
+  RobotsTxt& operator=(RobotsTxt&& other) noexcept;
+  ~RobotsTxt();
 
   /// Parses and compiles `body`. Never fails and never throws on any byte sequence;
   /// only the first kMaxBodyBytes count. The result does not refer to `body`.
   [[nodiscard]] static RobotsTxt parse(std::string_view body);
 
-  /// Fast form: may `agent` fetch `url`? `url` is used exactly as given (it must
+  /// Fast form: may `agents` fetch `url`? `url` is used exactly as given (it must
   /// already be percent-encoded; see SEMANTICS 4.1). Agents compare ASCII
   /// case-insensitively with the product tokens of the file.
-  [[nodiscard]] bool allowed(std::string_view url, std::string_view agent) const noexcept;
-  /// Several names for one crawler: a group applies if it names any of them.
-  [[nodiscard]] bool allowed(std::string_view url,
-                             std::span<const std::string_view> agents) const noexcept;
-  [[nodiscard]] bool allowed(std::string_view url,
-                             std::initializer_list<std::string_view> agents) const noexcept {
-    return allowed(url, std::span<const std::string_view>(agents.begin(), agents.size()));
-  }
+  [[nodiscard]] bool allowed(std::string_view url, AgentNames agents) const noexcept;
 
   /// Full form: the verdict with its decisive rule. Its views point into *this.
-  [[nodiscard]] Verdict verdict(std::string_view url, std::string_view agent) const noexcept;
-  [[nodiscard]] Verdict verdict(std::string_view url,
-                                std::span<const std::string_view> agents) const noexcept;
-  [[nodiscard]] Verdict verdict(std::string_view url,
-                                std::initializer_list<std::string_view> agents) const noexcept {
-    return verdict(url, std::span<const std::string_view>(agents.begin(), agents.size()));
-  }
+  [[nodiscard]] Verdict verdict(std::string_view url, AgentNames agents) const& noexcept;
+  Verdict verdict(std::string_view url, AgentNames agents) const&& = delete;
 
   /// The same decision spelled out: every rule that matched and why one won.
-  [[nodiscard]] Explanation explain(std::string_view url,
-                                    std::span<const std::string_view> agents) const;
+  [[nodiscard]] Explanation explain(std::string_view url, AgentNames agents) const&;
+  Explanation explain(std::string_view url, AgentNames agents) const&& = delete;
+
+  /// Which groups apply to `agents` (SEMANTICS 3): own groups, else global, else none.
+  [[nodiscard]] GroupSelection select_groups(AgentNames agents) const;
+  /// The global (`*`) groups, in file order.
+  [[nodiscard]] std::vector<std::size_t> global_groups() const;
 
   /// Sitemap URLs in file order, as written.
-  [[nodiscard]] std::vector<std::string_view> sitemaps() const;
+  [[nodiscard]] std::vector<std::string_view> sitemaps() const&;
+  std::vector<std::string_view> sitemaps() const&& = delete;
   /// Every other directive (SEMANTICS 6), in file order.
-  [[nodiscard]] std::vector<Directive> directives() const;
+  [[nodiscard]] std::vector<Directive> directives() const&;
+  std::vector<Directive> directives() const&& = delete;
+  /// The directives named `key` (ASCII case-insensitive) in the groups that apply to
+  /// `agents` (select_groups()), in file order. The first valid one is what a crawler
+  /// uses; crawl_delay() and request_rate() are built on this.
+  [[nodiscard]] std::vector<Directive> directives_for(std::string_view key,
+                                                      AgentNames agents) const&;
+  std::vector<Directive> directives_for(std::string_view key, AgentNames agents) const&& = delete;
   /// All groups in file order; Directive::group indexes this.
-  [[nodiscard]] std::vector<Group> groups() const;
+  [[nodiscard]] std::vector<Group> groups() const&;
+  std::vector<Group> groups() const&& = delete;
 
-  /// Crawl-delay in seconds for `agent`: from a group naming the agent if one has a
-  /// valid crawl-delay, else from a `*` group; the first valid value in file order.
-  /// A valid value is a finite, non-negative decimal number ("10", "0.5", " 2 ").
-  [[nodiscard]] std::optional<double> crawl_delay(std::string_view agent) const;
+  /// Crawl-delay in seconds for `agents`: the first valid crawl-delay of the groups that
+  /// apply to them (select_groups()). A valid value is a finite, non-negative decimal
+  /// number ("10", "0.5", " 2 "). Google ignores it; other crawlers read it.
+  [[nodiscard]] std::optional<double> crawl_delay(AgentNames agents) const;
+  /// Request-rate for `agents`: the first valid request-rate of the groups that apply.
+  /// Valid: "N/T" with T in seconds or with a unit s, m, h or d ("1/5s", "10/1m"), then
+  /// optionally a time window ("1/5s 0600-0845"); N >= 0, T > 0.
+  [[nodiscard]] std::optional<RequestRate> request_rate(AgentNames agents) const&;
+  std::optional<RequestRate> request_rate(AgentNames agents) const&& = delete;
 
   /// Number of lines in the body as counted by SEMANTICS 1.3.
   [[nodiscard]] std::uint32_t line_count() const noexcept { return line_count_; }
@@ -131,30 +188,12 @@ class RobotsTxt {
 
  private:
   friend class Compiler;
-
-  // A rule as compiled: text offsets into text_, sorted within its group by literal
-  // prefix so that a path finds its candidate rules by walking down the sorted range.
-  struct CompiledRule {
-    std::uint32_t pattern_offset;  // normalised pattern in text_
-    std::uint32_t line_and_flags;  // line << 3 | plain << 2 | index_htm << 1 | disallow
-    std::uint16_t pattern_length;  // for an index.htm rewrite: up to the '/'; `$` implied
-    std::uint16_t literal_length;  // bytes before the first wildcard
-    std::uint16_t written_length;  // the whole pattern as written (differs for rewrites)
-  };
-  struct CompiledGroup {
-    std::uint32_t rule_begin, rule_end;    // into rules_
-    std::uint32_t agent_begin, agent_end;  // into agents_
-  };
-  struct CompiledAgent {
-    std::uint32_t value_offset;  // in text_
-    std::uint32_t line;
-    std::uint32_t group;
-    std::uint16_t value_length;
-    std::uint16_t token_length;  // 0xFFFF marks a global (`*`) agent
-  };
-
+  // The compiled layout lives in src/compiled_layout.h: users never see it, and it can
+  // change without touching this header.
+  struct CompiledRule;
+  struct CompiledGroup;
+  struct CompiledAgent;
   struct Best;  // running best allow/disallow during a query
-  static constexpr std::uint32_t kNoMatch = 0xFFFFFFFF;
 
   std::string_view token_of(std::uint32_t agent) const noexcept;
   std::string_view pattern_of(const CompiledRule& rule) const noexcept;
@@ -167,6 +206,7 @@ class RobotsTxt {
   void match_group(const CompiledGroup& group, std::string_view path, Best& best) const noexcept;
   Verdict decide(std::string_view url, std::span<const std::string_view> agents,
                  bool want_details) const noexcept;
+  AppliedGroups applied_groups(bool named) const noexcept;
   template <typename Visit>
   bool for_each_group_of(std::span<const std::string_view> agents, Visit&& visit) const;
 

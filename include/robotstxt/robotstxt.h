@@ -7,8 +7,11 @@
 #ifndef ROBOTSTXT_ROBOTSTXT_H_
 #define ROBOTSTXT_ROBOTSTXT_H_
 
+#include "robotstxt/agent.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"
-#include "robotstxt/parser.h"
 #include "robotstxt/robots_txt.h"
+#include "robotstxt/url_path.h"
+#include "robotstxt/verdict.h"
 
 #endif  // ROBOTSTXT_ROBOTSTXT_H_

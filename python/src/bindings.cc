@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "arguments.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"
-#include "robotstxt/parser.h"
 #include "robotstxt/robots_txt.h"
 
 namespace py = pybind11;

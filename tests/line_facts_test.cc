@@ -1,11 +1,12 @@
 // SEMANTICS.md section 1 (reading the body) and section 6 (per-line facts).
 // Test names follow the rule they check: Rule1_3 is SEMANTICS 1.3.
-#include "robotstxt/parser.h"
+#include "robotstxt/line_facts.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt {
@@ -89,7 +90,8 @@ TEST(ReadingTheBody, Rule1_3_EveryLineCountsIncludingTheLastEmptyOne) {
   ASSERT_EQ(lines.size(), 6u);
   EXPECT_EQ(lines[4].kind, LineKind::kDisallow);
   EXPECT_EQ(lines[4].number, 5u);
-  EXPECT_EQ(RobotsTxt::parse("\n\nuser-agent: *\n\ndisallow: /\n").verdict("/", "a").line, 5u);
+  const RobotsTxt robots = RobotsTxt::parse("\n\nuser-agent: *\n\ndisallow: /\n");
+  EXPECT_EQ(robots.verdict("/", "a").line, 5u);
 }
 
 TEST(ReadingTheBody, Rule1_4_LineKeepsAtMost16663Bytes) {
@@ -154,7 +156,8 @@ TEST(ReadingTheBody, Rule1_6_OtherColonlessLinesAreIgnored) {
 
 TEST(ReadingTheBody, Rule1_6_EmptyKeyIsIgnored) {
   EXPECT_EQ(describe_lines(": /x")[0].kind, LineKind::kInvalid);
-  EXPECT_TRUE(RobotsTxt::parse("user-agent: *\n: /x\n").directives().empty());
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\n: /x\n");
+  EXPECT_TRUE(robots.directives().empty());
 }
 
 struct KeyCase {

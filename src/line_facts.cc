@@ -1,8 +1,7 @@
-// Per-line facts and value normalisation (SEMANTICS.md sections 1 and 6).
-#include "robotstxt/parser.h"
+// Per-line facts (SEMANTICS.md sections 1 and 6).
+#include "robotstxt/line_facts.h"
 
 #include "ascii.h"
-#include "pattern_text.h"
 #include "tokenizer.h"
 
 namespace robotstxt {
@@ -27,13 +26,6 @@ bool is_unsupported_key(std::string_view key) noexcept {
     if (internal::equals_ignoring_case(key, known)) return true;
   }
   return false;
-}
-
-std::string normalize_pattern(std::string_view value) {
-  std::string normalized;
-  normalized.reserve(value.size());
-  internal::append_normalized_pattern(value, normalized);
-  return normalized;
 }
 
 }  // namespace robotstxt

@@ -1,17 +1,16 @@
 /**
- * @file parser.h
- * @brief Reading a robots.txt body line by line (SEMANTICS.md section 1).
+ * @file line_facts.h
+ * @brief A robots.txt body read line by line (SEMANTICS.md sections 1 and 6).
  *
- * The first stage of the pipeline after fetching: it turns raw bytes into lines, each
- * with its key, value and the facts a linter needs. RobotsTxt (robots_txt.h) compiles
+ * The first stage of the parser, after fetching: raw bytes become lines, each with its
+ * key, value and the facts a linter needs. RobotsTxt::parse() (robots_txt.h) compiles
  * the same lines into rules; both use one tokenizer, so they can never disagree.
  */
-#ifndef ROBOTSTXT_PARSER_H_
-#define ROBOTSTXT_PARSER_H_
+#ifndef ROBOTSTXT_LINE_FACTS_H_
+#define ROBOTSTXT_LINE_FACTS_H_
 
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -61,11 +60,6 @@ struct LineFacts {
 /// nofollow, noindex, request-rate, revisit-after, visit-time. ASCII case-insensitive.
 [[nodiscard]] bool is_unsupported_key(std::string_view key) noexcept;
 
-/// An allow/disallow value as the matcher sees it (SEMANTICS 1.8): `%` escapes get
-/// upper-case hex digits and bytes >= 0x80 become `%XX`. Nothing is decoded.
-/// Example: normalize_pattern("/caf\xC3\xA9%2f") == "/caf%C3%A9%2F".
-[[nodiscard]] std::string normalize_pattern(std::string_view value);
-
 }  // namespace robotstxt
 
-#endif  // ROBOTSTXT_PARSER_H_
+#endif  // ROBOTSTXT_LINE_FACTS_H_
