@@ -19,8 +19,14 @@ constexpr char to_ascii_upper(char c) noexcept {
   return (c >= 'a' && c <= 'z') ? static_cast<char>(c - ('a' - 'A')) : c;
 }
 
+constexpr bool is_ascii_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+constexpr bool is_ascii_alpha(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 constexpr bool is_hex_digit(char c) noexcept {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return is_ascii_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 /// Characters allowed in a product token (SEMANTICS 2.4).

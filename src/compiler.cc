@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "compiled_layout.h"
-#include "pattern_text.h"
+#include "percent_encoding.h"
 #include "robotstxt/agent.h"
 #include "tokenizer.h"
 

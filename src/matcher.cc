@@ -2,7 +2,7 @@
 #include "robotstxt/matcher.h"
 
 #include "glob.h"
-#include "pattern_text.h"
+#include "percent_encoding.h"
 
 namespace robotstxt {
 

@@ -10,13 +10,13 @@
 #include <memory>
 
 #include "ascii.h"
+#include "percent_encoding.h"
 
 namespace robotstxt {
 namespace {
 
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+using internal::is_ascii_alpha;
+using internal::is_ascii_digit;
 
 std::optional<Scheme> scheme_named(std::string_view name) {
   std::string lowered;
@@ -29,7 +29,9 @@ std::optional<Scheme> scheme_named(std::string_view name) {
 
 // Hosts are DNS names here: letters, digits, '-', '.', and '_' (which real hosts use
 // although DNS names should not). Anything else cannot name a server.
-bool is_host_byte(char c) { return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_'; }
+bool is_host_byte(char c) {
+  return is_ascii_alpha(c) || is_ascii_digit(c) || c == '-' || c == '.' || c == '_';
+}
 
 struct IdnFree {
   void operator()(char* text) const noexcept { idn2_free(text); }
@@ -100,7 +102,7 @@ std::optional<std::uint16_t> parse_port(std::string_view digits, Scheme scheme) 
   if (digits.empty()) return default_port(scheme);
   unsigned long value = 0;
   for (char c : digits) {
-    if (!is_digit(c)) return std::nullopt;
+    if (!is_ascii_digit(c)) return std::nullopt;
     value = value * 10 + static_cast<unsigned long>(c - '0');
     if (value > 65535) return std::nullopt;
   }
@@ -127,8 +129,6 @@ bool may_stay(unsigned char c) {
       return true;
   }
 }
-
-char upper_hex(char c) { return c >= 'a' && c <= 'f' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 }  // namespace
 
@@ -190,11 +190,11 @@ OriginResult origin_of(std::string_view url) {
   while (!url.empty() && static_cast<unsigned char>(url.back()) <= 0x20) url.remove_suffix(1);
 
   const std::size_t colon = url.find(':');
-  if (colon == std::string_view::npos || colon == 0 || !is_alpha(url[0])) {
+  if (colon == std::string_view::npos || colon == 0 || !is_ascii_alpha(url[0])) {
     return {std::nullopt, UrlError::kNotAbsolute};
   }
   for (char c : url.substr(0, colon)) {
-    if (!is_alpha(c) && !is_digit(c) && c != '+' && c != '-' && c != '.') {
+    if (!is_ascii_alpha(c) && !is_ascii_digit(c) && c != '+' && c != '-' && c != '.') {
       return {std::nullopt, UrlError::kNotAbsolute};
     }
   }
@@ -247,24 +247,11 @@ std::string normalize_url(std::string_view url) {
     start = url.find_first_of("/?#", scheme_end + 3);
     if (start == std::string_view::npos) start = url.size();
   }
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out(url.substr(0, start));
   out.reserve(url.size() + 16);
-  for (std::size_t i = start; i < url.size(); ++i) {
-    const auto c = static_cast<unsigned char>(url[i]);
-    if (c == '%' && i + 2 < url.size() && is_hex(url[i + 1]) && is_hex(url[i + 2])) {
-      out += '%';
-      out += upper_hex(url[i + 1]);
-      out += upper_hex(url[i + 2]);
-      i += 2;
-    } else if (c != '%' && may_stay(c)) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 0x0F];
-    }
-  }
+  // A lone '%' is not an escape in a URL: it becomes %25.
+  internal::append_percent_normalized(
+      url.substr(start), out, [](unsigned char byte) { return byte == '%' || !may_stay(byte); });
   return out;
 }
 

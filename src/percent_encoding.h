@@ -1,0 +1,53 @@
+// The one percent-normaliser: `%xx` escapes get upper-case hex digits, bytes the caller
+// says must be encoded become `%XX`, and nothing is ever decoded. Rule patterns
+// (SEMANTICS 1.8) and URLs (url.h's normalize_url) differ only in which bytes must be
+// encoded. It appends to a caller's buffer so that compiling a file allocates once, not
+// once per rule.
+#ifndef ROBOTSTXT_SRC_PERCENT_ENCODING_H_
+#define ROBOTSTXT_SRC_PERCENT_ENCODING_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "ascii.h"
+
+namespace robotstxt::internal {
+
+/// Appends `value` to `out`, normalised: a `%` followed by two hex digits is kept with
+/// the digits upper-cased; any other byte `c` for which `must_encode(c)` holds becomes
+/// `%XX`; everything else is copied. A `%` not followed by two hex digits is passed to
+/// `must_encode` like any other byte.
+template <typename MustEncode>
+void append_percent_normalized(std::string_view value, std::string& out, MustEncode must_encode) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::size_t copied = 0;  // value[copied, i) is still to be copied as it is
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(value[i]);
+    const bool escape = byte == '%' && i + 2 < value.size() && is_hex_digit(value[i + 1]) &&
+                        is_hex_digit(value[i + 2]);
+    if (!escape && !must_encode(byte)) continue;
+    out.append(value, copied, i - copied);
+    out += '%';
+    if (escape) {
+      out += to_ascii_upper(value[i + 1]);
+      out += to_ascii_upper(value[i + 2]);
+      i += 2;
+    } else {
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
+    }
+    copied = i + 1;
+  }
+  out.append(value, copied, value.size() - copied);
+}
+
+/// A rule value as the matcher compares it (SEMANTICS 1.8): only bytes >= 0x80 are
+/// encoded; a lone `%` stays.
+inline void append_normalized_pattern(std::string_view value, std::string& out) {
+  append_percent_normalized(value, out, [](unsigned char byte) { return byte >= 0x80; });
+}
+
+}  // namespace robotstxt::internal
+
+#endif  // ROBOTSTXT_SRC_PERCENT_ENCODING_H_
