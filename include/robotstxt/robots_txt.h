@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/verdict.h"
 
 namespace robotstxt {
@@ -105,6 +106,35 @@ class AgentNames {
   bool several_ = false;
 };
 
+/// How a crawler's groups were chosen (SEMANTICS 8).
+enum class CrawlerRule : std::uint8_t {
+  kOwnToken,       ///< groups naming its first (most specific) token applied
+  kFallbackToken,  ///< no group names its first token; groups naming a later one applied
+  kGlobal,         ///< no group names any of its tokens; the `*` groups applied
+  kGlobalIgnored,  ///< no group names it, and `*` never applies to it: all allowed (8.2)
+  kNoGroups,       ///< no group names it and there is no `*` group: all allowed
+  kNotSubject,     ///< robots.txt does not bind it: always allowed (8.3)
+};
+
+/// "own-token", "fallback-token", "global", "global-ignored", "no-groups", "not-subject".
+[[nodiscard]] std::string_view to_string(CrawlerRule rule) noexcept;
+
+/// The groups that apply to a crawler, and why.
+struct CrawlerSelection {
+  CrawlerRule rule = CrawlerRule::kNoGroups;
+  /// The token whose groups applied (kOwnToken, kFallbackToken); else empty. A view
+  /// into the Crawler's tokens.
+  std::string_view token;
+  GroupSelection groups;  ///< empty unless rules apply
+};
+
+/// A crawler's verdict: the verdict as for an agent, and how its groups were chosen.
+struct CrawlerVerdict {
+  Verdict verdict;
+  CrawlerRule rule = CrawlerRule::kNoGroups;
+  std::string_view token;  ///< as in CrawlerSelection
+};
+
 /// One rule that matched the path during explain().
 struct RuleMatch {
   RuleLine rule;
@@ -149,6 +179,18 @@ class RobotsTxt {
   /// The same decision spelled out: every rule that matched and why one won.
   [[nodiscard]] Explanation explain(std::string_view url, AgentNames agents) const&;
   Explanation explain(std::string_view url, AgentNames agents) const&& = delete;
+
+  /// The same three questions for a crawler, following its precedence (SEMANTICS 8):
+  /// the first of its tokens that a group names decides alone; `*` only when none is
+  /// named and the crawler does not ignore it; always allowed when robots.txt does not
+  /// bind it. An agent list merges its names instead (SEMANTICS 2.5): another question.
+  [[nodiscard]] bool allowed(std::string_view url, const Crawler& crawler) const noexcept;
+  [[nodiscard]] CrawlerVerdict verdict(std::string_view url,
+                                       const Crawler& crawler) const& noexcept;
+  CrawlerVerdict verdict(std::string_view url, const Crawler& crawler) const&& = delete;
+  [[nodiscard]] Explanation explain(std::string_view url, const Crawler& crawler) const&;
+  Explanation explain(std::string_view url, const Crawler& crawler) const&& = delete;
+  [[nodiscard]] CrawlerSelection select_groups(const Crawler& crawler) const;
 
   /// Which groups apply to `agents` (SEMANTICS 3): own groups, else global, else none.
   [[nodiscard]] GroupSelection select_groups(AgentNames agents) const;
@@ -207,6 +249,10 @@ class RobotsTxt {
   Verdict decide(std::string_view url, std::span<const std::string_view> agents,
                  bool want_details) const noexcept;
   AppliedGroups applied_groups(bool named) const noexcept;
+  // Does some group name `token` (SEMANTICS 2.5 equality)?
+  bool names_token(std::string_view token) const noexcept;
+  // How `crawler` picks its groups; `token` is the deciding token, if any.
+  CrawlerRule crawler_rule(const Crawler& crawler, std::string_view& token) const noexcept;
   template <typename Visit>
   bool for_each_group_of(std::span<const std::string_view> agents, Visit&& visit) const;
 

@@ -1,0 +1,81 @@
+/**
+ * @file crawler_catalogue.h
+ * @brief Who is asking: known crawlers, their product tokens in precedence order and
+ *        how they pick their group (SEMANTICS.md section 8).
+ *
+ * Beside the agent list (several names merged, SEMANTICS 2.5), a crawler is the second
+ * way to ask RobotsTxt a question: RobotsTxt::allowed(url, crawler) follows the
+ * crawler's own precedence. The catalogue is data (data/crawlers.json, every fact with
+ * the page it comes from), compiled into the library.
+ *
+ * @code
+ *   const robotstxt::Crawler* image = robotstxt::find_crawler("googlebot-image");
+ *   if (image != nullptr) robots.allowed("https://example.com/a.png", *image);
+ * @endcode
+ */
+#ifndef ROBOTSTXT_CRAWLER_CATALOGUE_H_
+#define ROBOTSTXT_CRAWLER_CATALOGUE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace robotstxt {
+
+/// What a crawler fetches for.
+enum class CrawlerPurpose : std::uint8_t {
+  kSearch,         ///< a search engine's index
+  kAds,            ///< ads quality or targeting
+  kAiTraining,     ///< training AI models
+  kAiSearch,       ///< AI search and answers
+  kUserTriggered,  ///< a person asked for this fetch
+  kOther,
+};
+
+/// "search", "ads", "ai-training", "ai-search", "user-triggered", "other".
+[[nodiscard]] std::string_view to_string(CrawlerPurpose purpose) noexcept;
+/// The purpose named by one of those strings (exactly), or nullopt.
+[[nodiscard]] std::optional<CrawlerPurpose> purpose_named(std::string_view name) noexcept;
+
+/// A crawler: a name, its product tokens most specific first, and two flags that change
+/// how its group is chosen. Catalogue entries live for the whole program; a caller may
+/// also describe a crawler of its own (the views must then outlive its use).
+struct Crawler {
+  std::string_view name;
+  /// Tokens in precedence order (SEMANTICS 8.1): the first that some group names decides.
+  std::span<const std::string_view> tokens;
+  /// `*` never applies: the crawler must be named (SEMANTICS 8.2).
+  bool ignores_global_group = false;
+  /// false: robots.txt does not bind it; it is always allowed, and said so (8.3).
+  bool obeys_robots_txt = true;
+  std::string_view operator_name;
+  CrawlerPurpose purpose = CrawlerPurpose::kOther;
+  /// Pages the facts come from, the operator's own first.
+  std::span<const std::string_view> sources;
+  /// Every fact was read on the operator's page (see data/README.md).
+  bool verified = false;
+  std::string_view notes;
+  /// Text found in its HTTP User-Agent header, when documented; else empty.
+  std::string_view user_agent_substring;
+};
+
+/// Every crawler of the catalogue, in the data file's order (grouped by operator).
+[[nodiscard]] std::span<const Crawler> crawler_catalogue() noexcept;
+/// The date the catalogue's sources were last read (YYYY-MM-DD).
+[[nodiscard]] std::string_view crawler_catalogue_updated() noexcept;
+
+/// The crawler named `name`, ASCII case-insensitively ("googlebot-image"); nullptr when
+/// the catalogue has none.
+[[nodiscard]] const Crawler* find_crawler(std::string_view name) noexcept;
+
+/// Up to `count` catalogue names closest to `name` (edit distance, ignoring case),
+/// closest first: for "did you mean" messages.
+[[nodiscard]] std::vector<std::string_view> closest_crawler_names(std::string_view name,
+                                                                  std::size_t count = 3);
+
+}  // namespace robotstxt
+
+#endif  // ROBOTSTXT_CRAWLER_CATALOGUE_H_

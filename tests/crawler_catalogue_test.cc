@@ -1,0 +1,171 @@
+// SEMANTICS.md section 8: crawlers, their token precedence, `*` ignored, robots.txt not
+// applying; and the catalogue compiled from data/crawlers.json. Test names follow the rule.
+#include "robotstxt/crawler_catalogue.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "robotstxt/agent.h"
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt {
+namespace {
+
+const Crawler& crawler(std::string_view name) {
+  const Crawler* found = find_crawler(name);
+  if (found == nullptr) throw std::runtime_error("not in the catalogue: " + std::string(name));
+  return *found;
+}
+
+// The seed's three-group example (SEMANTICS 8.1), each group disallowing its own path.
+constexpr std::string_view kSeedGroups =
+    "user-agent: googlebot-news\ndisallow: /news-only\n"
+    "user-agent: *\ndisallow: /star-only\n"
+    "user-agent: googlebot\ndisallow: /googlebot-only\n";
+
+// Which of the three groups a crawler follows, read off its verdicts.
+std::string group_followed(const RobotsTxt& robots, const Crawler& who) {
+  std::string followed;
+  for (const char* path : {"/news-only", "/star-only", "/googlebot-only"}) {
+    if (!robots.allowed(std::string("https://a.com") + path, who)) followed += path;
+  }
+  return followed;
+}
+
+TEST(CrawlerPrecedence, Rule8_1_SeedExampleEachCrawlerFollowsOneGroup) {
+  const RobotsTxt robots = RobotsTxt::parse(kSeedGroups);
+  EXPECT_EQ(group_followed(robots, crawler("Googlebot-News")), "/news-only");
+  EXPECT_EQ(group_followed(robots, crawler("Googlebot")), "/googlebot-only");
+  EXPECT_EQ(group_followed(robots, crawler("Googlebot-Image")), "/googlebot-only");
+  EXPECT_EQ(group_followed(robots, crawler("Storebot-Google")), "/star-only");
+  EXPECT_EQ(group_followed(robots, crawler("Googlebot-News (images)")), "/news-only");
+}
+
+TEST(CrawlerPrecedence, Rule8_1_OwnGroupWinsAloneWhereAnAgentListWouldMerge) {
+  const RobotsTxt robots = RobotsTxt::parse(
+      "user-agent: googlebot\ndisallow: /private\n"
+      "user-agent: googlebot-image\ndisallow: /photos\n");
+  const Crawler& image = crawler("Googlebot-Image");
+  EXPECT_TRUE(robots.allowed("https://a.com/private/a.png", image));
+  EXPECT_FALSE(robots.allowed("https://a.com/photos/a.png", image));
+  const CrawlerVerdict verdict = robots.verdict("https://a.com/photos/a.png", image);
+  EXPECT_EQ(verdict.rule, CrawlerRule::kOwnToken);
+  EXPECT_EQ(verdict.token, "Googlebot-Image");
+  EXPECT_EQ(verdict.verdict.line, 4u);
+  // The agent list is a different question, still available: both groups merge.
+  EXPECT_FALSE(robots.allowed("https://a.com/private/a.png", {"Googlebot-Image", "Googlebot"}));
+}
+
+TEST(CrawlerPrecedence, Rule8_1_FallbackTokenIsNamedInTheVerdict) {
+  const RobotsTxt robots =
+      RobotsTxt::parse("user-agent: *\ndisallow: /\nuser-agent: googlebot\ndisallow: /private\n");
+  const CrawlerVerdict verdict = robots.verdict("https://a.com/private/x", crawler("Applebot"));
+  EXPECT_FALSE(verdict.verdict.allowed);
+  EXPECT_EQ(verdict.rule, CrawlerRule::kFallbackToken);
+  EXPECT_EQ(verdict.token, "Googlebot");
+  EXPECT_TRUE(robots.allowed("https://a.com/public", crawler("Applebot")));
+  const CrawlerSelection selection = robots.select_groups(crawler("Applebot"));
+  EXPECT_EQ(selection.groups.groups, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(selection.groups.applied, AppliedGroups::kSpecific);
+}
+
+TEST(CrawlerPrecedence, Rule8_1_NoTokenNamedThenTheGlobalGroups) {
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /x\n");
+  const CrawlerVerdict verdict = robots.verdict("https://a.com/x", crawler("GPTBot"));
+  EXPECT_FALSE(verdict.verdict.allowed);
+  EXPECT_EQ(verdict.rule, CrawlerRule::kGlobal);
+  EXPECT_TRUE(verdict.token.empty());
+  EXPECT_EQ(verdict.verdict.applied, AppliedGroups::kGlobal);
+  const RobotsTxt no_global = RobotsTxt::parse("user-agent: other\ndisallow: /\n");
+  EXPECT_EQ(no_global.verdict("https://a.com/x", crawler("GPTBot")).rule, CrawlerRule::kNoGroups);
+}
+
+TEST(CrawlerPrecedence, Rule8_2_AdsBotMustBeNamedExplicitly) {
+  // Seed: "Block all crawlers except AdsBot (AdsBot crawlers must be named explicitly)".
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /\n");
+  const Crawler& adsbot = crawler("AdsBot-Google");
+  EXPECT_TRUE(robots.allowed("https://a.com/landing", adsbot));
+  const CrawlerVerdict verdict = robots.verdict("https://a.com/landing", adsbot);
+  EXPECT_EQ(verdict.rule, CrawlerRule::kGlobalIgnored);
+  EXPECT_FALSE(verdict.verdict.has_decisive_rule());
+  EXPECT_FALSE(robots.allowed("https://a.com/landing", crawler("Googlebot")));
+  // Named, its group applies like any other.
+  const RobotsTxt named =
+      RobotsTxt::parse("user-agent: *\ndisallow: /\nuser-agent: adsbot-google\ndisallow: /cart\n");
+  EXPECT_FALSE(named.allowed("https://a.com/cart", adsbot));
+  EXPECT_TRUE(named.allowed("https://a.com/landing", adsbot));
+}
+
+TEST(CrawlerPrecedence, Rule8_3_UserTriggeredFetchersAreNotSubject) {
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /\n");
+  for (const Crawler& fetcher : crawler_catalogue()) {
+    if (fetcher.obeys_robots_txt) continue;
+    const CrawlerVerdict verdict = robots.verdict("https://a.com/x", fetcher);
+    EXPECT_TRUE(verdict.verdict.allowed) << fetcher.name;
+    EXPECT_EQ(verdict.rule, CrawlerRule::kNotSubject) << fetcher.name;
+    // Even a group naming it does not bind it.
+    const std::string body = "user-agent: " + std::string(fetcher.tokens[0]) + "\ndisallow: /\n";
+    EXPECT_TRUE(RobotsTxt::parse(body).allowed("https://a.com/x", fetcher)) << fetcher.name;
+  }
+}
+
+TEST(CrawlerPrecedence, Rule8_5_TokenWithADigitNeverMatches) {
+  const std::string_view tokens[] = {"MJ12bot"};
+  Crawler majestic;
+  majestic.name = "MJ12bot";
+  majestic.tokens = tokens;
+  EXPECT_FALSE(is_valid_product_token("MJ12bot"));
+  const RobotsTxt robots =
+      RobotsTxt::parse("user-agent: MJ12bot\ndisallow: /\nuser-agent: *\ndisallow: /x\n");
+  // The group "MJ12bot" has product token "MJ": no group equals "MJ12bot", so `*` applies.
+  EXPECT_TRUE(robots.allowed("https://a.com/y", majestic));
+  EXPECT_EQ(robots.verdict("https://a.com/x", majestic).rule, CrawlerRule::kGlobal);
+}
+
+TEST(CrawlerPrecedence, ExplanationFollowsTheChosenToken) {
+  const RobotsTxt robots = RobotsTxt::parse(kSeedGroups);
+  const Explanation explanation =
+      robots.explain("https://a.com/googlebot-only", crawler("Googlebot-Video"));
+  EXPECT_EQ(explanation.groups, (std::vector<std::size_t>{2}));
+  EXPECT_FALSE(explanation.verdict.allowed);
+  EXPECT_TRUE(robots.explain("https://a.com/x", crawler("ChatGPT-User")).groups.empty());
+}
+
+TEST(CrawlerCatalogue, LookupIgnoresCaseAndSuggestsCloseNames) {
+  EXPECT_EQ(&crawler("GOOGLEBOT-IMAGE"), &crawler("Googlebot-Image"));
+  EXPECT_EQ(find_crawler("Googlebot-Images"), nullptr);
+  const auto suggestions = closest_crawler_names("Googlebot-Images");
+  ASSERT_FALSE(suggestions.empty());
+  EXPECT_EQ(suggestions[0], "Googlebot-Image");
+  EXPECT_EQ(closest_crawler_names(std::string(100000, 'x')).size(), 3u);
+}
+
+TEST(CrawlerCatalogue, CompiledTableEqualsTheDataFile) {
+  std::ifstream file(ROBOTSTXT_SOURCE_DIR "/data/crawlers.json");
+  const auto data = nlohmann::json::parse(file);
+  const auto& entries = data["crawlers"];
+  ASSERT_EQ(entries.size(), crawler_catalogue().size());
+  EXPECT_EQ(crawler_catalogue_updated(), data["updated"].get<std::string>());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Crawler& compiled = crawler_catalogue()[i];
+    const auto& entry = entries[i];
+    EXPECT_EQ(compiled.name, entry["name"].get<std::string>());
+    ASSERT_EQ(compiled.tokens.size(), entry["tokens"].size()) << compiled.name;
+    for (std::size_t t = 0; t < compiled.tokens.size(); ++t) {
+      EXPECT_EQ(compiled.tokens[t], entry["tokens"][t].get<std::string>());
+    }
+    EXPECT_EQ(compiled.ignores_global_group, entry["ignores_global_group"].get<bool>());
+    EXPECT_EQ(compiled.obeys_robots_txt, entry["obeys_robots_txt"].get<bool>());
+    EXPECT_EQ(to_string(compiled.purpose), entry["purpose"].get<std::string>());
+    EXPECT_EQ(compiled.operator_name, entry["operator"].get<std::string>());
+    EXPECT_EQ(compiled.sources.size(), entry["sources"].size());
+    EXPECT_EQ(compiled.notes, entry["notes"].get<std::string>());
+    EXPECT_EQ(compiled.user_agent_substring, entry.value("user_agent_substring", ""));
+  }
+}
+
+}  // namespace
+}  // namespace robotstxt
