@@ -96,10 +96,12 @@ TEST_F(FetchCommandTest, StdinUrlsAreAnsweredInOrderWithOneFetchPerOrigin) {
   EXPECT_EQ(result.exit_code, 2) << "an invalid URL makes the exit code 2";
   EXPECT_EQ(result.out,
             "disallowed\thttp://many.test/private/1\n"
-            "allowed\thttp://status-404.test/private/2\n"
+            "allowed\thttp://status-404.test/private/2\tfull allow: HTTP 404; no robots.txt "
+            "(4xx other than 429): everything is allowed\n"
             "allowed\thttp://many.test/public\n"
             "error\tnot a url\n"
-            "disallowed\thttp://status-500.test/x\n"
+            "disallowed\thttp://status-500.test/x\tfull disallow: HTTP 500; server error or "
+            "unreachable for less than 12 hours: everything is disallowed\n"
             "disallowed\thttp://many.test/private/3\n");
   EXPECT_NE(result.err.find("not an absolute URL"), std::string::npos) << result.err;
   EXPECT_EQ(result.err.find("fetched"), std::string::npos) << "no progress when not a terminal";
@@ -109,7 +111,7 @@ TEST_F(FetchCommandTest, StdinUrlsAreAnsweredInOrderWithOneFetchPerOrigin) {
 // Every line not decided by rules says why: the status, the fetch error, the redirect
 // failure, the server-error window.
 TEST_F(FetchCommandTest, StdinLinesSayWhyTheRulesDidNotDecide) {
-  const std::string refused = "http://127.0.0.1:" + std::to_string(testing::unused_port()) + "/x";
+  const std::string refused = "http://reset.test/x";
   const std::string urls =
       "http://status-404.test/a\nhttp://status-503.test/b\n"
       "http://loop.test/c\n" +
