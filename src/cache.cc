@@ -22,6 +22,8 @@ RobotsCache::EntryPtr RobotsCache::insert(const std::string& key, RobotsEntry en
 }
 
 RobotsCache::EntryPtr RobotsCache::insert_locked(const std::string& key, RobotsEntry entry) {
+  // A failure of this machine is not the origin's state: hand it back, keep what we had.
+  if (entry.is_local_failure()) return std::make_shared<const RobotsEntry>(std::move(entry));
   const std::size_t entry_bytes = entry.memory_usage() + 2 * key.size() + sizeof(Slot);
   auto stored = std::make_shared<const RobotsEntry>(std::move(entry));
   auto [slot, inserted] = slots_.try_emplace(key);

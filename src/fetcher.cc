@@ -2,15 +2,21 @@
 // not by libcurl, so that every hop is recorded and loops and the hop limit are ours.
 #include "robotstxt/fetcher.h"
 
-#include "ascii.h"
-
 #include <curl/curl.h>
+#include <sys/socket.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <set>
 #include <string_view>
+
+#include "ascii.h"
+#include "content_decoder.h"
+#include "redirect_location.h"
 
 namespace robotstxt {
 namespace {
@@ -37,20 +43,45 @@ struct Job {
   CURL* easy = nullptr;
   std::chrono::steady_clock::time_point deadline;  // total_timeout covers every hop
   char error_buffer[CURL_ERROR_SIZE] = {};
+  // The current response's headers that the fetcher itself interprets.
+  std::string location;
+  std::string content_encoding;
+  std::string content_length;
+  bool conflicting_lengths = false;
+  internal::ContentDecoder decoder;
+  bool decoder_ready = false;
+  bool bad_encoding = false;  // the body is not what its Content-Encoding says
+  int local_errno = 0;        // socket() failed for want of resources on this machine
 };
+
+// Resets what the previous response (a 100 Continue, an earlier hop) left behind.
+void start_response(Job& job) {
+  job.outcome->cache_control.clear();
+  job.location.clear();
+  job.content_encoding.clear();
+  job.content_length.clear();
+  job.conflicting_lengths = false;
+  job.decoder_ready = false;
+  job.bad_encoding = false;
+}
 
 std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user) {
   auto& job = *static_cast<Job*>(user);
   const std::size_t bytes = size * count;
   std::string& body = job.outcome->body;
-  const std::size_t room = job.body_limit - std::min(job.body_limit, body.size());
-  if (bytes <= room) {
-    body.append(data, bytes);
-    return bytes;
+  if (!job.decoder_ready) {
+    job.decoder.reset(job.content_encoding);
+    job.decoder_ready = true;
   }
+  // One byte past the limit tells "longer than the limit" from "exactly the limit".
+  if (!job.decoder.decode(std::string_view(data, bytes), body, job.body_limit + 1)) {
+    job.bad_encoding = true;
+    return 0;  // libcurl aborts with CURLE_WRITE_ERROR; finish_request() says why
+  }
+  if (body.size() <= job.body_limit) return bytes;
   // Reading stops at the limit (SEMANTICS 1.1); returning short makes libcurl abort
   // with CURLE_WRITE_ERROR, which finish_request() recognises through body_capped.
-  body.append(data, room);
+  body.resize(job.body_limit);
   job.body_capped = true;
   job.outcome->truncated = true;
   return 0;
@@ -62,16 +93,45 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
   const std::string_view line(data, bytes);
   // A new status line starts a new response (100 Continue, or the next hop).
   if (line.starts_with("HTTP/")) {
-    job.outcome->cache_control.clear();
+    start_response(job);
     return bytes;
   }
   const std::size_t colon = line.find(':');
-  if (colon != std::string_view::npos &&
-      internal::equals_ignoring_case(line.substr(0, colon), "cache-control")) {
-    if (!job.outcome->cache_control.empty()) job.outcome->cache_control += ", ";
-    job.outcome->cache_control += internal::trim_ascii_space(line.substr(colon + 1));
+  if (colon == std::string_view::npos) return bytes;
+  const std::string_view name = line.substr(0, colon);
+  const std::string_view value = internal::trim_ascii_space(line.substr(colon + 1));
+  const auto append = [value](std::string& field) {
+    if (!field.empty()) field += ", ";
+    field += value;
+  };
+  if (internal::equals_ignoring_case(name, "cache-control")) {
+    append(job.outcome->cache_control);
+  } else if (internal::equals_ignoring_case(name, "location")) {
+    job.location = value;
+  } else if (internal::equals_ignoring_case(name, "content-encoding")) {
+    append(job.content_encoding);
+  } else if (internal::equals_ignoring_case(name, "content-length")) {
+    // Two lengths that disagree leave the body's end unknown (RFC 9112 6.3): a bad
+    // response, whichever one libcurl would have believed.
+    if (!job.content_length.empty() && job.content_length != value) {
+      job.conflicting_lengths = true;
+      return 0;
+    }
+    job.content_length = value;
   }
   return bytes;
+}
+
+// Opens the sockets libcurl asks for, to learn why one could not be opened: without
+// file descriptors or buffers it is this machine that failed, not the origin.
+curl_socket_t open_socket(void* user, curlsocktype, curl_sockaddr* address) {
+  auto& job = *static_cast<Job*>(user);
+  const curl_socket_t fd = socket(address->family, address->socktype, address->protocol);
+  if (fd == CURL_SOCKET_BAD &&
+      (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)) {
+    job.local_errno = errno;
+  }
+  return fd;
 }
 
 void configure(CURL* easy, Job& job, const FetchOptions& options, curl_slist* connect_to) {
@@ -80,12 +140,16 @@ void configure(CURL* easy, Job& job, const FetchOptions& options, curl_slist* co
   curl_easy_setopt(easy, CURLOPT_WRITEDATA, &job);
   curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(easy, CURLOPT_HEADERDATA, &job);
+  curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+  curl_easy_setopt(easy, CURLOPT_OPENSOCKETDATA, &job);
   curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, job.error_buffer);
   curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https,ftp");
-  // "" offers every encoding this libcurl can decode (gzip, deflate, and more).
-  curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
+  // We decode ourselves (content_decoder.h): libcurl cannot tell us whether a
+  // compressed stream was complete.
+  curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, internal::kAcceptedEncodings);
+  curl_easy_setopt(easy, CURLOPT_HTTP_CONTENT_DECODING, 0L);
   curl_easy_setopt(easy, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
   curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS,
                    static_cast<long>(options.connect_timeout.count()));
@@ -95,7 +159,7 @@ void configure(CURL* easy, Job& job, const FetchOptions& options, curl_slist* co
 }
 
 // Starts the next request of `job`, with whatever remains of its total time. Returns
-// false (and records a timeout) when none remains.
+// false (and records why) when it cannot.
 bool start_request(CURLM* multi, Job& job, const std::string& url) {
   FetchOutcome& outcome = *job.outcome;
   outcome.final_url = url;
@@ -103,8 +167,9 @@ bool start_request(CURLM* multi, Job& job, const std::string& url) {
   outcome.http_version = 0;
   outcome.body.clear();
   outcome.truncated = false;
-  outcome.cache_control.clear();
+  start_response(job);
   job.body_capped = false;
+  job.local_errno = 0;
   job.error_buffer[0] = '\0';
   job.requested.insert(url);
   const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -116,11 +181,68 @@ bool start_request(CURLM* multi, Job& job, const std::string& url) {
   }
   curl_easy_setopt(job.easy, CURLOPT_TIMEOUT_MS, static_cast<long>(remaining.count()));
   curl_easy_setopt(job.easy, CURLOPT_URL, url.c_str());
-  curl_multi_add_handle(multi, job.easy);
+  if (curl_multi_add_handle(multi, job.easy) != CURLM_OK) {
+    outcome.kind = FetchKind::kLocalError;
+    outcome.error = "libcurl cannot start a transfer (out of memory?)";
+    return false;
+  }
   return true;
 }
 
 bool is_ftp(std::string_view url) { return url.starts_with("ftp://"); }
+
+// libcurl 7.88 reports a response header over its 100 KB limit (a huge status line or
+// Location) as CURLE_OUT_OF_MEMORY, like a failed allocation; later versions say
+// CURLE_TOO_LARGE. If memory can still be had, the limit was the cause: the origin's
+// bad response, not this machine's failure.
+bool memory_is_short() {
+  void* volatile probe = std::malloc(std::size_t{4} << 20);
+  const bool short_of_memory = probe == nullptr;
+  std::free(probe);
+  return short_of_memory;
+}
+
+bool is_local_errno(long error) {
+  return error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM;
+}
+
+// Whose failure a libcurl error is, and the message that names its cause.
+void record_failure(Job& job, CURLcode code, FetchOutcome& outcome) {
+  const std::string curl_message = job.error_buffer[0] != '\0'
+                                       ? std::string(job.error_buffer)
+                                       : std::string(curl_easy_strerror(code));
+  long os_errno = 0;
+  curl_easy_getinfo(job.easy, CURLINFO_OS_ERRNO, &os_errno);
+  outcome.kind = FetchKind::kNetworkError;
+  if (job.local_errno != 0 || is_local_errno(os_errno)) {
+    const int error = job.local_errno != 0 ? job.local_errno : static_cast<int>(os_errno);
+    outcome.kind = FetchKind::kLocalError;
+    outcome.error = std::string(error == EMFILE || error == ENFILE
+                                    ? "no file descriptors left on this machine"
+                                    : "no socket buffers or memory left on this machine") +
+                    " (" + std::strerror(error) + ")";
+  } else if (code == CURLE_WRITE_ERROR && job.conflicting_lengths) {
+    outcome.error = "bad response: Content-Length headers that disagree";
+  } else if (code == CURLE_WRITE_ERROR && job.bad_encoding) {
+    outcome.error = "bad response: the body is not valid " +
+                    internal::printable(job.content_encoding, 40) + " data";
+  } else if (code == CURLE_PARTIAL_FILE) {
+    outcome.error = "transfer cut short: " + curl_message;
+  } else if (code == CURLE_OUT_OF_MEMORY && !memory_is_short()) {
+    outcome.error =
+        "bad response: a header line over libcurl's limit (100 KB), e.g. a status line or "
+        "Location that long";
+  } else if (code == CURLE_OUT_OF_MEMORY || code == CURLE_SSL_CACERT_BADFILE ||
+             code == CURLE_SSL_CRL_BADFILE || code == CURLE_SSL_CERTPROBLEM ||
+             code == CURLE_SSL_ENGINE_NOTFOUND || code == CURLE_SSL_ENGINE_SETFAILED ||
+             code == CURLE_SSL_ENGINE_INITFAILED || code == CURLE_FAILED_INIT ||
+             code == CURLE_NOT_BUILT_IN || code == CURLE_INTERFACE_FAILED) {
+    outcome.kind = FetchKind::kLocalError;
+    outcome.error = "on this machine: " + curl_message;
+  } else {
+    outcome.error = curl_message;
+  }
+}
 
 // Decides what a finished request means. Returns the next URL to request when the
 // response is a redirect that should be followed, or "" when the job is done.
@@ -142,6 +264,14 @@ std::string finish_request(Job& job, CURLcode code, std::size_t max_redirects) {
     outcome.kind = FetchKind::kResponse;
     // FTP has no HTTP status; report the HTTP meaning of what happened.
     if (ftp) outcome.status = 200;
+    // A compressed body that stops mid-stream was cut short, unless we stopped it.
+    if (!job.body_capped && !job.decoder.complete() && outcome.status >= 200 &&
+        outcome.status < 300) {
+      outcome.kind = FetchKind::kNetworkError;
+      outcome.error = "transfer cut short: the " + internal::printable(job.content_encoding, 40) +
+                      " compressed body ends before its compressed stream does";
+      return {};
+    }
   } else if (ftp && code == CURLE_REMOTE_FILE_NOT_FOUND) {
     outcome.kind = FetchKind::kResponse;
     outcome.status = 404;
@@ -151,29 +281,32 @@ std::string finish_request(Job& job, CURLcode code, std::size_t max_redirects) {
     outcome.kind = FetchKind::kResponse;
     outcome.status = 403;
     outcome.error = job.error_buffer;
+  } else if (code == CURLE_WRITE_ERROR && job.bad_encoding && outcome.status >= 300) {
+    // Only a 2xx body is read; a non-2xx answer means the same with a garbled body.
+    outcome.kind = FetchKind::kResponse;
   } else {
-    outcome.kind = FetchKind::kNetworkError;
-    outcome.error = job.error_buffer[0] != '\0' ? std::string(job.error_buffer)
-                                                : std::string(curl_easy_strerror(code));
+    record_failure(job, code, outcome);
     return {};
   }
   if (ftp || outcome.status < 300 || outcome.status >= 400) return {};
+  if (job.location.empty()) return {};  // a 3xx that leads nowhere
 
-  char* location = nullptr;
-  curl_easy_getinfo(job.easy, CURLINFO_REDIRECT_URL, &location);
-  if (location == nullptr || *location == '\0') return {};  // a 3xx that leads nowhere
-  const std::string next(location);
-  outcome.hops.push_back({outcome.final_url, outcome.status, next});
+  const internal::ResolvedLocation next =
+      internal::resolve_location(outcome.final_url, job.location);
+  outcome.hops.push_back(
+      {outcome.final_url, outcome.status, next.url.empty() ? "(not followed)" : next.url});
   outcome.body.clear();
   outcome.truncated = false;
-  if (!origin_of(next)) {
+  if (next.url.empty() || !origin_of(next.url)) {
     outcome.kind = FetchKind::kUnfollowableRedirect;
-    outcome.error = "redirect to an unsupported URL: " + next;
+    outcome.error = next.url.empty() ? next.error
+                                     : "redirect to a URL without a robots.txt origin: " +
+                                           internal::printable(next.url);
     return {};
   }
-  if (job.requested.contains(next)) {
+  if (job.requested.contains(next.url)) {
     outcome.kind = FetchKind::kRedirectLoop;
-    outcome.error = "redirect loop back to " + next;
+    outcome.error = "redirect loop back to " + internal::printable(next.url);
     return {};
   }
   if (outcome.hops.size() > max_redirects) {
@@ -181,7 +314,7 @@ std::string finish_request(Job& job, CURLcode code, std::size_t max_redirects) {
     outcome.error = "more than " + std::to_string(max_redirects) + " redirects";
     return {};
   }
-  return next;
+  return next.url;
 }
 
 }  // namespace
@@ -198,6 +331,8 @@ std::string_view to_string(FetchKind kind) noexcept {
       return "unfollowable redirect";
     case FetchKind::kNetworkError:
       return "network error";
+    case FetchKind::kLocalError:
+      return "local error";
   }
   return "network error";
 }
@@ -223,7 +358,8 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
   if (multi == nullptr) {
     for (std::size_t i = 0; i < origins.size(); ++i) {
       outcomes[i].robots_url = origins[i].robots_url();
-      outcomes[i].error = "cannot initialise libcurl";
+      outcomes[i].kind = FetchKind::kLocalError;
+      outcomes[i].error = "libcurl cannot start (out of memory or descriptors?)";
     }
     return outcomes;
   }
@@ -239,7 +375,8 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
     job.body_limit = options_.max_body_bytes;
     job.easy = curl_easy_init();
     if (job.easy == nullptr) {
-      outcome.error = "cannot initialise libcurl";
+      outcome.kind = FetchKind::kLocalError;
+      outcome.error = "libcurl cannot start a transfer (out of memory?)";
       return;
     }
     configure(job.easy, job, options_, connect_to.list);

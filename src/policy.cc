@@ -18,11 +18,16 @@ OutcomeClass classify(FetchKind kind, int status) {
     case FetchKind::kUnfollowableRedirect:
       return OutcomeClass::kRedirectsFailed;
     case FetchKind::kNetworkError:
+    // Never reaches a state (next_entry, access_state); a server error if it did.
+    case FetchKind::kLocalError:
       return OutcomeClass::kServerError;
     case FetchKind::kResponse:
       break;
   }
   if (status >= 200 && status < 300) return OutcomeClass::kRules;
+  // We never send a conditional request, so "304 Not Modified" is a bad response, and
+  // SEMANTICS 7 counts bad responses as server errors.
+  if (status == 304) return OutcomeClass::kServerError;
   // A 3xx that reaches the policy had no usable Location: nothing to follow.
   if (status >= 300 && status < 400) return OutcomeClass::kRedirectsFailed;
   // 429 means "slow down", not "no file": the server is overloaded (SEMANTICS 7).
@@ -71,6 +76,8 @@ std::string_view to_string(Access access) noexcept {
       return "full disallow";
     case Access::kRules:
       return "rules";
+    case Access::kUndecided:
+      return "undecided";
   }
   return "full allow";
 }
@@ -95,6 +102,8 @@ std::string_view to_string(AccessReason reason) noexcept {
       return "server error for 30 days or more, server still answering: everything is allowed";
     case AccessReason::kLongErrorSiteDown:
       return "unreachable for 30 days or more: everything is disallowed";
+    case AccessReason::kLocalFailure:
+      return "the fetch failed on this machine, not at the origin: nothing is decided";
   }
   return "unknown";
 }
@@ -150,6 +159,11 @@ RobotsEntry next_entry(const RobotsEntry* previous, const FetchOutcome& outcome,
   RobotsEntry entry;
   entry.fetched_at = now;
   entry.last_fetch = summarize(outcome);
+  // This machine failed, not the origin: the entry records only that, for the caller.
+  if (outcome.kind == FetchKind::kLocalError) {
+    entry.fresh_until = now;
+    return entry;
+  }
   const OutcomeClass outcome_class = classify(outcome.kind, outcome.status);
   if (outcome_class == OutcomeClass::kServerError) {
     // A failed refresh keeps what the origin last said; the clock of the error run
@@ -173,6 +187,7 @@ RobotsEntry next_entry(const RobotsEntry* previous, const FetchOutcome& outcome,
 }
 
 AccessState access_state(const RobotsEntry& entry, TimePoint now, const PolicyOptions& options) {
+  if (entry.is_local_failure()) return {Access::kUndecided, AccessReason::kLocalFailure, nullptr};
   if (!entry.errors_since) {
     if (!entry.last_answer) return {Access::kFullAllow, AccessReason::kNotFetched, nullptr};
     if (entry.good_copy) return {Access::kRules, AccessReason::kParsed, entry.good_copy};

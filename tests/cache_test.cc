@@ -40,6 +40,36 @@ struct CountingLoader {
   }
 };
 
+// A local failure is not the origin's state (fetcher.h, FetchKind::kLocalError): the
+// caller gets it, the cache keeps what it had, and the next call loads again.
+TEST(CacheTest, LocalFailuresAreReturnedButNeverStored) {
+  RobotsCache cache;
+  FetchOutcome local;
+  local.kind = FetchKind::kLocalError;
+  local.error = "socket: Too many open files";
+  int loads = 0;
+  const RobotsCache::Loader failing = [&](std::span<const std::string> keys,
+                                          std::span<const RobotsCache::EntryPtr>) {
+    ++loads;
+    return std::vector<RobotsEntry>(keys.size(), next_entry(nullptr, local, kNow));
+  };
+  const RobotsCache::EntryPtr first = cache.get_or_load("a", kNow, failing);
+  ASSERT_NE(first, nullptr);
+  EXPECT_TRUE(first->is_local_failure());
+  EXPECT_EQ(cache.size(), 0u);
+  EXPECT_EQ(cache.find("a"), nullptr);
+  (void)cache.get_or_load("a", kNow, failing);
+  EXPECT_EQ(loads, 2);
+
+  (void)cache.insert("b", entry_with("User-agent: *\nDisallow: /\n"));
+  const RobotsCache::EntryPtr stale = cache.get_or_load("b", kNow + std::chrono::days(2), failing);
+  EXPECT_TRUE(stale->is_local_failure());
+  ASSERT_NE(cache.find("b"), nullptr);
+  EXPECT_FALSE(cache.find("b")->is_local_failure()) << "the stored entry is kept";
+  (void)cache.insert("c", next_entry(nullptr, local, kNow));
+  EXPECT_EQ(cache.find("c"), nullptr);
+}
+
 TEST(CacheTest, EntryCountBoundEvictsLeastRecentlyUsed) {
   RobotsCache cache({.max_entries = 3, .max_bytes = std::size_t{1} << 30});
   for (const char* key : {"a", "b", "c"}) (void)cache.insert(key, entry_with(""));

@@ -96,14 +96,128 @@ TEST_F(FetchCommandTest, StdinUrlsAreAnsweredInOrderWithOneFetchPerOrigin) {
   EXPECT_EQ(result.exit_code, 2) << "an invalid URL makes the exit code 2";
   EXPECT_EQ(result.out,
             "disallowed\thttp://many.test/private/1\n"
-            "allowed\thttp://status-404.test/private/2\n"
+            "allowed\thttp://status-404.test/private/2\tfull allow: HTTP 404; no robots.txt "
+            "(4xx other than 429): everything is allowed\n"
             "allowed\thttp://many.test/public\n"
             "error\tnot a url\n"
-            "disallowed\thttp://status-500.test/x\n"
+            "disallowed\thttp://status-500.test/x\tfull disallow: HTTP 500; server error or "
+            "unreachable for less than 12 hours: everything is disallowed\n"
             "disallowed\thttp://many.test/private/3\n");
   EXPECT_NE(result.err.find("not an absolute URL"), std::string::npos) << result.err;
   EXPECT_EQ(result.err.find("fetched"), std::string::npos) << "no progress when not a terminal";
   EXPECT_EQ(server_.request_count("many"), 1);
+}
+
+// Every line not decided by rules says why: the status, the fetch error, the redirect
+// failure, the server-error window.
+TEST_F(FetchCommandTest, StdinLinesSayWhyTheRulesDidNotDecide) {
+  const std::string refused = "http://reset.test/x";
+  const std::string urls =
+      "http://status-404.test/a\nhttp://status-503.test/b\n"
+      "http://loop.test/c\n" +
+      refused + "\nhttp://many.test/private\n";
+  const auto text = run_command(kCli, with_server({"-", "--agent", "FooBot"}), urls);
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start < text.out.size();) {
+    const std::size_t end = text.out.find('\n', start);
+    lines.push_back(text.out.substr(start, end - start));
+    start = end + 1;
+  }
+  ASSERT_EQ(lines.size(), 5u) << text.out;
+  EXPECT_TRUE(lines[0].starts_with("allowed\thttp://status-404.test/a\tfull allow: HTTP 404"))
+      << lines[0];
+  EXPECT_TRUE(lines[1].starts_with("disallowed\thttp://status-503.test/b\tfull disallow: HTTP 503"))
+      << lines[1];
+  EXPECT_NE(lines[1].find("12 hours"), std::string::npos) << lines[1];
+  EXPECT_TRUE(lines[2].starts_with("allowed\thttp://loop.test/c\tfull allow: redirect loop"))
+      << lines[2];
+  EXPECT_TRUE(lines[3].starts_with("disallowed\t" + refused + "\tfull disallow: network error"))
+      << lines[3];
+  EXPECT_EQ(lines[4], "disallowed\thttp://many.test/private") << "rules decided: no reason";
+
+  const auto json = run_command(kCli, with_server({"-", "--agent", "FooBot", "--json"}), urls);
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  const nlohmann::json first = nlohmann::json::parse(json.out.substr(0, json.out.find('\n')));
+  EXPECT_EQ(first["access"], "full allow");
+  EXPECT_EQ(first["status"], 404);
+  EXPECT_EQ(first["outcome"], "response");
+  EXPECT_TRUE(first.contains("fetch_error"));
+}
+
+// Memory does not grow with the input: lines are answered in a bounded window, in order.
+TEST_F(FetchCommandTest, StdinStreamsEveryLineInOrder) {
+  std::string urls;
+  const char* const hosts[] = {"many", "status-404", "status-503", "other"};
+  for (int i = 0; i < 200000; ++i) {
+    urls += "http://" + std::string(hosts[i % 4]) + ".test/private/" + std::to_string(i) + "\n";
+  }
+  const auto result = run_command(kCli, with_server({"-", "--agent", "FooBot"}), urls);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::size_t start = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const std::size_t end = result.out.find('\n', start);
+    ASSERT_NE(end, std::string::npos) << "line " << i << " missing";
+    const std::string line = result.out.substr(start, end - start);
+    const std::string url =
+        "http://" + std::string(hosts[i % 4]) + ".test/private/" + std::to_string(i);
+    ASSERT_NE(line.find("\t" + url), std::string::npos) << "line " << i << ": " << line;
+    ASSERT_TRUE(line.starts_with(i % 4 == 1 ? "allowed\t" : "disallowed\t")) << line;
+    start = end + 1;
+  }
+  EXPECT_EQ(start, result.out.size());
+  EXPECT_EQ(server_.request_count("many"), 1);
+}
+
+// With few file descriptors the concurrency comes down to what fits, and says so,
+// instead of answering origins from socket() failures.
+TEST_F(FetchCommandTest, StdinLowersConcurrencyToTheDescriptorLimit) {
+  std::string urls;
+  for (int i = 0; i < 120; ++i) {
+    urls += "http://status-200.test:" + std::to_string(3000 + i) + "/private/a\n";
+  }
+  const testing::TempFile input(urls);
+  const std::string inner = "ulimit -n 40 && " + kCli + " fetch - --agent FooBot --connect-to " +
+                            server_.connect_to_all() + " < " + input.path();
+  const auto result = run_command("/bin/sh", {"-c", inner});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::string expected;
+  for (int i = 0; i < 120; ++i) {
+    expected += "disallowed\thttp://status-200.test:" + std::to_string(3000 + i) + "/private/a\n";
+  }
+  EXPECT_EQ(result.out, expected);
+  EXPECT_NE(result.err.find("concurrency"), std::string::npos) << result.err;
+}
+
+TEST_F(FetchCommandTest, AgentGivenTwiceIsAUsageError) {
+  const auto result = run_command(kCli, {"fetch", "http://a.test/", "A", "--agent", "B"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--agent"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("AGENT"), std::string::npos) << result.err;
+  EXPECT_TRUE(result.out.empty()) << result.out;
+}
+
+TEST_F(FetchCommandTest, EmptyAgentIsAUsageError) {
+  const auto option = run_command(kCli, with_server({"http://many.test/", "--agent", ""}));
+  EXPECT_EQ(option.exit_code, 2) << option.out;
+  EXPECT_NE(option.err.find("empty"), std::string::npos) << option.err;
+  const auto stdin_form = run_command(kCli, with_server({"-", "--agent", ""}), "http://a.test/\n");
+  EXPECT_EQ(stdin_form.exit_code, 2) << stdin_form.out;
+  EXPECT_TRUE(stdin_form.out.empty()) << stdin_form.out;
+}
+
+TEST_F(FetchCommandTest, MissingCaFileIsAUsageErrorNotAVerdict) {
+  const auto result = run_command(
+      kCli, with_server({"https://secure.test/", "FooBot", "--ca-file", "/nonexistent/ca.pem"}));
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out.find("DISALLOWED"), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("/nonexistent/ca.pem"), std::string::npos) << result.err;
+}
+
+TEST_F(FetchCommandTest, StdinThatCannotBeReadIsAnIoError) {
+  const auto result = run_command("/bin/sh", {"-c", kCli + " fetch - --agent FooBot < /tmp"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("standard input"), std::string::npos) << result.err;
 }
 
 // Progress goes to stderr only on a terminal: `script` (util-linux) gives the command a
@@ -114,7 +228,7 @@ TEST_F(FetchCommandTest, StdinShowsProgressWhenStderrIsATerminal) {
                             server_.connect_to_all() + " < " + urls.path();
   const auto result = run_command("/usr/bin/script", {"-qec", inner, "/dev/null"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_NE(result.out.find("fetched 2 of 2 origins"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("answered 3 URLs"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("allowed\thttp://many.test/a"), std::string::npos) << result.out;
 }
 

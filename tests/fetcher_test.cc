@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -195,6 +197,143 @@ TEST_F(FetcherTest, BrokenChunkedBodyIsANetworkFailure) {
   EXPECT_FALSE(decision.allowed);
 }
 
+// A transfer that does not complete is a network failure (SEMANTICS 7: server error),
+// not a shorter robots.txt: here the full file disallows /private, its first third not.
+TEST_F(FetcherTest, GzipBodyCutShortIsANetworkFailure) {
+  const Decision decision = ask("http://gzipcut.test/private/a");
+  EXPECT_EQ(decision.entry->last_fetch.kind, FetchKind::kNetworkError)
+      << decision.entry->last_fetch.error;
+  EXPECT_NE(decision.entry->last_fetch.error.find("compressed"), std::string::npos)
+      << decision.entry->last_fetch.error;
+  EXPECT_EQ(decision.state.access, Access::kFullDisallow);
+  EXPECT_FALSE(decision.allowed);
+}
+
+TEST_F(FetcherTest, BodyShorterThanContentLengthIsANetworkFailure) {
+  const Decision decision = ask("http://shortbody.test/public");
+  EXPECT_EQ(decision.entry->last_fetch.kind, FetchKind::kNetworkError);
+  EXPECT_EQ(decision.state.access, Access::kFullDisallow);
+}
+
+TEST_F(FetcherTest, ConflictingContentLengthsAreANetworkFailure) {
+  const Decision decision = ask("http://twolengths.test/public");
+  EXPECT_EQ(decision.entry->last_fetch.kind, FetchKind::kNetworkError);
+  EXPECT_NE(decision.entry->last_fetch.error.find("Content-Length"), std::string::npos)
+      << decision.entry->last_fetch.error;
+  EXPECT_EQ(decision.state.access, Access::kFullDisallow);
+}
+
+// SEMANTICS 7 is silent on a Content-Encoding that names no coding ("utf-8" is a common
+// misconfiguration): browsers ignore unknown codings and read the body as it is; so do we.
+TEST_F(FetcherTest, UnknownContentEncodingIsReadAsThePlainBody) {
+  const Decision decision = ask("http://utf8encoding.test/private/a");
+  EXPECT_EQ(decision.entry->last_fetch.kind, FetchKind::kResponse)
+      << decision.entry->last_fetch.error;
+  EXPECT_EQ(decision.state.access, Access::kRules);
+  EXPECT_FALSE(decision.allowed);
+}
+
+// We never send a conditional request, so a 304 is a bad response: a server error.
+TEST_F(FetcherTest, NotModifiedToAnUnconditionalRequestIsAServerError) {
+  const Decision decision = ask("http://notmodified.test/public");
+  EXPECT_EQ(decision.entry->last_fetch.status, 304);
+  EXPECT_EQ(decision.state.access, Access::kFullDisallow);
+  EXPECT_EQ(decision.state.reason, AccessReason::kRecentServerError);
+}
+
+// A redirect to mailto: cannot be followed to any robots.txt: treated as 404.
+TEST_F(FetcherTest, RedirectToAnUnsupportedSchemeIsTreatedAs404) {
+  const Decision decision = ask("http://mailto.test/private/a");
+  EXPECT_EQ(decision.entry->last_fetch.kind, FetchKind::kUnfollowableRedirect);
+  EXPECT_NE(decision.entry->last_fetch.error.find("mailto"), std::string::npos)
+      << decision.entry->last_fetch.error;
+  EXPECT_EQ(decision.state.access, Access::kFullAllow);
+  EXPECT_EQ(decision.state.reason, AccessReason::kRedirectsFailed);
+}
+
+// A Location with a space is encoded as browsers and curl do, relative or absolute.
+TEST_F(FetcherTest, LocationWithASpaceIsPercentEncodedAndFollowed) {
+  for (const char* host : {"spaced", "spacedabsolute"}) {
+    SCOPED_TRACE(host);
+    const Decision decision = ask(std::string("http://") + host + ".test/private/a");
+    ASSERT_EQ(decision.entry->last_fetch.hops.size(), 1u) << decision.entry->last_fetch.error;
+    EXPECT_TRUE(decision.entry->last_fetch.hops[0].to.ends_with("/robots%202.txt"))
+        << decision.entry->last_fetch.hops[0].to;
+    EXPECT_EQ(decision.state.access, Access::kRules) << decision.entry->last_fetch.error;
+    EXPECT_FALSE(decision.allowed);
+  }
+}
+
+// Credentials in a Location are the redirecting server's to give away, not ours to use:
+// they are never sent to the next hop, and never recorded (so never printed).
+TEST_F(FetcherTest, UserInfoInALocationIsNeitherSentNorRecorded) {
+  RobotsClient fetching = client();
+  const Decision decision = fetching.allowed("http://userinfo.test/auth/none", {kAgent});
+  ASSERT_EQ(decision.entry->last_fetch.hops.size(), 1u) << decision.entry->last_fetch.error;
+  EXPECT_EQ(decision.entry->last_fetch.hops[0].to,
+            "http://auth.test:" + std::to_string(server_.port()) + "/robots.txt");
+  EXPECT_EQ(decision.entry->last_fetch.error.find("s3cret"), std::string::npos);
+  EXPECT_EQ(decision.state.access, Access::kRules);
+  EXPECT_FALSE(decision.allowed) << "the next hop received an Authorization header";
+}
+
+// A 1 MB Location or a 200 KB status line passes libcurl's header limit: a bad
+// response from the origin (a server error), named as such, not "Out of memory".
+TEST_F(FetcherTest, OversizedHeaderIsABadResponseNamedAsSuch) {
+  for (const char* host : {"hugelocation", "hugestatus"}) {
+    SCOPED_TRACE(host);
+    const Decision decision = ask(std::string("http://") + host + ".test/public");
+    const FetchSummary& fetch = decision.entry->last_fetch;
+    EXPECT_EQ(fetch.kind, FetchKind::kNetworkError);
+    EXPECT_NE(fetch.error.find("header"), std::string::npos) << fetch.error;
+    EXPECT_EQ(fetch.error.find("memory"), std::string::npos) << fetch.error;
+    EXPECT_LT(fetch.error.size(), 300u);
+    EXPECT_EQ(decision.state.access, Access::kFullDisallow);
+  }
+}
+
+// Running out of file descriptors is this machine's failure, not the origin's: the
+// outcome says so, no access state comes of it, and nothing is cached.
+TEST_F(FetcherTest, RunningOutOfFileDescriptorsIsALocalFailure) {
+  rlimit original{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &original), 0);
+  std::size_t open_now = 0;
+  for ([[maybe_unused]] const auto& fd : std::filesystem::directory_iterator("/proc/self/fd")) {
+    ++open_now;
+  }
+  RobotsClient starved = client();
+  std::vector<std::string> urls;
+  for (int i = 0; i < 40; ++i) {
+    urls.push_back("http://status-200.test:" + std::to_string(2000 + i) + "/private/a");
+  }
+  rlimit low = original;
+  low.rlim_cur = open_now + 6;  // room for libcurl's own pipes and a few sockets
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
+  const std::vector<Decision> decisions = starved.allowed_all(urls, {kAgent});
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &original), 0);
+
+  std::size_t local_failures = 0;
+  for (const Decision& decision : decisions) {
+    const FetchSummary& fetch = decision.entry->last_fetch;
+    if (fetch.kind == FetchKind::kLocalError) {
+      ++local_failures;
+      EXPECT_NE(fetch.error.find("file descriptors"), std::string::npos) << fetch.error;
+      EXPECT_EQ(decision.state.access, Access::kUndecided);
+      EXPECT_EQ(decision.state.reason, AccessReason::kLocalFailure);
+      EXPECT_FALSE(decision.allowed);
+    } else {
+      EXPECT_EQ(fetch.status, 200) << fetch.error;
+      EXPECT_EQ(decision.state.access, Access::kRules);
+    }
+  }
+  EXPECT_GT(local_failures, 0u);
+  EXPECT_EQ(starved.cache().size(), urls.size() - local_failures);
+  // With descriptors back, the same client fetches what it could not before.
+  for (const Decision& decision : starved.allowed_all(urls, {kAgent})) {
+    EXPECT_EQ(decision.state.access, Access::kRules) << decision.entry->last_fetch.error;
+  }
+}
+
 TEST_F(FetcherTest, StallingServerTimesOutAsANetworkFailure) {
   FetchOptions fetch;
   fetch.total_timeout = std::chrono::milliseconds(800);
@@ -324,12 +463,25 @@ TEST(FetcherTlsTest, HttpsWithTestCertificate) {
   EXPECT_FALSE(decision.allowed);
   EXPECT_TRUE(client.allowed("https://secure.test/public", {kAgent}).allowed);
 
+  // A certificate the trusted CAs did not sign is the origin's failure.
   FetchOptions untrusted = trusted;
-  untrusted.ca_file = dir.path() + "/missing-ca.pem";
+  untrusted.ca_file = dir.path() + "/other-ca.pem";
+  std::filesystem::copy_file("/etc/ssl/certs/ca-certificates.crt", untrusted.ca_file);
   RobotsClient refusing(with_fetch(untrusted));
   const Decision refused = refusing.allowed("https://secure.test/public", {kAgent});
   EXPECT_EQ(refused.entry->last_fetch.kind, FetchKind::kNetworkError);
   EXPECT_EQ(refused.state.access, Access::kFullDisallow);
+
+  // A CA file that cannot be read is this machine's failure: nothing is decided or cached.
+  FetchOptions unreadable = trusted;
+  unreadable.ca_file = dir.path() + "/missing-ca.pem";
+  RobotsClient misconfigured(with_fetch(unreadable));
+  const Decision undecided = misconfigured.allowed("https://secure.test/public", {kAgent});
+  EXPECT_EQ(undecided.entry->last_fetch.kind, FetchKind::kLocalError)
+      << undecided.entry->last_fetch.error;
+  EXPECT_EQ(undecided.state.access, Access::kUndecided);
+  EXPECT_FALSE(undecided.allowed);
+  EXPECT_EQ(misconfigured.cache().size(), 0u);
 }
 
 // HTTP/2 over TLS (ALPN) against Debian's nghttpd; the same body and verdict as 1.1.

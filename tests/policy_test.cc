@@ -264,6 +264,40 @@ TEST(PolicyTest, StateOfOneErrorEntryMovesWithTheClock) {
   EXPECT_EQ(access_state(failing, at(24 + 31 * kDay)).access, Access::kFullAllow);
 }
 
+// SEMANTICS 7 leaves open what a 304 means when nothing was conditional: we never send
+// If-Modified-Since or If-None-Match, so it is a bad response, and bad responses are
+// server errors. The server did answer, so it counts as up after 30 days.
+TEST(PolicyTest, NotModifiedToAnUnconditionalRequestIsAServerError) {
+  const RobotsEntry entry = next_entry(nullptr, response(304, ""), at(0));
+  EXPECT_EQ(access_state(entry, at(1)).access, Access::kFullDisallow);
+  EXPECT_EQ(access_state(entry, at(1)).reason, AccessReason::kRecentServerError);
+  EXPECT_TRUE(entry.server_answered_error);
+}
+
+// A redirect to a scheme without robots.txt (mailto:, javascript:) leads nowhere a
+// robots.txt could be fetched from, like a 3xx without Location: treated as 404.
+TEST(PolicyTest, UnfollowableRedirectIsTreatedAs404) {
+  const RobotsEntry entry = next_entry(nullptr, failure(FetchKind::kUnfollowableRedirect), at(0));
+  EXPECT_EQ(access_state(entry, at(1)).access, Access::kFullAllow);
+  EXPECT_EQ(access_state(entry, at(1)).reason, AccessReason::kRedirectsFailed);
+}
+
+// A failure on this machine (no file descriptors, no memory, an unreadable CA file)
+// says nothing about the origin: no access state comes of it, and the previous state
+// is neither replaced nor moved on the error clock.
+TEST(PolicyTest, LocalFailureDecidesNothingAndIsNeverTheOriginsState) {
+  const RobotsEntry good = next_entry(nullptr, response(200), at(0));
+  const RobotsEntry local = next_entry(&good, failure(FetchKind::kLocalError), at(30));
+  EXPECT_TRUE(local.is_local_failure());
+  EXPECT_FALSE(good.is_local_failure());
+  EXPECT_EQ(access_state(local, at(30)).access, Access::kUndecided);
+  EXPECT_EQ(access_state(local, at(30)).reason, AccessReason::kLocalFailure);
+  EXPECT_EQ(access_state(local, at(30)).rules, nullptr);
+  EXPECT_FALSE(local.errors_since.has_value());
+  const RobotsEntry fresh = next_entry(nullptr, failure(FetchKind::kLocalError), at(0));
+  EXPECT_EQ(access_state(fresh, at(0)).access, Access::kUndecided);
+}
+
 TEST(PolicyTest, EmptyEntryIsNotFetched) {
   EXPECT_EQ(access_state(RobotsEntry{}, at(0)).reason, AccessReason::kNotFetched);
 }

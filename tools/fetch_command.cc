@@ -2,14 +2,19 @@
 // must (SEMANTICS 7) and shows every step: redirects, status, size, the access state
 // the policy derives, how long it may be cached, and the verdict. `robotstxt fetch -`
 // does the same for URLs on standard input, fetching each origin once, concurrently.
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "cli_support.h"
@@ -23,6 +28,8 @@ struct FetchCommandOptions {
   std::string url;
   std::string agent_argument;
   std::string agent_option;
+  bool agent_argument_given = false;
+  bool agent_option_given = false;
   bool json = false;
   double timeout_seconds = 30;
   std::string user_agent_header;
@@ -62,18 +69,19 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   const bool has_rule = decision.verdict.has_decisive_rule();
   json["line"] = has_rule ? nlohmann::json(decision.verdict.line) : nlohmann::json();
   json["rule"] = has_rule ? nlohmann::json(rule_text(decision.verdict)) : nlohmann::json();
-  if (!details) return json;
+  // What the fetch ended with: why the rules did not decide, when they did not.
   const FetchSummary& fetch = decision.entry->last_fetch;
+  json["outcome"] = to_string(fetch.kind);
+  json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
+  json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
+  if (!details) return json;
   nlohmann::json hops = nlohmann::json::array();
   for (const RedirectHop& hop : fetch.hops) {
     hops.push_back({{"from", hop.from}, {"status", hop.status}, {"to", hop.to}});
   }
   json["redirects"] = hops;
-  json["outcome"] = to_string(fetch.kind);
-  json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
   json["http_version"] =
       fetch.http_version == 0 ? nlohmann::json() : nlohmann::json(fetch.http_version / 10.0);
-  json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
   json["bytes"] = fetch.body_bytes;
   json["truncated"] = fetch.truncated;
   json["cache_control"] = fetch.cache_control;
@@ -135,64 +143,151 @@ RobotsClientOptions client_options(const FetchCommandOptions& options) {
   return client;
 }
 
-// Fetches every origin first, in slices, so that a terminal can show progress; the
-// answers then all come from the cache.
-void prefetch_with_progress(RobotsClient& client, const std::vector<std::string>& urls,
-                            const std::vector<std::string_view>& agents, std::size_t slice) {
-  std::vector<std::string> one_per_origin;
-  std::unordered_set<std::string> seen;
-  for (const std::string& url : urls) {
-    const OriginResult origin = origin_of(url);
-    if (origin && seen.insert(origin->key()).second) one_per_origin.push_back(url);
-  }
-  for (std::size_t done = 0; done < one_per_origin.size();) {
-    const std::size_t count = std::min(slice, one_per_origin.size() - done);
-    (void)client.allowed_all(std::span(one_per_origin).subspan(done, count), agents);
-    done += count;
-    std::cerr << "\rfetched " << done << " of " << one_per_origin.size() << " origins"
-              << std::flush;
-  }
-  if (!one_per_origin.empty()) std::cerr << "\n";
+// Why the rules did not decide this URL, for the third column of `fetch -`: the access
+// and what the fetch ended with. Empty when the rules decided.
+std::string why_not_by_rules(const Decision& decision) {
+  if (decision.state.access == Access::kRules) return {};
+  const FetchSummary& fetch = decision.entry->last_fetch;
+  std::string cause = fetch.kind == FetchKind::kResponse ? "HTTP " + std::to_string(fetch.status)
+                                                         : std::string(to_string(fetch.kind));
+  if (!fetch.error.empty()) cause += ": " + fetch.error;
+  return std::string(to_string(decision.state.access)) + ": " + cause + "; " +
+         std::string(to_string(decision.state.reason));
 }
 
-int fetch_stream(const FetchCommandOptions& options, const std::vector<std::string_view>& agents) {
-  std::vector<std::string> urls;
+// Descriptors one transfer may hold at once: its socket, a second one while both
+// address families are tried, and the resolver's socket pair during a lookup.
+constexpr rlim_t kDescriptorsPerTransfer = 4;
+// Kept free for standard streams, libcurl's own pipes and the CA store.
+constexpr rlim_t kDescriptorsReserved = 16;
+
+// The concurrency the descriptor limit allows: raised to the hard limit if needed, and
+// failing that, `wanted` lowered (said on stderr) rather than sockets failing.
+std::size_t concurrency_within_descriptor_limit(std::size_t wanted) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted;
+  rlim_t open_now = 0;
+  std::error_code ignored;
+  for (auto fd = std::filesystem::directory_iterator("/proc/self/fd", ignored);
+       fd != std::filesystem::directory_iterator(); fd.increment(ignored)) {
+    ++open_now;
+  }
+  const rlim_t needed = open_now + kDescriptorsReserved + kDescriptorsPerTransfer * wanted;
+  if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < needed) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max == RLIM_INFINITY ? needed : std::min(needed, limit.rlim_max);
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+  }
+  if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= needed) return wanted;
+  const rlim_t spare = limit.rlim_cur > open_now + kDescriptorsReserved
+                           ? limit.rlim_cur - open_now - kDescriptorsReserved
+                           : 0;
+  const std::size_t allowed =
+      std::max<std::size_t>(1, static_cast<std::size_t>(spare / kDescriptorsPerTransfer));
+  std::cerr << "robotstxt fetch: concurrency lowered from " << wanted << " to " << allowed
+            << ": the process may open only " << limit.rlim_cur << " files (ulimit -n)\n";
+  return allowed;
+}
+
+// Lines are answered in windows of this many: each window's origins are fetched
+// concurrently (each once; later windows find them in the cache), then its lines are
+// printed in order. Memory depends on the window and the cache bounds, not the input.
+constexpr std::size_t kWindowLines = 16384;
+
+int fetch_stream(FetchCommandOptions options, const std::vector<std::string_view>& agents) {
+  options.concurrency = concurrency_within_descriptor_limit(options.concurrency);
+  RobotsClient client(client_options(options));
+  const bool progress = isatty(STDERR_FILENO) != 0;
+  int exit_code = kExitOk;
+  std::size_t answered = 0;
+  std::size_t undecided = 0;
+  std::string first_local_error;
+  std::vector<std::string> window;
+  window.reserve(kWindowLines);
+  const auto answer_window = [&] {
+    const std::vector<Decision> decisions = client.allowed_all(window, agents);
+    for (std::size_t i = 0; i < window.size(); ++i) {
+      const Decision& decision = decisions[i];
+      const std::string& url = window[i];
+      if (decision.url_error != UrlError::kNone) {
+        if (options.json) {
+          std::cout << to_json_line(decision_json(url, decision, false)) << "\n";
+        } else {
+          std::cout << "error\t" << url << "\n";
+        }
+        std::cerr << "robotstxt fetch: '" << url << "': " << to_string(decision.url_error) << "\n";
+        exit_code = kExitUsage;
+        continue;
+      }
+      if (options.json) {
+        std::cout << to_json_line(decision_json(url, decision, false)) << "\n";
+      } else {
+        const char* verdict = decision.state.access == Access::kUndecided ? "error\t"
+                              : decision.allowed                          ? "allowed\t"
+                                                                          : "disallowed\t";
+        std::cout << verdict << url;
+        const std::string why = why_not_by_rules(decision);
+        if (!why.empty()) std::cout << "\t" << why;
+        std::cout << "\n";
+      }
+      if (decision.state.access == Access::kUndecided) {
+        if (undecided++ == 0) first_local_error = decision.entry->last_fetch.error;
+        exit_code = kExitUsage;
+      }
+    }
+    answered += window.size();
+    window.clear();
+    if (progress) {
+      std::cerr << "\ranswered " << answered << " URLs, " << client.cache().size()
+                << " origins cached" << std::flush;
+    }
+  };
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!line.empty()) urls.push_back(line);
+    if (line.empty()) continue;
+    window.push_back(std::move(line));
+    if (window.size() == kWindowLines) answer_window();
   }
-  RobotsClient client(client_options(options));
-  if (isatty(STDERR_FILENO) != 0) {
-    prefetch_with_progress(client, urls, agents, std::max<std::size_t>(options.concurrency, 1));
-  }
-  const std::vector<Decision> decisions = client.allowed_all(urls, agents);
-  int exit_code = kExitOk;
-  for (std::size_t i = 0; i < urls.size(); ++i) {
-    const Decision& decision = decisions[i];
-    if (options.json) {
-      std::cout << to_json_line(decision_json(urls[i], decision, false)) << "\n";
-    } else if (decision.url_error != UrlError::kNone) {
-      std::cout << "error\t" << urls[i] << "\n";
-    } else {
-      std::cout << (decision.allowed ? "allowed\t" : "disallowed\t") << urls[i] << "\n";
-    }
-    if (decision.url_error != UrlError::kNone) {
-      std::cerr << "robotstxt fetch: '" << urls[i] << "': " << to_string(decision.url_error)
-                << "\n";
-      exit_code = kExitUsage;
-    }
-  }
+  // getline() ends the same way at the end of the input and on a read error (stdin a
+  // directory, an I/O error): only the stream underneath can tell them apart.
+  const int read_errno = errno;
+  const bool read_failed = std::ferror(stdin) != 0;
+  if (!window.empty()) answer_window();
+  if (progress && answered > 0) std::cerr << "\n";
   std::cout.flush();
+  if (undecided > 0) {
+    std::cerr << "robotstxt fetch: " << undecided
+              << " URLs undecided: the fetch failed on this machine (" << first_local_error
+              << ")\n";
+  }
+  if (read_failed) {
+    report_error("fetch", std::string("cannot read standard input: ") + std::strerror(read_errno));
+    return kExitUsage;
+  }
   return exit_code;
 }
 
 int run_fetch(const FetchCommandOptions& options) {
-  const std::string agent_text =
-      options.agent_option.empty() ? options.agent_argument : options.agent_option;
-  const std::vector<std::string> agent_names = split_agents(agent_text);
-  if (agent_names.empty()) {
+  if (options.agent_argument_given && options.agent_option_given) {
+    report_error("fetch", "the agent is given twice, as AGENT ('" + options.agent_argument +
+                              "') and with --agent ('" + options.agent_option + "'): give one");
+    return kExitUsage;
+  }
+  if (!options.agent_argument_given && !options.agent_option_given) {
     report_error("fetch", "an AGENT is required (as the second argument or with --agent)");
+    return kExitUsage;
+  }
+  const std::vector<std::string> agent_names =
+      split_agents(options.agent_option_given ? options.agent_option : options.agent_argument);
+  if (agent_names.empty()) {
+    report_error("fetch", "the agent is empty: give a product token such as Googlebot");
+    return kExitUsage;
+  }
+  // An unusable CA file is this machine's problem: say so before fetching anything.
+  if (!options.ca_file.empty() && !std::ifstream(options.ca_file)) {
+    report_error("fetch",
+                 "cannot read --ca-file '" + options.ca_file + "': " + std::strerror(errno));
     return kExitUsage;
   }
   if (!(options.timeout_seconds > 0) || options.timeout_seconds > 86400) {
@@ -214,6 +309,12 @@ int run_fetch(const FetchCommandOptions& options) {
   } else {
     print_decision(decision);
   }
+  if (decision.state.access == Access::kUndecided) {
+    std::cout.flush();
+    report_error("fetch", "the fetch failed on this machine, not at the origin: " +
+                              decision.entry->last_fetch.error);
+    return kExitUsage;
+  }
   return decision.allowed ? kExitOk : kExitNegative;
 }
 
@@ -227,12 +328,15 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       "Shows redirects, status, bytes read, access state, cache lifetime and the verdict.\n"
       "Exit 0 allowed, 1 disallowed, 2 usage error. With URL '-', reads URLs from standard\n"
       "input (any hosts), fetches each origin once, concurrently, and prints\n"
-      "'allowed<TAB>URL', 'disallowed<TAB>URL' or 'error<TAB>URL' per line, in order.");
+      "'allowed<TAB>URL', 'disallowed<TAB>URL' or 'error<TAB>URL' per line, in order,\n"
+      "with a third column saying why when the robots.txt rules did not decide.");
   command->add_option("URL", options->url, "page URL (any URL of the origin); '-' for stdin")
       ->required();
-  command->add_option("AGENT", options->agent_argument,
-                      "product token, or a comma-separated list (Googlebot,Googlebot-Image)");
-  command->add_option("--agent", options->agent_option, "the agent, instead of AGENT");
+  CLI::Option* agent_argument =
+      command->add_option("AGENT", options->agent_argument,
+                          "product token, or a comma-separated list (Googlebot,Googlebot-Image)");
+  CLI::Option* agent_option =
+      command->add_option("--agent", options->agent_option, "the agent, instead of AGENT");
   command->add_flag("--json", options->json, "one JSON object per URL");
   command->add_option("--timeout", options->timeout_seconds,
                       "seconds allowed per robots.txt, redirects included (default 30)");
@@ -248,7 +352,11 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);
   command->add_option("--ca-file", options->ca_file,
                       "PEM file of CA certificates to trust instead of the system's");
-  command->callback([options, &exit_code] { exit_code = run_fetch(*options); });
+  command->callback([options, agent_argument, agent_option, &exit_code] {
+    options->agent_argument_given = agent_argument->count() > 0;
+    options->agent_option_given = agent_option->count() > 0;
+    exit_code = run_fetch(*options);
+  });
 }
 
 }  // namespace robotstxt::cli

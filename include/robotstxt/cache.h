@@ -47,12 +47,15 @@ class RobotsCache {
 
   /// The entry for `key`, fresh or stale, or null. Counts as a use for LRU.
   [[nodiscard]] EntryPtr find(const std::string& key);
-  /// Stores (or replaces) the entry for `key`, then evicts down to the bounds.
+  /// Stores (or replaces) the entry for `key`, then evicts down to the bounds. A local
+  /// failure (RobotsEntry::is_local_failure) is returned but never stored: it says
+  /// nothing about the origin, and the entry stored before, if any, stays.
   EntryPtr insert(const std::string& key, RobotsEntry entry);
 
   /// One entry per key (same order; duplicates allowed). Keys whose entry is fresh at
   /// `now` come from the cache; keys another call is loading are waited for; the
   /// remaining keys go to `load` in one call, so a batch can fetch them concurrently.
+  /// Loaded local failures reach the callers waiting for them and are not stored.
   /// If `load` throws, the keys it was loading are released and the exception
   /// propagates to this caller and to everyone waiting for those keys.
   [[nodiscard]] std::vector<EntryPtr> get_or_load(std::span<const std::string> keys, TimePoint now,

@@ -44,6 +44,8 @@ struct RobotsClientOptions {
 
 /// The answer for one URL, with everything behind it.
 struct Decision {
+  /// False also when state.access is kUndecided: the fetch failed on this machine
+  /// (entry->last_fetch.error says how); nothing is cached, so ask again later.
   bool allowed = false;
   /// Why the URL has no origin; kNone when it has one. Such URLs are never allowed.
   UrlError url_error = UrlError::kNone;

@@ -13,6 +13,12 @@
  *   robotstxt::FetchOutcome outcome = fetcher.fetch(*origin);
  *   // outcome.kind, outcome.status, outcome.hops, outcome.body, outcome.truncated
  * @endcode
+ *
+ * Whose failure it is matters (FetchKind): a failure of the origin (it answered badly,
+ * or could not be reached) is what SEMANTICS 7 calls a server error and becomes the
+ * origin's cached state; a failure of this machine (kLocalError: no file descriptors,
+ * no memory, an unreadable CA file) says nothing about the origin, so it is never cached
+ * and never turned into an access verdict (policy.h: Access::kUndecided).
  */
 #ifndef ROBOTSTXT_FETCHER_H_
 #define ROBOTSTXT_FETCHER_H_
@@ -52,13 +58,21 @@ struct FetchOptions {
   std::vector<std::string> connect_to;
 };
 
-/// What a fetch ended with, before any policy is applied.
+/// What a fetch ended with, before any policy is applied. Every kind but kLocalError is
+/// the origin's doing; kLocalError is this machine's.
 enum class FetchKind : std::uint8_t {
   kResponse,              ///< a final response with `status` (any code, 3xx without Location too)
   kTooManyRedirects,      ///< more than max_redirects hops
   kRedirectLoop,          ///< a hop led back to a URL already requested
-  kUnfollowableRedirect,  ///< a Location that is not an http, https or ftp URL
-  kNetworkError,          ///< DNS, connect, TLS, timeout, reset, malformed or cut response
+  kUnfollowableRedirect,  ///< a Location that is not a valid http, https or ftp URL
+  /// The origin failed: DNS, connect, TLS, timeout, reset, or a response that is bad
+  /// (headers over libcurl's limit, corrupt compressed data) or incomplete (shorter than
+  /// its Content-Length, a compressed stream cut short, broken chunking, conflicting
+  /// Content-Length headers). Stopping at max_body_bytes is not a failure.
+  kNetworkError,
+  /// This machine failed, not the origin: no file descriptor or memory left, a CA file
+  /// that cannot be used, libcurl that cannot start. Retry later; decide nothing.
+  kLocalError,
 };
 
 [[nodiscard]] std::string_view to_string(FetchKind kind) noexcept;
@@ -79,11 +93,16 @@ struct FetchOutcome {
   int status = 0;  ///< status of the last response; 0 if none arrived
   /// HTTP version of the last response: 10, 11, 20 or 30; 0 for FTP or no response.
   int http_version = 0;
+  /// Each Location resolved against its request, spaces and other bytes URLs cannot hold
+  /// percent-encoded (as browsers and curl do), user info and fragment removed: what is
+  /// requested next, and all that is ever recorded of the Location.
   std::vector<RedirectHop> hops;
   std::string body;           ///< the last response's body, decoded, at most max_body_bytes
   bool truncated = false;     ///< the body was longer; the transfer was stopped there
   std::string cache_control;  ///< Cache-Control of the last response, "" if none
-  std::string error;          ///< for kNetworkError and redirect failures: what went wrong
+  /// What went wrong, for every kind but a plain response: one line of printable ASCII
+  /// naming the cause, at most a few hundred bytes, never the user info of a Location.
+  std::string error;
 };
 
 /// Fetches robots.txt files. Holds only options, so one Fetcher may be used by several

@@ -10,12 +10,15 @@
  * | fetch outcome                         | access                                        |
  * |---------------------------------------|-----------------------------------------------|
  * | 2xx                                   | the parsed rules (first 500 KiB of the body)  |
- * | 3xx past 5 hops, loop, no Location    | full allow (as 404)                           |
+ * | 3xx past 5 hops, loop, no Location,   | full allow (as 404)                           |
+ * |   a Location that cannot be followed  |                                               |
  * | 4xx except 429 (401, 403 included)    | full allow                                    |
- * | 429, 5xx, network failure: < 12 h     | full disallow                                 |
+ * | 429, 5xx, 304 (never asked for),      | full disallow                                 |
+ * |   network failure: < 12 h             |                                               |
  * |   12 h to 30 days                     | last good copy, or full allow without one     |
  * |   30 days and more                    | full allow if the server answers (429/5xx),   |
  * |                                       | full disallow if it is unreachable            |
+ * | local failure (FetchKind::kLocalError)| undecided: no state, nothing cached           |
  */
 #ifndef ROBOTSTXT_POLICY_H_
 #define ROBOTSTXT_POLICY_H_
@@ -60,6 +63,9 @@ enum class Access : std::uint8_t {
   kFullAllow,     ///< everything allowed, whatever the URL
   kFullDisallow,  ///< nothing allowed
   kRules,         ///< ask the parsed robots.txt
+  /// Nothing is known: the fetch failed on this machine (FetchKind::kLocalError). Not an
+  /// answer about the origin; treat the URL as not allowed yet and ask again later.
+  kUndecided,
 };
 
 /// Why the access is what it is: one value per row of the table above.
@@ -73,6 +79,7 @@ enum class AccessReason : std::uint8_t {
   kNoGoodCopy,         ///< errors for 12 h to 30 days, none does
   kLongErrorSiteUp,    ///< errors for 30 days or more, the server still answers
   kLongErrorSiteDown,  ///< errors for 30 days or more, the server cannot be reached
+  kLocalFailure,       ///< the fetch failed on this machine: Access::kUndecided
 };
 
 [[nodiscard]] std::string_view to_string(Access access) noexcept;        // "full allow", ...
@@ -105,6 +112,12 @@ struct RobotsEntry {
   TimePoint fetched_at{};   ///< time of the last fetch
   TimePoint fresh_until{};  ///< reuse without fetching until this time
   FetchSummary last_fetch;
+
+  /// The last fetch failed on this machine (FetchKind::kLocalError): the entry says
+  /// nothing about the origin, and the cache never stores it.
+  [[nodiscard]] bool is_local_failure() const noexcept {
+    return last_fetch.kind == FetchKind::kLocalError;
+  }
 
   /// Bytes this entry holds, for the cache's budget.
   [[nodiscard]] std::size_t memory_usage() const noexcept;

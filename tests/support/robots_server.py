@@ -17,6 +17,19 @@ client maps names to it with libcurl's CONNECT_TO).
   stall          sends nothing until the client gives up
   reset          resets the connection (RST) without answering
   ua             "Disallow: /ua/<User-Agent header>"
+  gzipcut        a 46 KB gzip body whose last rule is "Disallow: /private", cut after a
+                 third of the compressed bytes (no Content-Length, then the connection ends)
+  shortbody      Content-Length 100, 33 bytes sent, then the connection ends
+  twolengths     two Content-Length headers that disagree
+  utf8encoding   RULES with "Content-Encoding: utf-8" (a coding that does not exist)
+  notmodified    304 Not Modified, although the request was not conditional
+  spaced         301 to "/robots 2.txt"; "/robots%202.txt" answers RULES
+  spacedabsolute 301 to "http://spaced.test:PORT/robots 2.txt" (the same, absolute)
+  userinfo       301 to http://robot:s3cret@auth.test/robots.txt
+  auth           "Disallow: /auth/<Authorization header, or none>"
+  mailto         301 to mailto:webmaster@example.com
+  hugelocation   301 with a 1 MB Location
+  hugestatus     a 200 KB status line
   anything else  --body FILE if given, else --redirect-to URL if given, else RULES
 
 GET /__count/LABEL answers how many requests LABEL has received so far. The server binds
@@ -40,6 +53,23 @@ RULES = b"User-agent: *\nDisallow: /private\n"
 counts = {}
 counts_lock = threading.Lock()
 options = None
+
+
+def gzipcut_body():
+    # Comment lines of pseudo-random letters compress poorly, so the compressed stream is
+    # long enough to cut; the rule that matters comes last.
+    state = 12345
+    lines = [b"User-agent: *\n"]
+    size = 0
+    while size < 46000:
+        letters = bytearray()
+        for _ in range(70):
+            state = (state * 1103515245 + 12345) % 2147483648
+            letters.append(97 + state % 26)
+        lines.append(b"# " + bytes(letters) + b"\n")
+        size += 73
+    lines.append(b"Disallow: /private\n")
+    return b"".join(lines)
 
 
 def big_body():
@@ -130,6 +160,58 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
                                        struct.pack("ii", 1, 0))
             self.connection.close()
+            self.close_connection = True
+        elif label == "gzipcut":
+            compressed = gzip.compress(gzipcut_body())
+            self.send_response(200)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(compressed[:len(compressed) // 3])
+            self.close_connection = True
+        elif label == "shortbody":
+            self.send_response(200)
+            self.send_header("Content-Length", "100")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(RULES)
+            self.close_connection = True
+        elif label == "twolengths":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(RULES)))
+            self.send_header("Content-Length", "10")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(RULES)
+            self.close_connection = True
+        elif label == "utf8encoding":
+            self.send(200, RULES, [("Content-Encoding", "utf-8")])
+        elif label == "notmodified":
+            self.send_response(304)
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+        elif label == "spaced":
+            if self.path == "/robots%202.txt":
+                self.send(200, RULES)
+            else:
+                self.redirect("/robots 2.txt")
+        elif label == "spacedabsolute":
+            port = self.server.server_address[1]
+            self.redirect("http://spaced.test:%d/robots 2.txt" % port)
+        elif label == "userinfo":
+            port = self.server.server_address[1]
+            self.redirect("http://robot:s3cret@auth.test:%d/robots.txt" % port)
+        elif label == "auth":
+            authorization = self.headers.get("Authorization", "none")
+            self.send(200, b"User-agent: *\nDisallow: /auth/" +
+                      urllib.parse.quote(authorization, safe="").encode() + b"\n")
+        elif label == "mailto":
+            self.redirect("mailto:webmaster@example.com")
+        elif label == "hugelocation":
+            self.redirect("/" + "x" * 1000000)
+        elif label == "hugestatus":
+            self.wfile.write(b"HTTP/1.1 200 " + b"O" * 200000 + b"\r\n\r\n")
             self.close_connection = True
         elif label == "ua":
             agent = urllib.parse.quote(self.headers.get("User-Agent", ""), safe="")
