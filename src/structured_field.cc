@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -85,6 +86,29 @@ bool is_valid_utf8(std::string_view text) noexcept {
   return true;
 }
 
+// Appends key/value pairs keeping keys unique the RFC's way (a repeated key overwrites the
+// value in the first key's place). Keys are views into the field being parsed, looked up
+// in a hash map so that a hostile field with many distinct keys stays linear.
+template <typename Entries>
+class UniqueKeys {
+ public:
+  explicit UniqueKeys(Entries& entries) : entries_(entries) {}
+
+  template <typename Value>
+  void insert_or_overwrite(std::string_view key, Value value) {
+    const auto [position, inserted] = positions_.try_emplace(key, entries_.size());
+    if (inserted) {
+      entries_.emplace_back(std::string(key), std::move(value));
+    } else {
+      entries_[position->second].second = std::move(value);
+    }
+  }
+
+ private:
+  Entries& entries_;
+  std::unordered_map<std::string_view, std::size_t> positions_;
+};
+
 class Parser {
  public:
   explicit Parser(std::string_view input) : input_(input) {}
@@ -127,8 +151,9 @@ class Parser {
 
   // Section 4.2.2.
   bool parse_dictionary_members(Dictionary& dictionary) {
+    UniqueKeys unique_keys(dictionary);
     while (!at_end()) {
-      std::string key;
+      std::string_view key;
       if (!parse_key(key)) return false;
       Member member;
       if (consume('=')) {
@@ -138,7 +163,7 @@ class Parser {
         if (!parse_parameters(flag.parameters)) return false;
         member = std::move(flag);
       }
-      insert_or_overwrite(dictionary, std::move(key), std::move(member));
+      unique_keys.insert_or_overwrite(key, std::move(member));
       if (!parse_member_separator()) return false;
     }
     return true;
@@ -170,17 +195,6 @@ class Parser {
   }
   void skip_optional_whitespace() noexcept {
     while (next_is(' ') || next_is('\t')) ++pos_;
-  }
-
-  template <typename Entries, typename Entry>
-  static void insert_or_overwrite(Entries& entries, std::string key, Entry entry) {
-    for (auto& existing : entries) {
-      if (existing.first == key) {
-        existing.second = std::move(entry);
-        return;
-      }
-    }
-    entries.emplace_back(std::move(key), std::move(entry));
   }
 
   // After a list or dictionary member: optional whitespace, then the end or ',' followed
@@ -225,23 +239,24 @@ class Parser {
 
   // Section 4.2.3.2.
   bool parse_parameters(Parameters& parameters) {
+    UniqueKeys unique_keys(parameters);
     while (consume(';')) {
       skip_spaces();
-      std::string key;
+      std::string_view key;
       if (!parse_key(key)) return false;
       BareItem value = true;
       if (consume('=') && !parse_bare_item(value)) return false;
-      insert_or_overwrite(parameters, std::move(key), std::move(value));
+      unique_keys.insert_or_overwrite(key, std::move(value));
     }
     return true;
   }
 
   // Section 4.2.3.3.
-  bool parse_key(std::string& key) {
+  bool parse_key(std::string_view& key) {
     if (at_end() || !is_key_start(input_[pos_])) return fail(Error::kInvalidKey);
     const std::size_t start = pos_;
     while (!at_end() && is_key_char(input_[pos_])) ++pos_;
-    key.assign(input_.substr(start, pos_ - start));
+    key = input_.substr(start, pos_ - start);
     return true;
   }
 
