@@ -683,7 +683,7 @@ std::string_view to_string(Error error) noexcept {
     case Error::kDecimalOutOfRange:
       return "a decimal must be within +-999,999,999,999.999";
     case Error::kInvalidToken:
-      return "a token must start with a letter or '*'";
+      return "a token must start with a letter or '*' and hold only token characters";
   }
   return "unknown error";
 }

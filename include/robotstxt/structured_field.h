@@ -124,7 +124,7 @@ enum class Error : std::uint8_t {
   // Serialising only: a value built by hand that no field value could carry.
   kIntegerOutOfRange,  ///< an integer or date beyond +-999,999,999,999,999
   kDecimalOutOfRange,  ///< a decimal with more than 12 integer digits
-  kInvalidToken,       ///< a token that does not start with a letter or '*', or has other chars
+  kInvalidToken,       ///< a token not starting with a letter or '*', or with other chars
 };
 
 /// A short English phrase, e.g. "a key must start with a lower-case letter or '*'".
