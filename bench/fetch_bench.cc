@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "corpus_loader.h"
-#include "robotstxt/crawler.h"
+#include "robotstxt/robots_client.h"
 
 namespace {
 
@@ -172,10 +172,10 @@ int main(int argc, char** argv) {
   // Give the child time to load the corpus before the clock starts.
   std::this_thread::sleep_for(std::chrono::seconds(2));
   const auto start = SteadyClock::now();
-  const std::vector<robotstxt::Decision> decisions = client.allowed_all(urls, agents);
+  const std::vector<robotstxt::Decision> decisions = client.decide_all(urls, agents);
   const double fetch_seconds = std::chrono::duration<double>(SteadyClock::now() - start).count();
   const auto cached_start = SteadyClock::now();
-  const std::vector<robotstxt::Decision> cached = client.allowed_all(urls, agents);
+  const std::vector<robotstxt::Decision> cached = client.decide_all(urls, agents);
   const double cached_seconds =
       std::chrono::duration<double>(SteadyClock::now() - cached_start).count();
   sampling = false;

@@ -129,8 +129,8 @@ class Compiler {
         CompiledRule rewrite = rule;
         rewrite.pattern_length = static_cast<std::uint16_t>(slash + 1);
         rewrite.literal_length = literal_length(pattern.substr(0, slash + 1), false);
-        rewrite.line_and_flags =
-            (rewrite.line_and_flags & ~CompiledRule::kPlainPrefixFlag) | CompiledRule::kIndexHtmFlag;
+        rewrite.line_and_flags = (rewrite.line_and_flags & ~CompiledRule::kPlainPrefixFlag) |
+                                 CompiledRule::kIndexHtmFlag;
         out_.rules_.push_back(rewrite);
       }
     }
@@ -259,6 +259,5 @@ void RobotsTxt::clear_keeping_capacity() noexcept {
   sitemaps_.clear();
   line_count_ = 1;
 }
-
 
 }  // namespace robotstxt

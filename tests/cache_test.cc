@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "robotstxt/crawler.h"
+#include "robotstxt/robots_client.h"
 #include "support/fixture_server.h"
 
 namespace robotstxt {
@@ -181,7 +181,7 @@ TEST(CacheTest, HundredThreadsOneOriginOneRequestOnTheServer) {
   for (int i = 0; i < 100; ++i) {
     threads.emplace_back([&, i] {
       const std::string url = "http://single.test/private/" + std::to_string(i);
-      if (!client.allowed(url, {"FooBot"}).allowed) ++disallowed;
+      if (!client.decide(url, {"FooBot"}).allowed) ++disallowed;
     });
   }
   for (std::thread& thread : threads) thread.join();

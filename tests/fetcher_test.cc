@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <string>
 
-#include "robotstxt/crawler.h"
+#include "robotstxt/robots_client.h"
 #include "support/fixture_server.h"
 
 namespace robotstxt {
@@ -43,7 +43,7 @@ class FetcherTest : public ::testing::Test {
   }
 
   Decision ask(const std::string& url, FetchOptions fetch = {}) {
-    return client(std::move(fetch)).allowed(url, {kAgent});
+    return client(std::move(fetch)).decide(url, {kAgent});
   }
 
   FixtureServer server_{"robots_server.py"};
@@ -149,7 +149,7 @@ TEST_F(FetcherTest, CrossPortRedirectToAnotherServerIsFollowed) {
   ASSERT_NE(redirecting.port(), 0);
   RobotsClient plain;  // no CONNECT_TO: real addresses only
   const std::string page = "http://127.0.0.1:" + std::to_string(redirecting.port()) + "/private";
-  const Decision decision = plain.allowed(page, {kAgent});
+  const Decision decision = plain.decide(page, {kAgent});
   ASSERT_EQ(decision.entry->last_fetch.hops.size(), 1u);
   EXPECT_EQ(decision.entry->last_fetch.hops[0].to, target_url);
   EXPECT_EQ(decision.state.access, Access::kRules);
@@ -268,7 +268,7 @@ TEST_F(FetcherTest, LocationWithASpaceIsPercentEncodedAndFollowed) {
 // they are never sent to the next hop, and never recorded (so never printed).
 TEST_F(FetcherTest, UserInfoInALocationIsNeitherSentNorRecorded) {
   RobotsClient fetching = client();
-  const Decision decision = fetching.allowed("http://userinfo.test/auth/none", {kAgent});
+  const Decision decision = fetching.decide("http://userinfo.test/auth/none", {kAgent});
   ASSERT_EQ(decision.entry->last_fetch.hops.size(), 1u) << decision.entry->last_fetch.error;
   EXPECT_EQ(decision.entry->last_fetch.hops[0].to,
             "http://auth.test:" + std::to_string(server_.port()) + "/robots.txt");
@@ -309,7 +309,7 @@ TEST_F(FetcherTest, RunningOutOfFileDescriptorsIsALocalFailure) {
   rlimit low = original;
   low.rlim_cur = open_now + 6;  // room for libcurl's own pipes and a few sockets
   ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
-  const std::vector<Decision> decisions = starved.allowed_all(urls, {kAgent});
+  const std::vector<Decision> decisions = starved.decide_all(urls, {kAgent});
   ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &original), 0);
 
   std::size_t local_failures = 0;
@@ -329,7 +329,7 @@ TEST_F(FetcherTest, RunningOutOfFileDescriptorsIsALocalFailure) {
   EXPECT_GT(local_failures, 0u);
   EXPECT_EQ(starved.cache().size(), urls.size() - local_failures);
   // With descriptors back, the same client fetches what it could not before.
-  for (const Decision& decision : starved.allowed_all(urls, {kAgent})) {
+  for (const Decision& decision : starved.decide_all(urls, {kAgent})) {
     EXPECT_EQ(decision.state.access, Access::kRules) << decision.entry->last_fetch.error;
   }
 }
@@ -370,7 +370,7 @@ TEST_F(FetcherTest, ConnectionResetIsANetworkFailure) {
 
 TEST_F(FetcherTest, ConnectionRefusedIsANetworkFailure) {
   RobotsClient plain;
-  const Decision decision = plain.allowed(
+  const Decision decision = plain.decide(
       "http://127.0.0.1:" + std::to_string(testing::unused_port()) + "/public", {kAgent});
   EXPECT_EQ(decision.entry->last_fetch.kind, FetchKind::kNetworkError);
   EXPECT_EQ(decision.state.access, Access::kFullDisallow);
@@ -381,8 +381,8 @@ TEST_F(FetcherTest, UserAgentHeaderIsSent) {
   FetchOptions fetch;
   fetch.user_agent = "TestCrawler/1.0";
   RobotsClient with_agent = client(fetch);
-  EXPECT_FALSE(with_agent.allowed("http://ua.test/ua/TestCrawler%2F1.0", {kAgent}).allowed);
-  EXPECT_TRUE(with_agent.allowed("http://ua.test/ua/Other", {kAgent}).allowed);
+  EXPECT_FALSE(with_agent.decide("http://ua.test/ua/TestCrawler%2F1.0", {kAgent}).allowed);
+  EXPECT_TRUE(with_agent.decide("http://ua.test/ua/Other", {kAgent}).allowed);
 }
 
 TEST_F(FetcherTest, CacheControlMaxAgeSetsFreshness) {
@@ -457,18 +457,18 @@ TEST(FetcherTlsTest, HttpsWithTestCertificate) {
   trusted.ca_file = cert;
   trusted.connect_to.push_back("secure.test:443:127.0.0.1:" + std::to_string(server.port()));
   RobotsClient client(with_fetch(trusted));
-  const Decision decision = client.allowed("https://secure.test/private/a", {kAgent});
+  const Decision decision = client.decide("https://secure.test/private/a", {kAgent});
   EXPECT_EQ(decision.robots_url, "https://secure.test/robots.txt");
   EXPECT_EQ(decision.state.access, Access::kRules);
   EXPECT_FALSE(decision.allowed);
-  EXPECT_TRUE(client.allowed("https://secure.test/public", {kAgent}).allowed);
+  EXPECT_TRUE(client.decide("https://secure.test/public", {kAgent}).allowed);
 
   // A certificate the trusted CAs did not sign is the origin's failure.
   FetchOptions untrusted = trusted;
   untrusted.ca_file = dir.path() + "/other-ca.pem";
   std::filesystem::copy_file("/etc/ssl/certs/ca-certificates.crt", untrusted.ca_file);
   RobotsClient refusing(with_fetch(untrusted));
-  const Decision refused = refusing.allowed("https://secure.test/public", {kAgent});
+  const Decision refused = refusing.decide("https://secure.test/public", {kAgent});
   EXPECT_EQ(refused.entry->last_fetch.kind, FetchKind::kNetworkError);
   EXPECT_EQ(refused.state.access, Access::kFullDisallow);
 
@@ -476,7 +476,7 @@ TEST(FetcherTlsTest, HttpsWithTestCertificate) {
   FetchOptions unreadable = trusted;
   unreadable.ca_file = dir.path() + "/missing-ca.pem";
   RobotsClient misconfigured(with_fetch(unreadable));
-  const Decision undecided = misconfigured.allowed("https://secure.test/public", {kAgent});
+  const Decision undecided = misconfigured.decide("https://secure.test/public", {kAgent});
   EXPECT_EQ(undecided.entry->last_fetch.kind, FetchKind::kLocalError)
       << undecided.entry->last_fetch.error;
   EXPECT_EQ(undecided.state.access, Access::kUndecided);
@@ -503,12 +503,12 @@ TEST(FetcherTlsTest, Http2OverTls) {
   options.ca_file = cert;
   options.connect_to.push_back("h2.test:443:127.0.0.1:" + std::to_string(server.port()));
   RobotsClient client(with_fetch(options));
-  const Decision decision = client.allowed("https://h2.test/private/a", {kAgent});
+  const Decision decision = client.decide("https://h2.test/private/a", {kAgent});
   EXPECT_EQ(decision.entry->last_fetch.error, "");
   EXPECT_EQ(decision.entry->last_fetch.http_version, 20);
   EXPECT_EQ(decision.state.access, Access::kRules);
   EXPECT_FALSE(decision.allowed);
-  EXPECT_TRUE(client.allowed("https://h2.test/public", {kAgent}).allowed);
+  EXPECT_TRUE(client.decide("https://h2.test/public", {kAgent}).allowed);
 }
 
 TEST(FetcherFtpTest, AnonymousFtpRetrievesRobotsTxtAndMissingFileIs404) {
@@ -519,19 +519,42 @@ TEST(FetcherFtpTest, AnonymousFtpRetrievesRobotsTxtAndMissingFileIs404) {
   const std::string origin = "ftp://127.0.0.1:" + std::to_string(server.port());
 
   RobotsClient client;
-  const Decision decision = client.allowed(origin + "/private/file.zip", {kAgent});
+  const Decision decision = client.decide(origin + "/private/file.zip", {kAgent});
   EXPECT_EQ(decision.entry->last_fetch.error, "");
   EXPECT_EQ(decision.robots_url, origin + "/robots.txt");
   EXPECT_EQ(decision.state.access, Access::kRules);
   EXPECT_FALSE(decision.allowed);
-  EXPECT_TRUE(client.allowed(origin + "/pub/file.zip", {kAgent}).allowed);
+  EXPECT_TRUE(client.decide(origin + "/pub/file.zip", {kAgent}).allowed);
 
   std::filesystem::remove(robots);
   RobotsClient after_removal;
-  const Decision missing = after_removal.allowed(origin + "/private/file.zip", {kAgent});
+  const Decision missing = after_removal.decide(origin + "/private/file.zip", {kAgent});
   EXPECT_EQ(missing.entry->last_fetch.status, 404);
   EXPECT_EQ(missing.state.access, Access::kFullAllow);
   EXPECT_TRUE(missing.allowed);
+}
+
+// SEMANTICS 8 through the client: a crawler follows its own precedence over a fetched
+// file, and one that robots.txt does not bind is allowed even where the fetch says
+// "full disallow" (a 503 in its first 12 hours).
+TEST_F(FetcherTest, CrawlerPrecedenceAppliesToFetchedFiles) {
+  RobotsClient fetching = client();
+  const Crawler& adsbot = *find_crawler("AdsBot-Google");
+  const Decision ignored = fetching.decide("http://rules.test/private/a", adsbot);
+  EXPECT_TRUE(ignored.allowed);  // RULES has only a `*` group, which AdsBot ignores
+  EXPECT_EQ(ignored.crawler_rule, CrawlerRule::kGlobalIgnored);
+  const Decision global = fetching.decide("http://rules.test/private/a", *find_crawler("GPTBot"));
+  EXPECT_FALSE(global.allowed);
+  EXPECT_EQ(global.crawler_rule, CrawlerRule::kGlobal);
+  EXPECT_EQ(global.verdict.line, 2u);
+  EXPECT_FALSE(fetching.allowed("http://rules.test/private/a", "AdsBot-Google"));  // agent list
+
+  const Crawler& user_fetcher = *find_crawler("ChatGPT-User");
+  const Decision unavailable = fetching.decide("http://status-503.test/a", user_fetcher);
+  EXPECT_EQ(unavailable.state.access, Access::kFullDisallow);
+  EXPECT_TRUE(unavailable.allowed);
+  EXPECT_EQ(unavailable.crawler_rule, CrawlerRule::kNotSubject);
+  EXPECT_FALSE(fetching.decide("http://status-503.test/a", *find_crawler("GPTBot")).allowed);
 }
 
 }  // namespace

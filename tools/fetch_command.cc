@@ -19,7 +19,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
-#include "robotstxt/crawler.h"
+#include "robotstxt/robots_client.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -205,7 +205,7 @@ int fetch_stream(FetchCommandOptions options, const std::vector<std::string_view
   std::vector<std::string> window;
   window.reserve(kWindowLines);
   const auto answer_window = [&] {
-    const std::vector<Decision> decisions = client.allowed_all(window, agents);
+    const std::vector<Decision> decisions = client.decide_all(window, agents);
     for (std::size_t i = 0; i < window.size(); ++i) {
       const Decision& decision = decisions[i];
       const std::string& url = window[i];
@@ -303,7 +303,7 @@ int run_fetch(const FetchCommandOptions& options) {
     return kExitUsage;
   }
   RobotsClient client(client_options(options));
-  const Decision decision = client.allowed(options.url, agents);
+  const Decision decision = client.decide(options.url, agents);
   if (options.json) {
     std::cout << to_json_line(decision_json(options.url, decision, true)) << "\n";
   } else {

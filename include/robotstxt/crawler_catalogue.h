@@ -44,6 +44,25 @@ enum class CrawlerPurpose : std::uint8_t {
 /// how its group is chosen. Catalogue entries live for the whole program; a caller may
 /// also describe a crawler of its own (the views must then outlive its use).
 struct Crawler {
+  // Not an aggregate on purpose: `allowed(url, {"FooBot"})` must mean an agent list,
+  // never a crawler named FooBot with no tokens.
+  Crawler() = default;
+  constexpr Crawler(std::string_view name_, std::span<const std::string_view> tokens_,
+                    bool ignores_global_group_, bool obeys_robots_txt_,
+                    std::string_view operator_name_, CrawlerPurpose purpose_,
+                    std::span<const std::string_view> sources_, bool verified_,
+                    std::string_view notes_, std::string_view user_agent_substring_) noexcept
+      : name(name_),
+        tokens(tokens_),
+        ignores_global_group(ignores_global_group_),
+        obeys_robots_txt(obeys_robots_txt_),
+        operator_name(operator_name_),
+        purpose(purpose_),
+        sources(sources_),
+        verified(verified_),
+        notes(notes_),
+        user_agent_substring(user_agent_substring_) {}
+
   std::string_view name;
   /// Tokens in precedence order (SEMANTICS 8.1): the first that some group names decides.
   std::span<const std::string_view> tokens;

@@ -95,6 +95,9 @@ class AgentNames {
       : many_(std::data(agents), agents.size()), several_(true) {}
   AgentNames(const std::vector<std::string_view>& agents) noexcept  // NOLINT: implicit
       : many_(agents), several_(true) {}
+  template <std::size_t N>
+  AgentNames(const std::string_view (&agents)[N]) noexcept  // NOLINT: implicit
+      : many_(agents), several_(true) {}
 
   [[nodiscard]] std::span<const std::string_view> names() const noexcept {
     return several_ ? many_ : std::span(&single_, 1);

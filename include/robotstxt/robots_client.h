@@ -1,5 +1,5 @@
 /**
- * @file crawler.h
+ * @file robots_client.h
  * @brief The one call a crawler makes: "may these agents fetch this URL?", with the
  *        robots.txt looked up in the cache or fetched as SEMANTICS.md 7 describes.
  *
@@ -9,18 +9,23 @@
  *
  * @code
  *   robotstxt::RobotsClient client;
- *   robotstxt::Decision decision = client.allowed("https://example.com/a", {"Googlebot"});
- *   if (decision.allowed) { ... }
+ *   if (client.allowed("https://example.com/a", "Googlebot")) { ... }   // fast bool
+ *   robotstxt::Decision decision = client.decide("https://example.com/a", "Googlebot");
  *   // Many URLs at once: distinct origins are fetched concurrently on this thread.
- *   std::vector<robotstxt::Decision> all = client.allowed_all(urls, {"Googlebot"});
+ *   std::vector<robotstxt::Decision> all = client.decide_all(urls, "Googlebot");
+ *   // A crawler of the catalogue follows its own precedence (SEMANTICS 8).
+ *   client.decide(url, *robotstxt::find_crawler("Googlebot-Image"));
  * @endcode
+ *
+ * The shapes mirror RobotsTxt: allowed() is the boolean, decide() the full answer, and
+ * agents are passed the same way (AgentNames) or as a Crawler.
  */
-#ifndef ROBOTSTXT_CRAWLER_H_
-#define ROBOTSTXT_CRAWLER_H_
+#ifndef ROBOTSTXT_ROBOTS_CLIENT_H_
+#define ROBOTSTXT_ROBOTS_CLIENT_H_
 
 #include <functional>
-#include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,6 +34,7 @@
 #include "robotstxt/cache.h"
 #include "robotstxt/fetcher.h"
 #include "robotstxt/policy.h"
+#include "robotstxt/robots_txt.h"
 #include "robotstxt/url.h"
 #include "robotstxt/verdict.h"
 
@@ -54,6 +60,11 @@ struct Decision {
   /// The matcher's verdict when state.access is kRules; otherwise just `allowed` with
   /// no decisive rule. Its views point into *state.rules, which this Decision keeps.
   Verdict verdict;
+  /// Asked for a crawler: how its groups were chosen and the deciding token (SEMANTICS
+  /// 8); kNotSubject decides alone, whatever the robots.txt fetch gave. Unset when asked
+  /// for agents, or when no rules were consulted (full allow or disallow).
+  std::optional<CrawlerRule> crawler_rule;
+  std::string_view crawler_token;            ///< a view into the Crawler's tokens
   std::shared_ptr<const RobotsEntry> entry;  ///< the cache entry used (null on URL error)
 };
 
@@ -63,20 +74,18 @@ class RobotsClient {
 
   /// Looks up or fetches `url`'s robots.txt and decides. Blocks while fetching.
   /// `url` is matched exactly as given; see normalize_url() for unencoded input.
-  [[nodiscard]] Decision allowed(std::string_view url, std::span<const std::string_view> agents);
-  [[nodiscard]] Decision allowed(std::string_view url,
-                                 std::initializer_list<std::string_view> agents) {
-    return allowed(url, std::span<const std::string_view>(agents.begin(), agents.size()));
-  }
+  [[nodiscard]] Decision decide(std::string_view url, AgentNames agents);
+  [[nodiscard]] Decision decide(std::string_view url, const Crawler& crawler);
+  /// decide(url, ...).allowed.
+  [[nodiscard]] bool allowed(std::string_view url, AgentNames agents);
+  [[nodiscard]] bool allowed(std::string_view url, const Crawler& crawler);
 
   /// The batch form: one Decision per URL, in order. Each origin is fetched at most
   /// once, and all missing origins concurrently (FetchOptions::max_concurrent_transfers).
-  [[nodiscard]] std::vector<Decision> allowed_all(std::span<const std::string> urls,
-                                                  std::span<const std::string_view> agents);
-  [[nodiscard]] std::vector<Decision> allowed_all(std::span<const std::string> urls,
-                                                  std::initializer_list<std::string_view> agents) {
-    return allowed_all(urls, std::span<const std::string_view>(agents.begin(), agents.size()));
-  }
+  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
+                                                 AgentNames agents);
+  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
+                                                 const Crawler& crawler);
 
   [[nodiscard]] RobotsCache& cache() noexcept { return cache_; }
   [[nodiscard]] const RobotsClientOptions& options() const noexcept { return options_; }
@@ -85,8 +94,15 @@ class RobotsClient {
   RobotsClientOptions options_;
   Fetcher fetcher_;
   RobotsCache cache_;
+
+  // Either agents or a crawler: what decide_all() asks the parsed file.
+  struct Asker {
+    std::span<const std::string_view> agents;
+    const Crawler* crawler = nullptr;
+  };
+  std::vector<Decision> decide_all(std::span<const std::string> urls, const Asker& asker);
 };
 
 }  // namespace robotstxt
 
-#endif  // ROBOTSTXT_CRAWLER_H_
+#endif  // ROBOTSTXT_ROBOTS_CLIENT_H_

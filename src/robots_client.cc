@@ -1,5 +1,5 @@
 // The crawler-facing call (see crawler.h): origin, cache, fetch, policy, verdict.
-#include "robotstxt/crawler.h"
+#include "robotstxt/robots_client.h"
 
 #include <unordered_map>
 #include <utility>
@@ -7,15 +7,28 @@
 namespace robotstxt {
 namespace {
 
-Decision decide(std::string_view url, std::span<const std::string_view> agents,
-                std::shared_ptr<const RobotsEntry> entry, TimePoint now,
-                const PolicyOptions& policy) {
+template <typename Asker>
+Decision decide_with(std::string_view url, const Asker& asker,
+                     std::shared_ptr<const RobotsEntry> entry, TimePoint now,
+                     const PolicyOptions& policy) {
   Decision decision;
   decision.robots_url = entry->last_fetch.robots_url;
   decision.state = access_state(*entry, now, policy);
   decision.entry = std::move(entry);
-  if (decision.state.access == Access::kRules) {
-    decision.verdict = decision.state.rules->verdict(url, agents);
+  if (asker.crawler != nullptr && !asker.crawler->obeys_robots_txt) {
+    // SEMANTICS 8.3: robots.txt does not bind it, whatever the fetch gave.
+    decision.crawler_rule = CrawlerRule::kNotSubject;
+    decision.verdict.allowed = true;
+  } else if (decision.state.access == Access::kRules) {
+    const RobotsTxt& rules = *decision.state.rules;
+    if (asker.crawler != nullptr) {
+      const CrawlerVerdict verdict = rules.verdict(url, *asker.crawler);
+      decision.verdict = verdict.verdict;
+      decision.crawler_rule = verdict.rule;
+      decision.crawler_token = verdict.token;
+    } else {
+      decision.verdict = rules.verdict(url, asker.agents);
+    }
   } else {
     decision.verdict.allowed = decision.state.access == Access::kFullAllow;
   }
@@ -30,14 +43,36 @@ RobotsClient::RobotsClient(RobotsClientOptions options)
   if (!options_.clock) options_.clock = [] { return Clock::now(); };
 }
 
-Decision RobotsClient::allowed(std::string_view url, std::span<const std::string_view> agents) {
+Decision RobotsClient::decide(std::string_view url, AgentNames agents) {
   const std::string owned(url);
-  std::vector<Decision> decisions = allowed_all(std::span<const std::string>(&owned, 1), agents);
-  return std::move(decisions.front());
+  return std::move(decide_all(std::span<const std::string>(&owned, 1), agents).front());
 }
 
-std::vector<Decision> RobotsClient::allowed_all(std::span<const std::string> urls,
-                                                std::span<const std::string_view> agents) {
+Decision RobotsClient::decide(std::string_view url, const Crawler& crawler) {
+  const std::string owned(url);
+  return std::move(decide_all(std::span<const std::string>(&owned, 1), crawler).front());
+}
+
+bool RobotsClient::allowed(std::string_view url, AgentNames agents) {
+  return decide(url, agents).allowed;
+}
+
+bool RobotsClient::allowed(std::string_view url, const Crawler& crawler) {
+  return decide(url, crawler).allowed;
+}
+
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
+                                               AgentNames agents) {
+  return decide_all(urls, Asker{agents.names(), nullptr});
+}
+
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
+                                               const Crawler& crawler) {
+  return decide_all(urls, Asker{{}, &crawler});
+}
+
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
+                                               const Asker& asker) {
   std::vector<Decision> decisions(urls.size());
   std::vector<std::string> keys;  // one per URL with an origin, in URL order
   std::vector<std::size_t> keyed_urls;
@@ -74,7 +109,7 @@ std::vector<Decision> RobotsClient::allowed_all(std::span<const std::string> url
   const TimePoint now = options_.clock();
   for (std::size_t k = 0; k < keys.size(); ++k) {
     const std::size_t i = keyed_urls[k];
-    decisions[i] = decide(urls[i], agents, entries[k], now, options_.policy);
+    decisions[i] = decide_with(urls[i], asker, entries[k], now, options_.policy);
     decisions[i].robots_url = origins.at(keys[k]).robots_url();
   }
   return decisions;
