@@ -140,16 +140,17 @@ std::string applied_words(AppliedGroups applied) {
   return "no group (everything allowed)";
 }
 
-// What changes for one agent; agents named in the same groups share it.
+// What changes for one agent; agents named in the same groups share it. Rule changes
+// are kept in one form only: notes for text, added/removed for --json.
 struct AgentChange {
   std::vector<std::string> notes;
   nlohmann::json added = nlohmann::json::array();
   nlohmann::json removed = nlohmann::json::array();
 };
 
-AgentChange change_for(bool is_star, const AgentRules& old_rules, const AgentRules& new_rules,
-                       const RuleSet& old_set, const RuleSet& new_set, const Side& before,
-                       const Side& after) {
+AgentChange change_for(bool json, bool is_star, const AgentRules& old_rules,
+                       const AgentRules& new_rules, const RuleSet& old_set, const RuleSet& new_set,
+                       const Side& before, const Side& after) {
   AgentChange change;
   if (!is_star && old_rules.applied != new_rules.applied) {
     change.notes.push_back("now follows " + applied_words(new_rules.applied) + " (was " +
@@ -164,15 +165,21 @@ AgentChange change_for(bool is_star, const AgentRules& old_rules, const AgentRul
   for (const auto& [key, line] : new_set) {
     if (old_set.count(key) == 0) {
       const std::string rule = after.rule_text(key.first, line);
-      change.notes.push_back("+ line " + std::to_string(line) + " " + rule);
-      change.added.push_back({{"line", line}, {"rule", rule}});
+      if (json) {
+        change.added.push_back({{"line", line}, {"rule", rule}});
+      } else {
+        change.notes.push_back("+ line " + std::to_string(line) + " " + rule);
+      }
     }
   }
   for (const auto& [key, line] : old_set) {
     if (new_set.count(key) == 0) {
       const std::string rule = before.rule_text(key.first, line);
-      change.notes.push_back("- line " + std::to_string(line) + " " + rule);
-      change.removed.push_back({{"line", line}, {"rule", rule}});
+      if (json) {
+        change.removed.push_back({{"line", line}, {"rule", rule}});
+      } else {
+        change.notes.push_back("- line " + std::to_string(line) + " " + rule);
+      }
     }
   }
   return change;
@@ -201,12 +208,12 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
     const bool is_star = agent == "*";
     auto key = std::make_pair(old_rules.groups, new_rules.groups);
     if (is_star || !last_key || *last_key != key) {
-      last_change = change_for(is_star, old_rules, new_rules, old_sets.of(old_rules),
+      last_change = change_for(options.json, is_star, old_rules, new_rules, old_sets.of(old_rules),
                                new_sets.of(new_rules), before, after);
       last_key = is_star ? std::nullopt : std::make_optional(std::move(key));
     }
     const AgentChange& change = last_change;
-    if (change.notes.empty()) continue;
+    if (change.notes.empty() && change.added.empty() && change.removed.empty()) continue;
     if (options.json) {
       std::cout << (changed_agents == 0 ? "" : ",")
                 << to_json_line({{"agent", agent},

@@ -31,7 +31,8 @@ int run(int argc, char** argv) {
                 .empty();
   };
   if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
-    std::cerr << "robotstxt: error: unknown command '" << argv[1] << "'\n"
+    std::cerr << "robotstxt: error: unknown command '" << robotstxt::cli::printable(argv[1])
+              << "'\n"
               << "Run 'robotstxt --help' for the list of commands.\n";
     return robotstxt::cli::kExitUsage;
   }
