@@ -131,8 +131,11 @@ std::string_view crawlers_reading(std::string_view key) {
 
 class Linter {
  public:
-  explicit Linter(std::string_view body)
-      : body_(body), lines_(describe_lines(body)), robots_(RobotsTxt::parse(body)) {}
+  Linter(std::string_view body, const IgnoredTail& tail)
+      : body_(body.substr(0, kMaxBodyBytes)),
+        tail_(tail),
+        lines_(describe_lines(body_)),
+        robots_(RobotsTxt::parse(body_)) {}
 
   LintReport run() {
     check_file();
@@ -174,18 +177,13 @@ class Linter {
           "This is an HTML page, not a robots.txt: crawlers still read it as robots.txt and "
           "find no rules, so serve a text file (or a 404) at /robots.txt.");
     }
-    if (body_.size() > kMaxBodyBytes) {
-      std::size_t dropped_lines = 0;
-      const std::string_view rest = body_.substr(kMaxBodyBytes);
-      for (std::size_t i = 0; i < rest.size(); ++i) {
-        if (rest[i] == '\n' || (rest[i] == '\r' && (i + 1 == rest.size() || rest[i + 1] != '\n'))) {
-          ++dropped_lines;
-        }
-      }
+    if (tail_.bytes > 0) {
+      const std::string at_least = tail_.counted_to_end ? "" : "at least ";
       add("content-past-limit", static_cast<std::uint32_t>(lines_.size()), 0,
-          "The file is " + with_thousands(body_.size()) +
+          "The file is " + std::string(tail_.counted_to_end ? "" : "more than ") +
+              with_thousands(kMaxBodyBytes + tail_.bytes) +
               " bytes; Google reads only the first 512,000, so this line is cut there and " +
-              with_thousands(dropped_lines) + " more lines are ignored.");
+              at_least + with_thousands(tail_.line_ends) + " more lines are ignored.");
     }
   }
 
@@ -489,7 +487,8 @@ class Linter {
     }
   }
 
-  std::string_view body_;
+  std::string_view body_;  // the first kMaxBodyBytes: all that a crawler reads
+  IgnoredTail tail_;
   std::vector<LineFacts> lines_;
   RobotsTxt robots_;
   LintReport report_;
@@ -511,7 +510,26 @@ std::string_view to_string(Severity severity) noexcept {
   return "info";
 }
 
-LintReport lint(std::string_view body) { return Linter(body).run(); }
+void IgnoredTail::add(std::string_view chunk) noexcept {
+  if (chunk.empty()) return;
+  bytes += chunk.size();
+  // Every LF and every CR ends a line, except the LF of a CR LF pair.
+  line_ends += static_cast<std::uint64_t>(std::count(chunk.begin(), chunk.end(), '\n') +
+                                          std::count(chunk.begin(), chunk.end(), '\r'));
+  if (ends_with_cr && chunk.front() == '\n') --line_ends;
+  for (std::size_t i = 1; i < chunk.size(); ++i) {
+    if (chunk[i] == '\n' && chunk[i - 1] == '\r') --line_ends;
+  }
+  ends_with_cr = chunk.back() == '\r';
+}
+
+LintReport lint(std::string_view body) {
+  IgnoredTail tail;
+  if (body.size() > kMaxBodyBytes) tail.add(body.substr(kMaxBodyBytes));
+  return Linter(body, tail).run();
+}
+
+LintReport lint(std::string_view head, const IgnoredTail& tail) { return Linter(head, tail).run(); }
 
 const std::vector<LintCode>& lint_codes() { return kCodes; }
 

@@ -23,6 +23,13 @@ struct AgentRules {
 AgentRules rules_for(const RobotsTxt& robots, const std::vector<Group>& groups,
                      const std::vector<std::string_view>& agents);
 
+/// rules_for() without the rules: only `applied` and `groups`, so that a caller asking
+/// for many agents can merge the rules once per distinct set of groups.
+AgentRules groups_for(const RobotsTxt& robots, const std::vector<std::string_view>& agents);
+
+/// Fills `rules.rules` from the groups in `rules.groups`, merged in file order.
+void merge_rules(const std::vector<Group>& groups, AgentRules& rules);
+
 /// Product tokens named in the file, lower-cased, in file order, without repeats;
 /// "*" when the file has a global group.
 std::vector<std::string> named_agents(const std::vector<Group>& groups);

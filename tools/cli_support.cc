@@ -1,12 +1,7 @@
 // Shared plumbing of the subcommands (see cli_support.h).
 #include "cli_support.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <sstream>
 
 namespace robotstxt::cli {
 
@@ -16,34 +11,37 @@ std::string program_and(std::string_view command) {
   return command.empty() ? std::string("robotstxt") : "robotstxt " + std::string(command);
 }
 
-void report_unreadable(std::string_view command, const std::string& path) {
-  report_error(command, "cannot read '" + path + "': " + std::strerror(errno));
-}
-
 }  // namespace
 
-std::optional<std::string> read_file_or_report(std::string_view command, const std::string& path) {
-  if (path == "-") {
-    std::ostringstream contents;
-    contents << std::cin.rdbuf();
-    return contents.str();
-  }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    report_unreadable(command, path);
-    return std::nullopt;
-  }
-  std::string contents((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  if (file.bad()) {
-    report_unreadable(command, path);
-    return std::nullopt;
-  }
-  return contents;
+void report_error(std::string_view command, std::string_view message) {
+  report_io_error(command, message);
+  std::cerr << "Run '" << program_and(command) << " --help' for usage.\n";
 }
 
-void report_error(std::string_view command, std::string_view message) {
-  std::cerr << program_and(command) << ": error: " << message << "\n"
-            << "Run '" << program_and(command) << " --help' for usage.\n";
+void report_io_error(std::string_view command, std::string_view message) {
+  // The message is ours but may embed input: escaping it again is harmless (a backslash
+  // is not a control byte), and the cap is far above any message of our own.
+  std::cerr << program_and(command) << ": error: " << printable(message, 1000) << "\n";
+}
+
+std::string printable(std::string_view input, std::size_t max_bytes) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string shown;
+  std::size_t used = 0;
+  for (; used < input.size() && shown.size() < max_bytes; ++used) {
+    const auto byte = static_cast<unsigned char>(input[used]);
+    if (byte < 0x20 || byte == 0x7F) {
+      shown += "\\x";
+      shown += kHex[byte >> 4];
+      shown += kHex[byte & 0xF];
+    } else {
+      shown += static_cast<char>(byte);
+    }
+  }
+  if (used < input.size()) {
+    shown += "... (" + std::to_string(input.size() - used) + " more bytes)";
+  }
+  return shown;
 }
 
 std::vector<std::string> split_agents(std::string_view comma_separated) {

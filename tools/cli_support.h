@@ -16,13 +16,19 @@ inline constexpr int kExitOk = 0;        // allowed / nothing found
 inline constexpr int kExitNegative = 1;  // disallowed / findings / changes
 inline constexpr int kExitUsage = 2;     // usage or I/O error
 
-/// Reads a whole file ("-" is standard input). On failure reports
-/// "cannot read 'PATH': REASON" with report_error() and returns nullopt.
-std::optional<std::string> read_file_or_report(std::string_view command, const std::string& path);
-
 /// Prints "robotstxt <command>: error: MESSAGE" and a line pointing at --help to stderr.
 /// An empty command means the program itself.
 void report_error(std::string_view command, std::string_view message);
+
+/// Prints "robotstxt <command>: error: MESSAGE", one line, for a failure that is not
+/// a usage mistake (a file that cannot be read): --help would not help.
+void report_io_error(std::string_view command, std::string_view message);
+
+/// `input` made safe to echo in a message: at most about max_bytes of it, control bytes
+/// and DEL written as \xHH, and "... (N more bytes)" when cut. Every message that
+/// repeats what the user gave goes through here, so a 5 MB line or an escape sequence
+/// never reaches the terminal.
+std::string printable(std::string_view input, std::size_t max_bytes = 200);
 
 /// Splits "googlebot, Googlebot-Image" into {"googlebot", "Googlebot-Image"}; blanks dropped.
 std::vector<std::string> split_agents(std::string_view comma_separated);

@@ -2,15 +2,17 @@
 // --urls and --agent, every URL whose verdict flips; without, the rules in effect per
 // agent, the groups that apply, and the sitemaps.
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <unordered_set>
 
 #include "agent_rules.h"
 #include "cli_support.h"
 #include "commands.h"
+#include "input.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
@@ -46,15 +48,16 @@ struct Side {
 std::string verdict_word(bool allowed) { return allowed ? "allowed" : "disallowed"; }
 
 int diff_urls(const DiffOptions& options, const Side& before, const Side& after) {
-  std::ifstream file(options.urls_file, std::ios::binary);
-  if (!file) {
-    report_error("diff", "cannot read '" + options.urls_file + "'");
-    return kExitUsage;
-  }
+  const std::optional<int> fd = open_or_report("diff", options.urls_file);
+  if (!fd) return kExitUsage;
+  InputLines lines(*fd);
   std::vector<std::string> urls;
-  for (std::string url; std::getline(file, url);) {
-    if (!url.empty() && url.back() == '\r') url.pop_back();
+  for (std::string url; lines.next(url);) {
     if (!url.empty()) urls.push_back(url);
+  }
+  if (lines.error() != 0) {
+    report_unreadable("diff", options.urls_file, lines.error());
+    return kExitUsage;
   }
   std::size_t total = 0;
   nlohmann::json changes = nlohmann::json::array();
@@ -99,14 +102,31 @@ int diff_urls(const DiffOptions& options, const Side& before, const Side& after)
   return total > 0 ? kExitNegative : kExitOk;
 }
 
-using RuleKey = std::pair<RuleKind, std::string>;  // kind, normalised pattern
+using RuleKey = std::pair<RuleKind, std::string_view>;  // kind, normalised pattern
+using RuleSet = std::map<RuleKey, std::uint32_t>;       // first line of each distinct rule
 
-std::map<RuleKey, std::uint32_t> rule_set(const AgentRules& rules) {
-  std::map<RuleKey, std::uint32_t> set;  // first line of each distinct rule
-  for (const RuleLine& rule : rules.rules)
-    set.emplace(RuleKey{rule.kind, std::string(rule.pattern)}, rule.line);
-  return set;
-}
+// Agents named in the same groups have the same rules, so each distinct set of groups is
+// merged once, not once per agent: a group naming 2,000 agents with 2,000 rules would
+// otherwise cost agents x rules.
+class RuleSets {
+ public:
+  explicit RuleSets(const Side& side) : side_(side) {}
+
+  const RuleSet& of(const AgentRules& applied) {
+    const auto [at, inserted] = sets_.try_emplace(applied.groups);
+    if (inserted) {
+      AgentRules merged = applied;
+      merge_rules(side_.groups, merged);
+      for (const RuleLine& rule : merged.rules)
+        at->second.emplace(RuleKey{rule.kind, rule.pattern}, rule.line);
+    }
+    return at->second;
+  }
+
+ private:
+  const Side& side_;
+  std::map<std::vector<std::size_t>, RuleSet> sets_;
+};
 
 std::string applied_words(AppliedGroups applied) {
   switch (applied) {
@@ -120,58 +140,94 @@ std::string applied_words(AppliedGroups applied) {
   return "no group (everything allowed)";
 }
 
+// What changes for one agent; agents named in the same groups share it. Rule changes
+// are kept in one form only: notes for text, added/removed for --json.
+struct AgentChange {
+  std::vector<std::string> notes;
+  nlohmann::json added = nlohmann::json::array();
+  nlohmann::json removed = nlohmann::json::array();
+};
+
+AgentChange change_for(bool json, bool is_star, const AgentRules& old_rules,
+                       const AgentRules& new_rules, const RuleSet& old_set, const RuleSet& new_set,
+                       const Side& before, const Side& after) {
+  AgentChange change;
+  if (!is_star && old_rules.applied != new_rules.applied) {
+    change.notes.push_back("now follows " + applied_words(new_rules.applied) + " (was " +
+                           applied_words(old_rules.applied) + ")");
+  } else if (old_rules.groups.size() != new_rules.groups.size() && !old_rules.groups.empty() &&
+             !new_rules.groups.empty()) {
+    change.notes.push_back(
+        "named by " + std::to_string(new_rules.groups.size()) + " groups, was " +
+        std::to_string(old_rules.groups.size()) +
+        (new_rules.groups.size() < old_rules.groups.size() ? " (merged)" : " (split)"));
+  }
+  for (const auto& [key, line] : new_set) {
+    if (old_set.count(key) == 0) {
+      const std::string rule = after.rule_text(key.first, line);
+      if (json) {
+        change.added.push_back({{"line", line}, {"rule", rule}});
+      } else {
+        change.notes.push_back("+ line " + std::to_string(line) + " " + rule);
+      }
+    }
+  }
+  for (const auto& [key, line] : old_set) {
+    if (new_set.count(key) == 0) {
+      const std::string rule = before.rule_text(key.first, line);
+      if (json) {
+        change.removed.push_back({{"line", line}, {"rule", rule}});
+      } else {
+        change.notes.push_back("- line " + std::to_string(line) + " " + rule);
+      }
+    }
+  }
+  return change;
+}
+
 int diff_rules(const DiffOptions& options, const Side& before, const Side& after) {
   std::vector<std::string> agents = named_agents(before.groups);
-  for (const std::string& agent : named_agents(after.groups)) {
-    if (std::find(agents.begin(), agents.end(), agent) == agents.end()) agents.push_back(agent);
+  {
+    std::unordered_set<std::string> known(agents.begin(), agents.end());
+    for (std::string& agent : named_agents(after.groups)) {
+      if (known.insert(agent).second) agents.push_back(std::move(agent));
+    }
+    if (known.count("*") == 0) agents.emplace_back("*");
   }
-  if (std::find(agents.begin(), agents.end(), "*") == agents.end()) agents.emplace_back("*");
 
+  RuleSets old_sets(before), new_sets(after);
+  // Neighbouring agents are usually named in the same groups: keep the last change.
+  std::optional<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> last_key;
+  AgentChange last_change;
   std::size_t changed_agents = 0;
-  nlohmann::json json_agents = nlohmann::json::array();
+  // JSON is written agent by agent, as text is: memory stays that of one agent.
+  if (options.json) std::cout << "{\"agents\":[";
   for (const std::string& agent : agents) {
-    const AgentRules old_rules = rules_for(before.robots, before.groups, {agent});
-    const AgentRules new_rules = rules_for(after.robots, after.groups, {agent});
-    std::vector<std::string> notes;
-    if (agent != "*" && old_rules.applied != new_rules.applied) {
-      notes.push_back("now follows " + applied_words(new_rules.applied) + " (was " +
-                      applied_words(old_rules.applied) + ")");
-    } else if (old_rules.groups.size() != new_rules.groups.size() && !old_rules.groups.empty() &&
-               !new_rules.groups.empty()) {
-      notes.push_back(
-          "named by " + std::to_string(new_rules.groups.size()) + " groups, was " +
-          std::to_string(old_rules.groups.size()) +
-          (new_rules.groups.size() < old_rules.groups.size() ? " (merged)" : " (split)"));
+    const AgentRules old_rules = groups_for(before.robots, {agent});
+    const AgentRules new_rules = groups_for(after.robots, {agent});
+    const bool is_star = agent == "*";
+    auto key = std::make_pair(old_rules.groups, new_rules.groups);
+    if (is_star || !last_key || *last_key != key) {
+      last_change = change_for(options.json, is_star, old_rules, new_rules, old_sets.of(old_rules),
+                               new_sets.of(new_rules), before, after);
+      last_key = is_star ? std::nullopt : std::make_optional(std::move(key));
     }
-    const auto old_set = rule_set(old_rules);
-    const auto new_set = rule_set(new_rules);
-    nlohmann::json added = nlohmann::json::array(), removed = nlohmann::json::array();
-    for (const auto& [key, line] : new_set) {
-      if (old_set.count(key) == 0) {
-        notes.push_back("+ line " + std::to_string(line) + " " + after.rule_text(key.first, line));
-        added.push_back({{"line", line}, {"rule", after.rule_text(key.first, line)}});
-      }
-    }
-    for (const auto& [key, line] : old_set) {
-      if (new_set.count(key) == 0) {
-        notes.push_back("- line " + std::to_string(line) + " " + before.rule_text(key.first, line));
-        removed.push_back({{"line", line}, {"rule", before.rule_text(key.first, line)}});
-      }
-    }
-    if (notes.empty()) continue;
-    ++changed_agents;
+    const AgentChange& change = last_change;
+    if (change.notes.empty() && change.added.empty() && change.removed.empty()) continue;
     if (options.json) {
-      json_agents.push_back({{"agent", agent},
-                             {"before", to_string(old_rules.applied)},
-                             {"after", to_string(new_rules.applied)},
-                             {"groups_before", old_rules.groups.size()},
-                             {"groups_after", new_rules.groups.size()},
-                             {"added", added},
-                             {"removed", removed}});
+      std::cout << (changed_agents == 0 ? "" : ",")
+                << to_json_line({{"agent", agent},
+                                 {"before", to_string(old_rules.applied)},
+                                 {"after", to_string(new_rules.applied)},
+                                 {"groups_before", old_rules.groups.size()},
+                                 {"groups_after", new_rules.groups.size()},
+                                 {"added", change.added},
+                                 {"removed", change.removed}});
     } else {
       std::cout << "agent " << agent << "\n";
-      for (const std::string& note : notes) std::cout << "  " << note << "\n";
+      for (const std::string& note : change.notes) std::cout << "  " << note << "\n";
     }
+    ++changed_agents;
   }
 
   const auto old_sitemaps = before.robots.sitemaps();
@@ -190,10 +246,8 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
   }
   const bool sitemaps_changed = !sitemaps_added.empty() || !sitemaps_removed.empty();
   if (options.json) {
-    std::cout << to_json_line({{"agents", json_agents},
-                               {"sitemaps_added", sitemaps_added},
-                               {"sitemaps_removed", sitemaps_removed}})
-              << "\n";
+    std::cout << "],\"sitemaps_added\":" << to_json_line(sitemaps_added)
+              << ",\"sitemaps_removed\":" << to_json_line(sitemaps_removed) << "}\n";
   } else {
     if (sitemaps_changed) std::cout << "sitemaps\n";
     for (const auto& sitemap : sitemaps_added)
@@ -217,12 +271,24 @@ int run_diff(const DiffOptions& options) {
     report_error("diff", "--agent needs --urls (without URLs, diff compares every agent)");
     return kExitUsage;
   }
-  const std::optional<std::string> old_body = read_file_or_report("diff", options.old_file);
-  if (!old_body) return kExitUsage;
-  const std::optional<std::string> new_body = read_file_or_report("diff", options.new_file);
-  if (!new_body) return kExitUsage;
-  const Side before(*old_body);
-  const Side after(*new_body);
+  for (const std::string& agent : options.agents) {
+    if (split_agents(agent).empty()) {
+      report_error("diff", "--agent needs a product token, not '" + printable(agent) + "'");
+      return kExitUsage;
+    }
+  }
+  const int from_stdin =
+      (options.old_file == "-") + (options.new_file == "-") + (options.urls_file == "-");
+  if (from_stdin > 1) {
+    report_error("diff", "only one of OLD, NEW and --urls can be '-': standard input is read once");
+    return kExitUsage;
+  }
+  const std::optional<RobotsInput> old_input = read_robots_or_report("diff", options.old_file);
+  if (!old_input) return kExitUsage;
+  const std::optional<RobotsInput> new_input = read_robots_or_report("diff", options.new_file);
+  if (!new_input) return kExitUsage;
+  const Side before(old_input->head);
+  const Side after(new_input->head);
   return options.urls_file.empty() ? diff_rules(options, before, after)
                                    : diff_urls(options, before, after);
 }
@@ -239,7 +305,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "groups merged or split, sitemaps. Exit 0 no change, 1 changes, 2 usage or I/O error.");
   command->add_option("OLD", options->old_file, "the robots.txt in force")->required();
   command->add_option("NEW", options->new_file, "the proposed robots.txt")->required();
-  command->add_option("--urls", options->urls_file, "file of URLs to check, one per line");
+  command->add_option("--urls", options->urls_file,
+                      "file of URLs to check, one per line ('-' for stdin)");
   command->add_option("--agent,-a", options->agents,
                       "agent to check the URLs for (repeatable; a,b for aliases)");
   command->add_flag("--json", options->json, "one JSON object");

@@ -7,6 +7,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "input.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
@@ -76,10 +77,15 @@ std::string written(const std::vector<LineFacts>& lines, std::uint32_t line) {
 }
 
 int run_explain(const ExplainOptions& options) {
+  if (options.url == "-") {
+    report_error("explain", "explain takes one URL, not '-' (check reads URLs from stdin)");
+    return kExitUsage;
+  }
   std::vector<std::string> agent_names = split_agents(options.agents);
   if (agent_names.empty()) agent_names.emplace_back();  // as in `check`
-  const std::optional<std::string> body = read_file_or_report("explain", options.robots_file);
-  if (!body) return kExitUsage;
+  const std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
+  if (!input) return kExitUsage;
+  const std::string* const body = &input->head;
   const RobotsTxt robots = RobotsTxt::parse(*body);
   const std::vector<LineFacts> lines = describe_lines(*body);
   const std::vector<Group> groups = robots.groups();

@@ -10,6 +10,7 @@
 #include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
+#include "input.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
@@ -19,6 +20,7 @@ namespace {
 struct InfoOptions {
   std::string file;
   std::string agent;
+  bool agent_given = false;
   bool json = false;
 };
 
@@ -54,8 +56,13 @@ std::string describe_applied(const AgentRules& rules, const std::string& agent) 
 }
 
 int run_info(const InfoOptions& options) {
-  const std::optional<std::string> body = read_file_or_report("info", options.file);
-  if (!body) return kExitUsage;
+  if (options.agent_given && split_agents(options.agent).empty()) {
+    report_error("info", "--agent needs a product token, not '" + printable(options.agent) + "'");
+    return kExitUsage;
+  }
+  const std::optional<RobotsInput> input = read_robots_or_report("info", options.file);
+  if (!input) return kExitUsage;
+  const std::string* const body = &input->head;
   const RobotsTxt robots = RobotsTxt::parse(*body);
   const std::vector<LineFacts> lines = describe_lines(*body);
   const std::vector<Group> groups = robots.groups();
@@ -173,9 +180,13 @@ void add_info_command(CLI::App& app, int& exit_code) {
       "other directives. With --agent, the groups that apply to it and its crawl-delay and\n"
       "request-rate as numbers. Exit 0, or 2 on usage or I/O errors.");
   command->add_option("FILE", options->file, "robots.txt file to read ('-' for stdin)")->required();
-  command->add_option("--agent,-a", options->agent, "product token to report on");
+  CLI::Option* agent =
+      command->add_option("--agent,-a", options->agent, "product token to report on");
   command->add_flag("--json", options->json, "one JSON object");
-  command->callback([options, &exit_code] { exit_code = run_info(*options); });
+  command->callback([options, agent, &exit_code] {
+    options->agent_given = agent->count() > 0;
+    exit_code = run_info(*options);
+  });
 }
 
 }  // namespace robotstxt::cli

@@ -6,6 +6,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "input.h"
 #include "robotstxt/lint.h"
 
 namespace robotstxt::cli {
@@ -70,9 +71,11 @@ nlohmann::json report_json(const std::string& file, const LintReport& report) {
 }
 
 int run_lint(const LintOptions& options) {
-  const std::optional<std::string> body = read_file_or_report("lint", options.file);
-  if (!body) return kExitUsage;
-  const LintReport report = lint(*body);
+  // Lint reads what a crawler reads, and counts what follows to report it ignored.
+  const std::optional<RobotsInput> input =
+      read_robots_or_report("lint", options.file, RestOfFile::kCount);
+  if (!input) return kExitUsage;
+  const LintReport report = lint(input->head, input->tail);
   if (options.json) {
     std::cout << to_json_line(report_json(options.file, report)) << "\n";
   } else {

@@ -1,13 +1,17 @@
 // Entry point of the `robotstxt` command-line tool: parses arguments with CLI11 and
-// hands over to the chosen subcommand. Usage errors exit 2, as documented in README.
+// hands over to the chosen subcommand. Usage errors exit 2, as documented in README;
+// so does a failed write to standard output (output.h).
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
 #include "cli_support.h"
 #include "commands.h"
+#include "output.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"robotstxt: Google-exact robots.txt checks for crawlers and site owners.",
                "robotstxt"};
   app.require_subcommand(1);
@@ -27,7 +31,8 @@ int main(int argc, char** argv) {
                 .empty();
   };
   if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
-    std::cerr << "robotstxt: error: unknown command '" << argv[1] << "'\n"
+    std::cerr << "robotstxt: error: unknown command '" << robotstxt::cli::printable(argv[1])
+              << "'\n"
               << "Run 'robotstxt --help' for the list of commands.\n";
     return robotstxt::cli::kExitUsage;
   }
@@ -45,4 +50,11 @@ int main(int argc, char** argv) {
     return robotstxt::cli::kExitUsage;
   }
   return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  robotstxt::cli::use_checked_stdout();
+  return robotstxt::cli::finish_stdout(run(argc, argv));
 }

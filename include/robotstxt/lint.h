@@ -64,6 +64,22 @@ struct LintReport {
 /// Lints `body`. Never fails; any byte sequence gets a report.
 [[nodiscard]] LintReport lint(std::string_view body);
 
+/// What followed the first kMaxBodyBytes of a body that the caller did not keep whole
+/// (the CLI reads files in bounded memory; SEMANTICS 1.1 ignores those bytes anyway), so
+/// that lint can still say how much is ignored.
+struct IgnoredTail {
+  std::uint64_t bytes = 0;      ///< bytes counted past kMaxBodyBytes
+  std::uint64_t line_ends = 0;  ///< line ends among them: LF, CR LF, or a lone CR
+  bool counted_to_end = true;   ///< false when the caller stopped counting early
+  bool ends_with_cr = false;    ///< a CR LF split across two chunks counts once
+
+  /// Counts the next chunk of the tail (chunks in file order).
+  void add(std::string_view chunk) noexcept;
+};
+
+/// Lints the first kMaxBodyBytes of `head`; `tail` says what followed them.
+[[nodiscard]] LintReport lint(std::string_view head, const IgnoredTail& tail);
+
 /// Every code lint() can emit, with its severity, for documentation and tests.
 struct LintCode {
   std::string_view code;

@@ -1,6 +1,7 @@
 #include "run_command.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -60,6 +61,42 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
     result.exit_code = WEXITSTATUS(status);
   }
   result.out = read_all(output.path());
+  result.err = read_all(errors.path());
+  return result;
+}
+
+CommandResult run_redirected(const std::string& program, const std::vector<std::string>& args,
+                             const Redirects& redirects) {
+  const TempFile errors("");
+  int pipe_ends[2] = {-1, -1};
+  if (redirects.stdout_closed && pipe(pipe_ends) != 0) return {};
+  if (redirects.stdout_closed) close(pipe_ends[0]);  // nobody will read
+  const pid_t pid = fork();
+  if (pid == 0) {
+    signal(SIGPIPE, SIG_DFL);  // as a shell would start it
+    const int in =
+        open(redirects.stdin_path.empty() ? "/dev/null" : redirects.stdin_path.c_str(), O_RDONLY);
+    const int out = redirects.stdout_closed ? pipe_ends[1]
+                    : redirects.stdout_path.empty()
+                        ? open("/dev/null", O_WRONLY)
+                        : open(redirects.stdout_path.c_str(), O_WRONLY | O_TRUNC);
+    const int err = open(errors.path().c_str(), O_WRONLY | O_TRUNC);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(program.c_str()));
+    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    execv(program.c_str(), argv.data());
+    _exit(127);
+  }
+  if (redirects.stdout_closed) close(pipe_ends[1]);
+  CommandResult result;
+  int status = 0;
+  if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status)) {
+    result.exit_code = WEXITSTATUS(status);
+  }
   result.err = read_all(errors.path());
   return result;
 }

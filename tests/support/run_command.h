@@ -18,6 +18,17 @@ struct CommandResult {
 CommandResult run_command(const std::string& program, const std::vector<std::string>& args,
                           const std::string& stdin_text = "");
 
+/// Where the program's standard streams come from and go to, for tests of I/O failures.
+struct Redirects {
+  std::string stdin_path;      ///< read standard input from here (e.g. a directory)
+  std::string stdout_path;     ///< write standard output here (e.g. /dev/full)
+  bool stdout_closed = false;  ///< standard output is a pipe nobody reads
+};
+
+/// run_command() with standard input and output redirected; `out` is then empty.
+CommandResult run_redirected(const std::string& program, const std::vector<std::string>& args,
+                             const Redirects& redirects);
+
 /// A file that exists for the lifetime of this object, with the given bytes.
 class TempFile {
  public:
