@@ -159,9 +159,9 @@ bool pattern_matches_path(std::string_view pattern, std::string_view path) {
   const bool anchored = pattern.ends_with('$');
   if (anchored) pattern.remove_suffix(1);
   std::vector<char> reach(path.size() + 1, 0);
+  std::vector<char> next(path.size() + 1, 0);
   reach[0] = 1;
   for (const char p : pattern) {
-    std::vector<char> next(path.size() + 1, 0);
     bool any = false;
     for (std::size_t j = 0; j <= path.size(); ++j) {
       if (p == '*') {
