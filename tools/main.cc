@@ -1,5 +1,6 @@
 // Entry point of the `robotstxt` command-line tool: parses arguments with CLI11 and
 // hands over to the chosen subcommand. Usage errors exit 2, as documented in README.
+#include <exception>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -7,7 +8,9 @@
 #include "cli_support.h"
 #include "commands.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"robotstxt: Google-exact robots.txt checks for crawlers and site owners.",
                "robotstxt"};
   app.require_subcommand(1);
@@ -45,4 +48,17 @@ int main(int argc, char** argv) {
     return robotstxt::cli::kExitUsage;
   }
   return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Whatever a subcommand lets escape (an allocation or I/O failure) still ends as one
+  // line on stderr and exit 2, never as std::terminate.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& error) {
+    robotstxt::cli::report_error("", error.what());
+    return robotstxt::cli::kExitUsage;
+  }
 }
