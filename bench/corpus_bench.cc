@@ -34,8 +34,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   const double load_seconds = seconds_since(run_start);
-  const std::string_view agents[] = {"googlebot", "bingbot", "Googlebot-Image", "AhrefsBot",
-                                     "FooBot"};
 
   double best_parse = 1e9, best_check = 1e9;
   std::size_t parsed_bytes = 0, checks = 0, disallowed = 0, compiled_bytes = 0;
@@ -55,7 +53,7 @@ int main(int argc, char** argv) {
     const auto check_start = Clock::now();
     for (std::size_t h = 0; h < hosts.size(); ++h) {
       for (const std::string& url : hosts[h].urls) {
-        for (const std::string_view agent : agents) {
+        for (const std::string_view agent : robotstxt::bench::kCorpusAgents) {
           disallowed += parsed[h].allowed(url, agent) ? 0 : 1;
           ++checks;
         }

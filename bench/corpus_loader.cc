@@ -37,4 +37,15 @@ std::vector<Host> load_corpus(const std::string& shared_dir) {
   return hosts;
 }
 
+std::size_t count_robots_files(const std::string& shared_dir) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  std::size_t files = 0;
+  for (const fs::directory_entry& entry :
+       fs::directory_iterator(fs::path(shared_dir) / "corpus" / "robots", error)) {
+    files += entry.is_regular_file() ? 1 : 0;
+  }
+  return files;
+}
+
 }  // namespace robotstxt::bench

@@ -3,7 +3,9 @@
 #ifndef ROBOTSTXT_BENCH_CORPUS_LOADER_H_
 #define ROBOTSTXT_BENCH_CORPUS_LOADER_H_
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace robotstxt::bench {
@@ -14,8 +16,18 @@ struct Host {
   std::vector<std::string> urls;  // empty when the corpus has no URL list for the host
 };
 
+/// The agents every corpus URL is checked for, by the corpus test, the oracle test and
+/// the benchmark: two big crawlers, an alias-style token, a bot with many own groups,
+/// and one that no file names.
+inline constexpr std::string_view kCorpusAgents[] = {"googlebot", "bingbot", "Googlebot-Image",
+                                                     "AhrefsBot", "FooBot"};
+
 /// Every host of `shared_dir`/corpus/robots, sorted by name. Empty if the folder is missing.
 std::vector<Host> load_corpus(const std::string& shared_dir);
+
+/// How many robots.txt files `shared_dir`/corpus/robots holds, counted without reading
+/// them: what tests compare load_corpus() with instead of a number written by hand.
+std::size_t count_robots_files(const std::string& shared_dir);
 
 }  // namespace robotstxt::bench
 

@@ -1,5 +1,6 @@
 // Fuzz target for RobotsTxt::parse and every query on its result. It checks consistency,
-// not only survival: the fast boolean, the full verdict and explain() agree, and the
+// not only survival: the fast boolean, the full verdict and explain() agree, the verdict
+// equals the brute-force oracle's (tests/support/brute_force_oracle.h), and the
 // per-line facts (what the linter sees) count the same lines and rules as the compiler.
 //
 // Built with libFuzzer under clang (-DROBOTSTXT_FUZZ_ENGINE=libfuzzer); otherwise a
@@ -14,10 +15,12 @@
 #include "consistency.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
+#include "support/brute_force_oracle.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view body(reinterpret_cast<const char*>(data), size);
   const robotstxt::RobotsTxt robots = robotstxt::RobotsTxt::parse(body);
+  const robotstxt::testing::BruteForceOracle oracle(body);
   const auto lines = robotstxt::describe_lines(body);
   require(lines.size() == robots.line_count(), "line counts differ");
 
@@ -40,6 +43,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       require(verdict.allowed == robots.allowed(url, agent), "allowed() != verdict()");
       const auto explanation = robots.explain(url, agent);
       require(explanation.verdict.line == verdict.line, "explain() != verdict()");
+      const std::string difference =
+          robotstxt::testing::difference_from_oracle(verdict, oracle.verdict(url, agent));
+      require(difference.empty(), ("verdict() != oracle: " + difference).c_str());
       require(verdict.allowed == (verdict.line == 0 || verdict.kind == robotstxt::RuleKind::kAllow),
               "decisive rule contradicts the verdict");
     }

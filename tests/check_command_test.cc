@@ -1,4 +1,4 @@
-// `robotstxt check`: the 400 conformance cases through the binary (exit codes, as the
+// `robotstxt check`: the conformance cases through the binary (exit codes, as the
 // public spec-test runner calls it), and the command's output, streaming and errors.
 #include <gtest/gtest.h>
 
@@ -18,11 +18,11 @@ using testing::TempFile;
 
 const std::string kCli = ROBOTSTXT_CLI;
 
-TEST(CheckCommand, All400ConformanceCasesThroughTheBinary) {
+TEST(CheckCommand, EveryConformanceCaseThroughTheBinary) {
   const auto cases =
       testing::load_conformance_cases(ROBOTSTXT_SHARED_DIR "/conformance/spec-test.jsonl");
-  ASSERT_EQ(cases.size(), 400u);
-  int passed = 0;
+  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_SHARED_DIR;
+  std::size_t passed = 0;
   for (const auto& c : cases) {
     const TempFile robots(c.body);
     const auto result = run_command(kCli, {"check", robots.path(), c.agent, c.url});
@@ -32,7 +32,7 @@ TEST(CheckCommand, All400ConformanceCasesThroughTheBinary) {
     passed += result.exit_code == expected_exit ? 1 : 0;
   }
   std::cout << "conformance (robotstxt check): " << passed << " of " << cases.size() << " passed\n";
-  EXPECT_EQ(passed, 400);
+  EXPECT_EQ(passed, cases.size());
 }
 
 TEST(CheckCommand, PrintsVerdictWithDecisiveLineAndRuleAsWritten) {

@@ -1,4 +1,4 @@
-// The 400 public conformance cases (../shared/conformance/spec-test.jsonl) through the
+// The public conformance cases (../shared/conformance/spec-test.jsonl) through the
 // library: every verdict must equal Google's.
 #include <gtest/gtest.h>
 
@@ -10,11 +10,11 @@
 namespace robotstxt {
 namespace {
 
-TEST(Conformance, All400CasesMatchGooglesVerdict) {
+TEST(Conformance, EveryCaseMatchesGooglesVerdict) {
   const auto cases =
       testing::load_conformance_cases(ROBOTSTXT_SHARED_DIR "/conformance/spec-test.jsonl");
-  ASSERT_EQ(cases.size(), 400u) << "conformance cases not found under " ROBOTSTXT_SHARED_DIR;
-  int passed = 0;
+  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_SHARED_DIR;
+  std::size_t passed = 0;
   for (const auto& c : cases) {
     const bool allowed = RobotsTxt::parse(c.body).allowed(c.url, c.agent);
     EXPECT_EQ(allowed, c.expected_allowed)
@@ -22,7 +22,7 @@ TEST(Conformance, All400CasesMatchGooglesVerdict) {
     passed += allowed == c.expected_allowed ? 1 : 0;
   }
   std::cout << "conformance (library): " << passed << " of " << cases.size() << " passed\n";
-  EXPECT_EQ(passed, 400);
+  EXPECT_EQ(passed, cases.size());
 }
 
 }  // namespace

@@ -137,7 +137,8 @@ TEST(Lint, CleanFileHasNoFindings) {
 
 TEST(Lint, EveryCorpusFileLintsAndItsCountsAddUp) {
   const auto hosts = bench::load_corpus(ROBOTSTXT_SHARED_DIR);
-  ASSERT_EQ(hosts.size(), 1613u);
+  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_SHARED_DIR;
+  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_SHARED_DIR));
   std::size_t findings = 0;
   for (const auto& host : hosts) {
     const LintReport report = lint(host.robots_body);

@@ -1,6 +1,7 @@
 // Entry point of the `robotstxt` command-line tool: parses arguments with CLI11 and
 // hands over to the chosen subcommand. Usage errors exit 2, as documented in README;
 // so does a failed write to standard output (output.h).
+#include <exception>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -56,5 +57,13 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   robotstxt::cli::use_checked_stdout();
-  return robotstxt::cli::finish_stdout(run(argc, argv));
+  // Whatever a subcommand lets escape (an allocation or I/O failure) still ends as one
+  // line on stderr and exit 2, never as std::terminate.
+  int exit_code = robotstxt::cli::kExitUsage;
+  try {
+    exit_code = run(argc, argv);
+  } catch (const std::exception& error) {
+    robotstxt::cli::report_error("", error.what());
+  }
+  return robotstxt::cli::finish_stdout(exit_code);
 }

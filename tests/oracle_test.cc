@@ -1,0 +1,105 @@
+// The library against an independent, brute-force reading of SEMANTICS 1-5
+// (support/brute_force_oracle.h): on every conformance case and every corpus check the
+// two must give the same verdict and, where the library names one, the same decisive rule.
+// allowed(), verdict() and explain() share one code path; this is the test that can see
+// that path being wrong.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+#include "corpus_loader.h"
+#include "robotstxt/robots_txt.h"
+#include "support/brute_force_oracle.h"
+#include "support/conformance_cases.h"
+
+namespace robotstxt {
+namespace {
+
+using testing::BruteForceOracle;
+using testing::difference_from_oracle;
+
+TEST(Oracle, AgreesWithEveryConformanceCaseAndWithTheLibrary) {
+  const auto cases =
+      testing::load_conformance_cases(ROBOTSTXT_SHARED_DIR "/conformance/spec-test.jsonl");
+  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_SHARED_DIR;
+  std::size_t oracle_right = 0;
+  std::size_t library_agrees = 0;
+  for (const auto& c : cases) {
+    const testing::OracleVerdict expected = BruteForceOracle(c.body).verdict(c.url, c.agent);
+    const RobotsTxt robots = RobotsTxt::parse(c.body);
+    const std::string difference = difference_from_oracle(robots.verdict(c.url, c.agent), expected);
+    EXPECT_EQ(expected.allowed, c.expected_allowed)
+        << "oracle wrong on " << c.file << ": agent '" << c.agent << "' url '" << c.url << "'";
+    EXPECT_EQ(difference, "") << c.file << ": agent '" << c.agent << "' url '" << c.url << "'";
+    oracle_right += expected.allowed == c.expected_allowed ? 1 : 0;
+    library_agrees += difference.empty() ? 1 : 0;
+  }
+  std::cout << "conformance: oracle right on " << oracle_right << " of " << cases.size()
+            << ", library equal to the oracle on " << library_agrees << "\n";
+}
+
+TEST(Oracle, AgreesWithTheLibraryOnEveryCorpusCheck) {
+  const auto hosts = bench::load_corpus(ROBOTSTXT_SHARED_DIR);
+  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_SHARED_DIR;
+  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_SHARED_DIR));
+  std::size_t checks = 0;
+  std::size_t decisive_lines = 0;
+  std::size_t disagreements = 0;
+  for (const auto& host : hosts) {
+    if (host.urls.empty()) continue;
+    const RobotsTxt robots = RobotsTxt::parse(host.robots_body);
+    const BruteForceOracle oracle(host.robots_body);
+    for (const std::string& url : host.urls) {
+      for (const std::string_view agent : bench::kCorpusAgents) {
+        const Verdict verdict = robots.verdict(url, agent);
+        const std::string difference = difference_from_oracle(verdict, oracle.verdict(url, agent));
+        ++checks;
+        decisive_lines += verdict.has_decisive_rule() ? 1 : 0;
+        if (difference.empty()) continue;
+        // Report the first few in full; a broken matcher would otherwise flood the log.
+        if (++disagreements <= 10) {
+          ADD_FAILURE() << host.name << " agent '" << agent << "' url '" << url
+                        << "': " << difference;
+        }
+      }
+    }
+  }
+  std::cout << "corpus: " << checks << " checks compared with the oracle (" << decisive_lines
+            << " with a decisive line), " << disagreements << " disagreements\n";
+  EXPECT_EQ(disagreements, 0u);
+  EXPECT_GT(checks, 0u);
+  EXPECT_GT(decisive_lines, 0u);
+}
+
+// The oracle itself must be able to say no: a few hand-checked answers, each citing the
+// rule, so that an oracle that always agreed with anything would fail here.
+TEST(Oracle, FollowsTheRulesItIsBuiltFrom) {
+  const BruteForceOracle oracle(
+      "\xEF\xBB\xBFuser-agent: FooBot/1.2\r\n"  // 1.2 BOM, 1.3 CR LF, 2.4 token
+      "disallow: /a*c$\r"                       // line 2: 4.2 wildcard and anchor
+      "allow: /shop/index.html\n"               // line 3: 4.4 rewrite
+      "dissalow: /shop\n"                       // line 4: 1.7 typo
+      "user-agent: *\n"
+      "disallow: /\n");
+  const auto check = [&](std::string_view url, std::string_view agent) {
+    return oracle.verdict(url, agent);
+  };
+  EXPECT_FALSE(check("http://a.com/abc", "foobot").allowed);
+  EXPECT_EQ(check("http://a.com/abc", "foobot").line, 2u);
+  EXPECT_TRUE(check("http://a.com/abcd", "foobot").allowed);
+  EXPECT_FALSE(check("http://a.com/shop/x", "FooBot").allowed);
+  const testing::OracleVerdict rewrite = check("http://a.com/shop/", "FooBot");
+  EXPECT_TRUE(rewrite.allowed);  // "/shop/$" (7) beats "/shop" (5)
+  EXPECT_TRUE(rewrite.via_index_htm);
+  EXPECT_EQ(rewrite.strength, 7u);
+  EXPECT_EQ(rewrite.line, 3u);
+  EXPECT_FALSE(check("http://a.com/x", "Other").allowed);
+  EXPECT_EQ(check("http://a.com/x", "Other").applied, AppliedGroups::kGlobal);
+  EXPECT_TRUE(check("http://a.com/x", "FooBot").allowed);  // 5.3: `*` not consulted
+}
+
+}  // namespace
+}  // namespace robotstxt
