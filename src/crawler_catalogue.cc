@@ -71,4 +71,34 @@ std::vector<std::string_view> closest_crawler_names(std::string_view name, std::
   return names;
 }
 
+std::vector<const Crawler*> crawlers_using_token(std::string_view token) {
+  std::vector<const Crawler*> found;
+  for (const Crawler& crawler : crawler_catalogue()) {
+    for (const std::string_view known : crawler.tokens) {
+      if (internal::equals_ignoring_case(known, token)) {
+        found.push_back(&crawler);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+std::string_view likely_misspelt_token(std::string_view token) {
+  if (token.empty() || !crawlers_using_token(token).empty()) return {};
+  const std::size_t allowed = token.size() >= 8 ? 2 : 1;
+  std::string_view best;
+  std::size_t best_distance = allowed + 1;
+  for (const Crawler& crawler : crawler_catalogue()) {
+    for (const std::string_view known : crawler.tokens) {
+      const std::size_t distance = edit_distance(token, known);
+      if (distance < best_distance) {
+        best = known;
+        best_distance = distance;
+      }
+    }
+  }
+  return best;
+}
+
 }  // namespace robotstxt

@@ -10,6 +10,7 @@
 
 #include "ascii.h"
 #include "robotstxt/agent.h"
+#include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
@@ -43,6 +44,9 @@ const std::vector<LintCode> kCodes = {
     {"group-without-rules", Severity::kWarning, "a group with no allow or disallow"},
     {"allow-disallow-same-pattern", Severity::kWarning, "allow and disallow of one pattern"},
     {"duplicate-rule", Severity::kInfo, "a rule identical to an earlier one, never deciding"},
+    {"crawler-token-typo", Severity::kWarning, "a token no known crawler uses, close to one"},
+    {"not-subject-crawler", Severity::kInfo, "a group for a fetcher robots.txt does not bind"},
+    {"global-ignored-crawlers", Severity::kInfo, "`*` rules that AdsBot-like crawlers ignore"},
 };
 
 Severity severity_of(std::string_view code) {
@@ -296,6 +300,62 @@ class Linter {
           "Crawlers match only the product token: " + quote(value) + " is read as " +
               quote(value.substr(0, token)) + ".");
     }
+    if (token > 0) check_crawler_token(line, value.substr(0, token), column);
+  }
+
+  // Findings that need the crawler catalogue (SEMANTICS 8). Tokens compare ignoring
+  // case (2.5), so only a real misspelling is worth a word, not a different case.
+  void check_crawler_token(const LineFacts& line, std::string_view token, std::uint32_t column) {
+    if (const std::string_view known = likely_misspelt_token(token); !known.empty()) {
+      add("crawler-token-typo", line.number, column,
+          quote(token) + " is not a token any known crawler uses; did you mean " + quote(known) +
+              "? As written, this group applies to no known crawler.");
+      return;
+    }
+    const std::vector<const Crawler*> users = crawlers_using_token(token);
+    const bool none_bound =
+        !users.empty() && std::none_of(users.begin(), users.end(), [](const Crawler* crawler) {
+          return crawler->obeys_robots_txt;
+        });
+    if (none_bound) {
+      add("not-subject-crawler", line.number, column,
+          quote(users.front()->name) +
+              " fetches when a person asks and does not follow robots.txt: this group has no "
+              "effect on it.");
+    }
+  }
+
+  // SEMANTICS 8.2: `*` never applies to AdsBot-like crawlers; a file that restricts only
+  // through `*` (no group names any crawler) leaves every one of them free.
+  void check_global_ignored(const std::vector<Group>& groups) {
+    const std::vector<std::size_t> global = robots_.global_groups();
+    const bool star_only = std::all_of(groups.begin(), groups.end(), [](const Group& group) {
+      return std::all_of(group.agents.begin(), group.agents.end(),
+                         [](const AgentLine& agent) { return agent.global; });
+    });
+    const bool restricts = std::any_of(global.begin(), global.end(), [&](std::size_t g) {
+      return std::any_of(groups[g].rules.begin(), groups[g].rules.end(), [](const RuleLine& rule) {
+        return rule.kind == RuleKind::kDisallow && !rule.pattern.empty();
+      });
+    });
+    if (global.empty() || !star_only || !restricts) return;
+    std::vector<std::string_view> free;
+    for (const Crawler& crawler : crawler_catalogue()) {
+      if (!crawler.ignores_global_group || !crawler.obeys_robots_txt) continue;
+      const CrawlerSelection selection = robots_.select_groups(crawler);
+      if (selection.rule == CrawlerRule::kOwnToken ||
+          selection.rule == CrawlerRule::kFallbackToken) {
+        return;  // the file names at least one of them: its author knows
+      }
+      free.push_back(crawler.name);
+    }
+    if (free.empty()) return;
+    std::string names;
+    for (const std::string_view name : free)
+      names += (names.empty() ? "" : ", ") + std::string(name);
+    add("global-ignored-crawlers", groups[global.front()].agents.front().line, 0,
+        "The `*` rules do not apply to " + names +
+            ": these crawlers must be named in a group of their own to be restricted.");
   }
 
   void check_rule(const LineFacts& line) {
@@ -365,6 +425,7 @@ class Linter {
       // Agents named by the same groups share one rule set: check it once.
       if (checked_sets_.insert(list).second) check_rule_set(groups, list);
     }
+    check_global_ignored(groups);
   }
 
   // The crawl-delay trap: user-agent lines with another directive between them still

@@ -67,6 +67,12 @@ const CodeCase kCases[] = {
      "user-agent: a\ndisallow: /x\nallow: /x/\n"},
     {"duplicate-rule", "user-agent: a\ndisallow: /x\ndisallow: /x\n", 3,
      "user-agent: a\ndisallow: /x\ndisallow: /x/\n"},
+    {"crawler-token-typo", "user-agent: Googlebot-Images\ndisallow: /\n", 1,
+     "user-agent: GOOGLEBOT-IMAGE\ndisallow: /\n"},
+    {"not-subject-crawler", "user-agent: ChatGPT-User\ndisallow: /\n", 1,
+     "user-agent: Claude-User\ndisallow: /\n"},
+    {"global-ignored-crawlers", "user-agent: *\nallow: /a\n\nuser-agent: *\ndisallow: /\n", 1,
+     "user-agent: *\ndisallow: /\n\nuser-agent: adsbot-google\ndisallow: /\n"},
 };
 
 TEST(Lint, EveryCodeHasATriggerAndANearMiss) {
@@ -131,6 +137,7 @@ TEST(Lint, SummaryCountsAddUpAndNameAgentsAndSitemaps) {
 TEST(Lint, CleanFileHasNoFindings) {
   const LintReport report = lint(
       "user-agent: *\ndisallow: /private/\nallow: /private/press/\n\n"
+      "user-agent: AdsBot-Google\ndisallow: /private/\n\n"
       "sitemap: https://example.com/sitemap.xml\n");
   EXPECT_TRUE(report.findings.empty()) << report.findings.front().code;
 }

@@ -103,7 +103,7 @@ TEST(LintCommand, ReportsFindingsAndExitsOneOnErrors) {
   EXPECT_EQ(result.out.rfind(robots.path() + ":1:1: error: ", 0), 0u) << result.out;
   EXPECT_NE(result.out.find("[rule-outside-group]\n    disallow: /x\n"), std::string::npos);
   EXPECT_NE(result.out.find("4 lines: 2 directives, 1 ignored, 1 blank, 0 comments\n"
-                            "1 error, 0 warnings, 0 info\nagents: *\nsitemaps: none\n"),
+                            "1 error, 0 warnings, 1 info\nagents: *\nsitemaps: none\n"),
             std::string::npos)
       << result.out;
 }
@@ -119,7 +119,8 @@ TEST(LintCommand, JsonParsesEvenWithInvalidUtf8) {
   const TempFile robots("user-agent: *\ndisallow: /caf\xE9\n");
   const auto result = run_command(kCli, {"lint", "--json", robots.path()});
   const auto json = nlohmann::json::parse(result.out);
-  EXPECT_EQ(json["findings"][0]["code"], "non-utf8");
+  EXPECT_EQ(json["findings"][0]["code"], "global-ignored-crawlers");  // line 1: `*` only
+  EXPECT_EQ(json["findings"][1]["code"], "non-utf8");
   EXPECT_EQ(json["summary"]["lines"], 3);
   EXPECT_EQ(result.exit_code, 0);
 }

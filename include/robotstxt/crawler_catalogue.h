@@ -95,6 +95,16 @@ struct Crawler {
 [[nodiscard]] std::vector<std::string_view> closest_crawler_names(std::string_view name,
                                                                   std::size_t count = 3);
 
+/// The catalogue crawlers that list `token` among their tokens (ASCII
+/// case-insensitively, as groups compare, SEMANTICS 2.5), in catalogue order.
+[[nodiscard]] std::vector<const Crawler*> crawlers_using_token(std::string_view token);
+
+/// For a token no catalogue crawler uses, the known token it is most likely a typo of:
+/// within one edit (ignoring case), two for tokens of eight bytes or more
+/// ("Googlebot-Images" -> "Googlebot-Image"). Empty when there is none, or when `token`
+/// is itself known.
+[[nodiscard]] std::string_view likely_misspelt_token(std::string_view token);
+
 }  // namespace robotstxt
 
 #endif  // ROBOTSTXT_CRAWLER_CATALOGUE_H_

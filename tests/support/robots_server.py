@@ -6,7 +6,7 @@ client maps names to it with libcurl's CONNECT_TO).
   status-NNN     answers NNN with RULES (a 3xx without Location)
   maxage-N       200 with RULES and "Cache-Control: max-age=N"
   redirect-N     N redirects (/robots.txt -> /hop/1 -> ... -> /hop/N), then 200 RULES
-  slow-N         as redirect-N, each answer 0.3 s late
+  slow-N         as redirect-N, each answer 0.5 s late
   loop           /robots.txt -> /other -> /robots.txt
   cross          301 to the same path on the host named target (cross.test -> target.test)
   target         200 with "Disallow: /from-target"
@@ -124,7 +124,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, RULES, [("Cache-Control", "max-age=" + label[len("maxage-"):])])
         elif label.startswith("redirect-") or label.startswith("slow-"):
             if label.startswith("slow-"):
-                time.sleep(0.3)
+                time.sleep(0.5)
             hops = int(label.split("-", 1)[1])
             step = 0 if self.path == "/robots.txt" else int(self.path.rsplit("/", 1)[1])
             if step < hops:
