@@ -25,6 +25,12 @@ void add_explain_command(CLI::App& app, int& exit_code);
 /// `robotstxt fetch URL AGENT|-`: fetch a robots.txt and decide (issue: fetch lifecycle).
 void add_fetch_command(CLI::App& app, int& exit_code);
 
+/// `robotstxt crawlers`: the crawler catalogue with sources (issue: crawler identities).
+void add_crawlers_command(CLI::App& app, int& exit_code);
+
+/// `robotstxt audit FILE [URL...]`: crawlers x URLs (issue: crawler identities).
+void add_audit_command(CLI::App& app, int& exit_code);
+
 }  // namespace robotstxt::cli
 
 #endif  // ROBOTSTXT_TOOLS_COMMANDS_H_

@@ -25,6 +25,8 @@ int run(int argc, char** argv) {
   robotstxt::cli::add_info_command(app, exit_code);
   robotstxt::cli::add_lint_command(app, exit_code);
   robotstxt::cli::add_fetch_command(app, exit_code);
+  robotstxt::cli::add_crawlers_command(app, exit_code);
+  robotstxt::cli::add_audit_command(app, exit_code);
 
   // CLI11 reports an unknown subcommand as "a subcommand is required"; name it instead.
   const auto is_command = [&app](const std::string& name) {

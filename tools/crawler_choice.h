@@ -1,0 +1,26 @@
+// Naming crawlers on the command line (SEMANTICS 8): one name, or a set of them for the
+// audit, with a "did you mean" for names the catalogue does not have.
+#ifndef ROBOTSTXT_TOOLS_CRAWLER_CHOICE_H_
+#define ROBOTSTXT_TOOLS_CRAWLER_CHOICE_H_
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "robotstxt/crawler_catalogue.h"
+
+namespace robotstxt::cli {
+
+/// The crawler named `name` (case-insensitive). An unknown name is reported as a usage
+/// error suggesting the closest names, and gives nullptr.
+const Crawler* crawler_or_report(std::string_view command, std::string_view name);
+
+/// The crawlers a selection names: `all`, `search`, `ai` (AI training and AI search),
+/// `google` (Google's crawlers), or a comma-separated list of names; catalogue order,
+/// no repeats. nullopt after reporting an unknown name or an empty selection.
+std::optional<std::vector<const Crawler*>> crawlers_or_report(std::string_view command,
+                                                              std::string_view selection);
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_CRAWLER_CHOICE_H_
