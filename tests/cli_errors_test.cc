@@ -2,6 +2,8 @@
 // line on stderr and exit 2, conflicting arguments are usage errors, echoed input is
 // capped and escaped, and no input is read whole into memory.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -189,6 +191,7 @@ TEST(CliErrors, ConflictingOrMeaninglessArgumentsAreUsageErrors) {
     const auto result = run_command(kCli, c.args, "user-agent: *\n");
     EXPECT_EQ(result.exit_code, 2) << c.message;
     EXPECT_TRUE(has(result.err, "robotstxt " + c.args[0] + ": error: " + c.message)) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
     EXPECT_EQ(result.out, "") << c.message;
   }
 }

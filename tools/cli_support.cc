@@ -14,8 +14,9 @@ std::string program_and(std::string_view command) {
 }  // namespace
 
 void report_error(std::string_view command, std::string_view message) {
-  report_io_error(command, message);
-  std::cerr << "Run '" << program_and(command) << " --help' for usage.\n";
+  // One line, so that scripts reading stderr get the whole reason from its first line.
+  std::cerr << program_and(command) << ": error: " << printable(message, 1000) << " (see '"
+            << program_and(command) << " --help')\n";
 }
 
 void report_io_error(std::string_view command, std::string_view message) {

@@ -16,8 +16,8 @@ inline constexpr int kExitOk = 0;        // allowed / nothing found
 inline constexpr int kExitNegative = 1;  // disallowed / findings / changes
 inline constexpr int kExitUsage = 2;     // usage or I/O error
 
-/// Prints "robotstxt <command>: error: MESSAGE" and a line pointing at --help to stderr.
-/// An empty command means the program itself.
+/// Prints "robotstxt <command>: error: MESSAGE (see 'robotstxt <command> --help')" to
+/// stderr, one line. An empty command means the program itself.
 void report_error(std::string_view command, std::string_view message);
 
 /// Prints "robotstxt <command>: error: MESSAGE", one line, for a failure that is not

@@ -35,8 +35,7 @@ int run(int argc, char** argv) {
   };
   if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
     std::cerr << "robotstxt: error: unknown command '" << robotstxt::cli::printable(argv[1])
-              << "'\n"
-              << "Run 'robotstxt --help' for the list of commands.\n";
+              << "' (see 'robotstxt --help' for the list of commands)\n";
     return robotstxt::cli::kExitUsage;
   }
   try {
