@@ -207,6 +207,39 @@ def test_objects_are_immutable(robots):
         verdict.allowed = False
 
 
+def test_init_again_raises_and_keeps_the_rules():
+    # An object is immutable and may be shared by threads, so a second __init__ must not
+    # re-parse it under them; nor may it be silently ignored, leaving the caller to
+    # believe the new rules apply.
+    robots = robotstxt.RobotsTxt(b"User-agent: *\nDisallow: /old\n")
+    for again in (lambda: robots.__init__(b"User-agent: *\nDisallow: /new\n"),
+                  lambda: robotstxt.RobotsTxt.__init__(robots, body=b""),
+                  lambda: robots.__init__(42)):
+        with pytest.raises(TypeError, match="already initialised"):
+            again()
+    assert robots.allowed("http://a/old", "a") is False
+    assert robots.allowed("http://a/new", "a") is True
+    assert robots.line_count == 3
+
+
+def test_init_runs_once_on_a_blank_or_subclassed_object():
+    blank = robotstxt.RobotsTxt.__new__(robotstxt.RobotsTxt)
+    blank.__init__(b"User-agent: *\nDisallow: /x\n")
+    assert blank.allowed("http://a/x", "a") is False
+
+    class Named(robotstxt.RobotsTxt):
+        def __init__(self, body, name):
+            super().__init__(body)
+            self.name = name
+
+    named = Named(body=b"User-agent: *\nDisallow: /y\n", name="site")
+    assert (named.name, named.allowed("http://a/y", "a")) == ("site", False)
+    for bad in (lambda: robotstxt.RobotsTxt(), lambda: robotstxt.RobotsTxt(b"", b""),
+                lambda: robotstxt.RobotsTxt(text=b"")):
+        with pytest.raises(TypeError):
+            bad()
+
+
 def test_uninitialised_or_foreign_self_raises_type_error():
     # pybind11 would hand the methods unconstructed memory; they must refuse it.
     blank = robotstxt.RobotsTxt.__new__(robotstxt.RobotsTxt)
