@@ -2,9 +2,10 @@
 // not only survival: the fast boolean, the full verdict and explain() agree, and the
 // per-line facts (what the linter sees) count the same lines and rules as the compiler.
 //
-// The work per input is bounded (a dozen probe URLs, whatever the body's size), so that
+// The work per input is bounded (eight probe URLs, whatever the body's size), so that
 // the target runs thousands of inputs a second: the probes that find disagreements are
-// the ones built from the body's own rules, not many more of the same.
+// the ones built from the body's own rules, not many more of the same, and libFuzzer
+// brings the variety by trying other bodies.
 //
 // Built with libFuzzer under clang (-DROBOTSTXT_FUZZ_ENGINE=libfuzzer); otherwise a
 // replay main runs the files or folders given on the command line, which is how CI
@@ -24,8 +25,8 @@
 
 namespace {
 
-constexpr std::size_t kRuleProbes = 6;   // URLs made from the body's first rule patterns
-constexpr std::size_t kSliceProbes = 6;  // URLs made from slices spread over the body
+constexpr std::size_t kRuleProbes = 4;   // URLs made from the body's first rule patterns
+constexpr std::size_t kSliceProbes = 4;  // URLs made from slices spread over the body
 constexpr std::size_t kSliceBytes = 40;
 
 // URLs made of the body's own bytes are the ones most likely to hit its rules: its rule
@@ -83,19 +84,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(rule_lines == compiled_rules, "rule counts differ");
 
   // An agent no group names, the one most files name, `*` itself, and the body's own
-  // first agent (so that its specific group applies), then two at once.
+  // first agent (so that its specific group applies); each URL gets one of them and one
+  // pair, in turn.
   const std::array<std::string_view, 4> agents = {"a", "googlebot", "*", first_agent};
-  const std::array<std::string_view, 2> two_agents = {"googlebot", first_agent};
   const std::vector<std::string> urls = probe_urls(body, lines);
   for (std::size_t u = 0; u < urls.size(); ++u) {
     const std::string_view url = urls[u];
-    // Two single agents per URL, in turn (each agent meets half the URLs), then both
-    // names at once; explain() builds the whole story, so only for the first of them.
     const std::string_view& agent = agents[u % agents.size()];
-    const std::string_view& other = agents[(u + 1) % agents.size()];
     const robotstxt::Verdict verdict = check_verdict(robots, url, {&agent, 1});
-    (void)check_verdict(robots, url, {&other, 1});
-    (void)check_verdict(robots, url, two_agents);
+    const std::array<std::string_view, 2> pair = {agent, agents[(u + 1) % agents.size()]};
+    (void)check_verdict(robots, url, pair);
     const auto explanation = robots.explain(url, {&agent, 1});
     require(
         explanation.verdict.line == verdict.line && explanation.verdict.allowed == verdict.allowed,

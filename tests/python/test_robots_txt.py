@@ -145,6 +145,26 @@ def test_allowed_many_matches_allowed_one_by_one(robots, corpus_hosts):
     assert robots.allowed_many([], "FooBot") == []
 
 
+@pytest.mark.parametrize("size", [1, 31, 32, 500])  # both sides of the GIL-release batch size
+def test_allowed_many_of_every_text_type_matches_allowed(robots, size):
+    # bytearray, memoryview and surrogate-escaped str are copied, str and bytes viewed in
+    # place; every copy must live until its URL is matched.
+    kinds = [
+        lambda path: "https://example.com" + path,
+        lambda path: ("https://example.com" + path).encode(),
+        lambda path: bytearray(("https://example.com" + path).encode()),
+        lambda path: memoryview(("https://example.com" + path).encode()),
+        lambda path: "https://example.com" + path + "\udcff",
+        lambda path: "https://example.com/caf\u00e9" + path,
+    ]
+    paths = ["/private/a", "/private/index.html", "/caf%C3%A9", "/public", "/private/"]
+    urls = [kinds[i % len(kinds)](paths[i % len(paths)] + str(i)) for i in range(size)]
+    for agent in ("FooBot", ["BarBot", "nobody"], b"OtherBot"):
+        assert robots.allowed_many(urls, agent) == [robots.allowed(url, agent) for url in urls]
+    assert robots.allowed_many(urls=tuple(urls), agent="FooBot") == robots.allowed_many(
+        urls, "FooBot")
+
+
 def test_line_count_and_repr(robots):
     # SEMANTICS 1.3 counts the (empty) line after the final line feed.
     assert robots.line_count == BODY.count(b"\n") + 1
