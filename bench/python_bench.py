@@ -10,7 +10,7 @@ batch per host and agent (the corpus's URL lists: 90 URLs on average, many far f
 
 Usage (after the normal build):
     PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [SHARED_DIR] [--repeats N]
-        [--robotstxt-only]
+        [--robotstxt-only] [--batch N]
 
 Timing is best of N runs. Protego and urllib get the body decoded as UTF-8 (bad bytes
 replaced), as Scrapy does for them; robotstxt gets the bytes.
@@ -57,10 +57,15 @@ def robotstxt_check(robots, urls):
     return [allowed(url, agent) for agent in AGENTS for url in urls]
 
 
+BATCH_SIZE = 0  # --batch: URLs per allowed_many() call; 0 for each host's whole list
+
+
 def robotstxt_check_batch(robots, urls):
     result = []
+    size = BATCH_SIZE or max(len(urls), 1)
     for agent in AGENTS:
-        result += robots.allowed_many(urls, agent)
+        for start in range(0, len(urls), size):
+            result += robots.allowed_many(urls[start:start + size], agent)
     return result
 
 
@@ -106,7 +111,11 @@ def main() -> int:
     arguments.add_argument("--repeats", type=int, default=3, help="best of N runs (default 3)")
     arguments.add_argument("--robotstxt-only", action="store_true",
                            help="only the allowed() loop and allowed_many(), not the others")
+    arguments.add_argument("--batch", type=int, default=0,
+                           help="URLs per allowed_many() call (default: a host's whole list)")
     options = arguments.parse_args()
+    global BATCH_SIZE
+    BATCH_SIZE = options.batch
 
     hosts = load_corpus(options.shared_dir)
     if not hosts:
