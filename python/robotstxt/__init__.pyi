@@ -53,7 +53,8 @@ class RobotsTxt:
     def __init__(self, body: _Text) -> None:
         """Parse `body`; any content is accepted, only the first MAX_BODY_BYTES count.
 
-        Raises TypeError if `body` is not str or bytes.
+        Raises TypeError if `body` is not str or bytes, and when called again on an object
+        already initialised: the object is immutable, so make a new RobotsTxt instead.
         """
     def allowed(self, url: _Text, agent: _Agents) -> bool:
         """May `agent` (one name, or a sequence of names for one crawler) fetch `url`?
@@ -63,7 +64,10 @@ class RobotsTxt:
     def verdict(self, url: _Text, agent: _Agents) -> Verdict:
         """Like allowed(), with the decisive rule."""
     def allowed_many(self, urls: Iterable[_Text], agent: _Agents) -> list[bool]:
-        """allowed() for every URL, in order; releases the GIL while matching."""
+        """allowed() for every URL, in order, at no more cost per URL than allowed().
+
+        Releases the GIL while matching a batch of 32 URLs or more.
+        """
     def crawl_delay(self, agent: Union[str, bytes]) -> float | None:
         """Crawl-delay in seconds for `agent` (its own groups first, then '*')."""
     @property

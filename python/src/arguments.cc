@@ -2,6 +2,8 @@
 
 #include <Python.h>
 
+#include <utility>
+
 namespace robotstxt::python {
 
 std::string ArgumentName::text() const {
@@ -18,7 +20,7 @@ bool is_single_text(py::handle obj) {
   return PyUnicode_Check(obj.ptr()) || PyBytes_Check(obj.ptr()) || PyByteArray_Check(obj.ptr());
 }
 
-std::string_view text_of(py::handle obj, ArgumentName what, std::string& storage) {
+std::string_view text_of_other(py::handle obj, ArgumentName what, std::string& storage) {
   PyObject* object = obj.ptr();
   if (PyUnicode_Check(object)) {
     Py_ssize_t size = 0;
@@ -66,19 +68,26 @@ py::tuple tuple_of(py::handle obj, const char* not_a_sequence_message) {
   throw py::type_error(std::string(not_a_sequence_message) + ", not " + type_name(obj));
 }
 
+std::string_view TextViews::view(py::handle obj, ArgumentName what) {
+  std::string copy;
+  const std::string_view text = text_of(obj, what, copy);
+  if (text.data() != copy.data()) return text;  // a view into `obj` itself
+  return copies_.emplace_front(std::move(copy));
+}
+
 AgentNames::AgentNames(py::handle agents) {
   if (is_single_text(agents)) {
-    names_.push_back(text_of(agents, {"agent"}, storage_.emplace_back()));
+    single_ = texts_.view(agents, {"agent"});
     return;
   }
-  items_ = tuple_of(agents, "agent must be str, bytes or a sequence of them");
-  if (items_.empty()) {
+  const py::tuple items = tuple_of(agents, "agent must be str, bytes or a sequence of them");
+  items_ = items;
+  if (items.empty()) {
     throw py::value_error("agent must name at least one agent; got an empty sequence");
   }
-  names_.reserve(items_.size());
-  for (std::size_t i = 0; i < items_.size(); ++i) {
-    names_.push_back(
-        text_of(items_[i], {"agent", static_cast<std::ptrdiff_t>(i)}, storage_.emplace_back()));
+  names_.reserve(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    names_.push_back(texts_.view(items[i], {"agent", static_cast<std::ptrdiff_t>(i)}));
   }
 }
 

@@ -6,7 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
-#include <deque>
+#include <forward_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -34,12 +34,29 @@ struct ArgumentName {
 /// True for the argument types that are one piece of text: str, bytes, bytearray.
 [[nodiscard]] bool is_single_text(py::handle obj);
 
+/// text_of() for the arguments that are not ASCII str or bytes.
+[[nodiscard]] std::string_view text_of_other(py::handle obj, ArgumentName what,
+                                             std::string& storage);
+
 /// The bytes of a str (as UTF-8; surrogate escapes become the bytes they stand for),
 /// bytes, bytearray or memoryview argument. A view into the object when it is immutable
 /// (str's cached UTF-8 form, a bytes buffer), valid as long as the caller's reference;
 /// otherwise a copy in `storage`, which must then outlive the view. Raises TypeError for
 /// other types and UnicodeEncodeError for a str with unpaired surrogates.
-[[nodiscard]] std::string_view text_of(py::handle obj, ArgumentName what, std::string& storage);
+[[nodiscard]] inline std::string_view text_of(py::handle obj, ArgumentName what,
+                                              std::string& storage) {
+  // Inline for the two types nearly every URL and agent has: an ASCII str is its own
+  // UTF-8, and bytes are used as they are.
+  PyObject* object = obj.ptr();
+  if (PyUnicode_CheckExact(object) && PyUnicode_IS_COMPACT_ASCII(object)) {
+    return {static_cast<const char*>(PyUnicode_DATA(object)),
+            static_cast<std::size_t>(PyUnicode_GET_LENGTH(object))};
+  }
+  if (PyBytes_CheckExact(object)) {
+    return {PyBytes_AS_STRING(object), static_cast<std::size_t>(PyBytes_GET_SIZE(object))};
+  }
+  return text_of_other(obj, what, storage);
+}
 
 /// Text from the library as str: UTF-8 decoded with errors="surrogateescape", so that
 /// `.encode("utf-8", "surrogateescape")` gives back exactly the bytes of the file.
@@ -51,19 +68,34 @@ struct ArgumentName {
 /// "<not_a_sequence_message>, not <type>".
 [[nodiscard]] py::tuple tuple_of(py::handle obj, const char* not_a_sequence_message);
 
+/// Views of text arguments (text_of()), keeping alive the copies that some of them need
+/// (bytearray, memoryview, surrogate-escaped str). Costs no allocation while no argument
+/// needs a copy, which is the common case: str and bytes are viewed in place.
+class TextViews {
+ public:
+  /// text_of(obj, what), valid as long as both `obj` and this object.
+  [[nodiscard]] std::string_view view(py::handle obj, ArgumentName what);
+
+ private:
+  std::forward_list<std::string> copies_;  // a list: adding a copy never moves the others
+};
+
 /// The agent argument of allowed() and verdict(): one name or a non-empty sequence of
-/// names. Holds what its views point into.
+/// names. Holds what its views point into. One name costs no allocation.
 class AgentNames {
  public:
   /// Raises TypeError for wrong types and ValueError for an empty sequence.
   explicit AgentNames(py::handle agents);
 
-  [[nodiscard]] std::span<const std::string_view> names() const { return names_; }
+  [[nodiscard]] std::span<const std::string_view> names() const {
+    return names_.empty() ? std::span<const std::string_view>(&single_, 1) : names_;
+  }
 
  private:
-  py::tuple items_;                  // keeps the viewed items alive
-  std::deque<std::string> storage_;  // deque: growing it never moves existing strings
-  std::vector<std::string_view> names_;
+  py::object items_;  // a tuple of the sequence's items, keeping them alive
+  TextViews texts_;
+  std::string_view single_;              // the name when `agents` is one
+  std::vector<std::string_view> names_;  // the names when `agents` is a sequence
 };
 
 }  // namespace robotstxt::python

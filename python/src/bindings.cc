@@ -3,20 +3,22 @@
 // robotstxt/_results.py; robotstxt/__init__.pyi documents the API for editors.
 //
 // Arguments arrive as py::handle and are converted by hand (arguments.h) rather than by
-// pybind11's type casters, and allowed() bypasses pybind11's dispatcher altogether: it is
-// the call crawlers make millions of times, and generic conversion would cost more than
-// the match.
+// pybind11's type casters, and allowed(), allowed_many() and __init__ bypass pybind11's
+// dispatcher altogether (fastcall.h): allowed() is the call crawlers make millions of
+// times, and generic conversion would cost more than the match; allowed_many() must cost
+// no more per URL than allowed(); and pybind11 silently ignores a second __init__.
 #include <Python.h>
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
-#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "arguments.h"
+#include "fastcall.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
@@ -58,48 +60,109 @@ RobotsTxt parse_body(py::handle body) {
   return RobotsTxt::parse(text);
 }
 
-bool allowed(const RobotsTxt& robots, py::handle url, py::handle agents) {
-  std::string url_storage;
-  const std::string_view url_text = text_of(url, {"url"}, url_storage);
-  if (is_single_text(agents)) {
-    std::string agent_storage;
-    return robots.allowed(url_text, text_of(agents, {"agent"}, agent_storage));
+// value_and_holder of `self` for RobotsTxt.__init__, which pybind11's tp_new allocated.
+py::detail::value_and_holder holder_of(py::handle self) {
+  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(RobotsTxt));
+  if (!PyObject_TypeCheck(self.ptr(), info->type)) {
+    throw py::type_error("RobotsTxt.__init__ was called on " + type_name(self));
   }
-  const AgentNames names(agents);
-  return robots.allowed(url_text, names.names());
+  return reinterpret_cast<py::detail::instance*>(self.ptr())->get_value_and_holder(info);
+}
+
+void refuse_initialised(const py::detail::value_and_holder& holder) {
+  if (holder.holder_constructed()) {
+    throw py::type_error(
+        "this RobotsTxt is already initialised and is immutable: "
+        "__init__ cannot run again; make a new RobotsTxt(body) instead");
+  }
+}
+
+// RobotsTxt(body). A second __init__ on the same object is an error rather than a
+// re-parse: the object is documented immutable and may be in use by other threads.
+PyObject* init_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t positional,
+                        PyObject* keyword_names) {
+  return translating_exceptions([&]() -> PyObject* {
+    static constexpr const char* kNames[] = {"body"};
+    PyObject* bound[1];
+    bind_arguments("RobotsTxt", kNames, bound, args, positional, keyword_names);
+    refuse_initialised(holder_of(self));
+    RobotsTxt parsed = parse_body(bound[0]);
+    // Checked again: parse_body() released the GIL, so another thread may have
+    // initialised the object meanwhile.
+    py::detail::value_and_holder holder = holder_of(self);
+    refuse_initialised(holder);
+    // What pybind11's own constructors do: the value, then the holder that owns it.
+    holder.value_ptr() = new RobotsTxt(std::move(parsed));
+    holder.type->init_instance(reinterpret_cast<py::detail::instance*>(self), nullptr);
+    Py_RETURN_NONE;
+  });
 }
 
 // allowed() as a METH_FASTCALL method: about 70 ns a call against about 160 ns through
-// pybind11's dispatcher. Parses url and agent, positional or keyword, and turns C++
-// exceptions into Python ones as pybind11 would.
+// pybind11's dispatcher.
 PyObject* allowed_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t positional,
                            PyObject* keyword_names) {
-  try {
-    PyObject* url = positional > 0 ? args[0] : nullptr;
-    PyObject* agent = positional > 1 ? args[1] : nullptr;
-    const Py_ssize_t keywords = keyword_names != nullptr ? PyTuple_GET_SIZE(keyword_names) : 0;
-    for (Py_ssize_t i = 0; i < keywords; ++i) {
-      const std::string name = py::str(PyTuple_GET_ITEM(keyword_names, i));
-      PyObject** slot = name == "url" ? &url : name == "agent" ? &agent : nullptr;
-      if (slot == nullptr || *slot != nullptr) {
-        throw py::type_error("allowed() got an unexpected or repeated argument '" + name + "'");
-      }
-      *slot = args[positional + i];
+  return translating_exceptions([&]() -> PyObject* {
+    static constexpr const char* kNames[] = {"url", "agent"};
+    PyObject* bound[2];
+    bind_arguments("allowed", kNames, bound, args, positional, keyword_names);
+    const RobotsTxt& robots = robots_of(self);
+    std::string url_storage;
+    const std::string_view url = text_of(bound[0], {"url"}, url_storage);
+    const AgentNames agents(bound[1]);
+    return Py_NewRef(robots.allowed(url, agents.names()) ? Py_True : Py_False);
+  });
+}
+
+// Below this many URLs matching takes less time than handing the GIL to another thread
+// and taking it back, so small batches keep it.
+constexpr Py_ssize_t kReleaseGilFromUrls = 32;
+
+PyObject* allowed_many(const RobotsTxt& robots, py::handle urls, py::handle agents) {
+  // A tuple of the items: other threads changing a list while the GIL is released cannot
+  // then free a URL whose bytes are being matched.
+  const py::tuple items = tuple_of(urls, "urls must be a sequence of str or bytes");
+  const AgentNames names(agents);
+  const Py_ssize_t count = PyTuple_GET_SIZE(items.ptr());
+  py::object result = py::reinterpret_steal<py::object>(PyList_New(count));
+  if (!result) throw py::error_already_set();
+  if (count < kReleaseGilFromUrls) {
+    for (Py_ssize_t i = 0; i < count; ++i) {
+      std::string storage;
+      const std::string_view url = text_of(PyTuple_GET_ITEM(items.ptr(), i), {"urls", i}, storage);
+      PyList_SET_ITEM(result.ptr(), i,
+                      Py_NewRef(robots.allowed(url, names.names()) ? Py_True : Py_False));
     }
-    if (positional > 2 || url == nullptr || agent == nullptr) {
-      throw py::type_error("allowed() takes exactly two arguments: url and agent");
-    }
-    return py::bool_(allowed(robots_of(self), url, agent)).release().ptr();
-  } catch (py::error_already_set& error) {
-    error.restore();
-  } catch (const py::builtin_exception& error) {
-    error.set_error();
-  } catch (const std::bad_alloc&) {
-    PyErr_NoMemory();
-  } catch (const std::exception& error) {
-    PyErr_SetString(PyExc_RuntimeError, error.what());
+    return result.release().ptr();
   }
-  return nullptr;
+  TextViews texts;
+  std::vector<std::string_view> views(static_cast<std::size_t>(count));
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    views[i] = texts.view(PyTuple_GET_ITEM(items.ptr(), i), {"urls", i});
+  }
+  std::vector<std::uint8_t> answers(static_cast<std::size_t>(count));
+  {
+    // Safe without the GIL: `items`, `names` and the caller's `self` keep every viewed
+    // object alive, and RobotsTxt is immutable (its const members share no state).
+    py::gil_scoped_release release;
+    for (std::size_t i = 0; i < views.size(); ++i) {
+      answers[i] = robots.allowed(views[i], names.names()) ? 1 : 0;
+    }
+  }
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    PyList_SET_ITEM(result.ptr(), i, Py_NewRef(answers[i] != 0 ? Py_True : Py_False));
+  }
+  return result.release().ptr();
+}
+
+PyObject* allowed_many_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t positional,
+                                PyObject* keyword_names) {
+  return translating_exceptions([&]() -> PyObject* {
+    static constexpr const char* kNames[] = {"urls", "agent"};
+    PyObject* bound[2];
+    bind_arguments("allowed_many", kNames, bound, args, positional, keyword_names);
+    return allowed_many(robots_of(self), bound[0], bound[1]);
+  });
 }
 
 py::object verdict(py::handle self, py::handle url, py::handle agents) {
@@ -114,34 +177,6 @@ py::object verdict(py::handle self, py::handle url, py::handle agents) {
   return verdict_type(py::bool_(result.allowed), py::int_(result.line), kind,
                       to_python(result.pattern), py::int_(result.strength),
                       py::bool_(result.via_index_htm), to_python(to_string(result.applied)));
-}
-
-py::list allowed_many(py::handle self, py::handle urls, py::handle agents) {
-  const RobotsTxt& robots = robots_of(self);
-  const py::tuple items = tuple_of(urls, "urls must be a sequence of str or bytes");
-  const AgentNames names(agents);
-  const std::size_t count = items.size();
-  std::deque<std::string> storage;
-  std::vector<std::string_view> texts;
-  texts.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    texts.push_back(
-        text_of(items[i], {"urls", static_cast<std::ptrdiff_t>(i)}, storage.emplace_back()));
-  }
-  std::vector<std::uint8_t> answers(count);
-  {
-    // Safe without the GIL: `items`, `names` and the caller's `self` keep every viewed
-    // object alive, and RobotsTxt is immutable (its const members share no state).
-    py::gil_scoped_release release;
-    for (std::size_t i = 0; i < count; ++i) {
-      answers[i] = robots.allowed(texts[i], names.names()) ? 1 : 0;
-    }
-  }
-  py::list result(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    result[i] = py::bool_(answers[i] != 0);
-  }
-  return result;
 }
 
 py::object crawl_delay(py::handle self, py::handle agent) {
@@ -176,21 +211,32 @@ std::string repr_of(py::handle self) {
          std::to_string(robots.sitemaps().size()) + " sitemaps>";
 }
 
-void add_fast_allowed(py::handle robots_class, const char* doc) {
-  static PyMethodDef method = {
-      "allowed", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&allowed_fastcall)),
-      METH_FASTCALL | METH_KEYWORDS, doc};
-  PyObject* descriptor =
-      PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(robots_class.ptr()), &method);
-  if (descriptor == nullptr) throw py::error_already_set();
-  robots_class.attr("allowed") = py::reinterpret_steal<py::object>(descriptor);
+template <typename Function>
+PyCFunction as_method(Function* function) {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(function));
 }
 
-constexpr const char* kAllowedDoc =
+PyMethodDef init_method = {
+    "__init__", as_method(&init_fastcall), METH_FASTCALL | METH_KEYWORDS,
+    "RobotsTxt(body: bytes | str)\n\n"
+    "Parse `body` (bytes or str). Any content is accepted; only the first\n"
+    "MAX_BODY_BYTES bytes count. Raises TypeError for other types, and for a second\n"
+    "__init__ on an object already initialised: it is immutable, make a new one."};
+
+PyMethodDef allowed_method = {
+    "allowed", as_method(&allowed_fastcall), METH_FASTCALL | METH_KEYWORDS,
     "allowed(url: str | bytes, agent: str | bytes | Sequence[str | bytes]) -> bool\n\n"
     "May `agent` fetch `url`? `agent` is one name or a sequence of names for one\n"
     "crawler (its token and aliases): a group applies if it names any of them.\n"
-    "Raises TypeError for non-text arguments and ValueError for an empty sequence.";
+    "Raises TypeError for non-text arguments and ValueError for an empty sequence."};
+
+PyMethodDef allowed_many_method = {
+    "allowed_many", as_method(&allowed_many_fastcall), METH_FASTCALL | METH_KEYWORDS,
+    "allowed_many(urls: Iterable[str | bytes], agent: str | bytes | Sequence[str | "
+    "bytes])\n    -> list[bool]\n\n"
+    "allowed() for each URL of the sequence `urls`, in order. Releases the GIL while\n"
+    "matching a batch of 32 URLs or more, so threads checking URLs in batches run in\n"
+    "parallel."};
 
 }  // namespace
 
@@ -220,18 +266,9 @@ PYBIND11_MODULE(_robotstxt, module) {
       ">>> robots.allowed('https://example.com/private/a', 'Googlebot')\n"
       "False");
   robots_class
-      .def(py::init(&parse_body), py::arg("body"),
-           "RobotsTxt(body: bytes | str)\n\n"
-           "Parse `body` (bytes or str). Any content is accepted; only the first\n"
-           "MAX_BODY_BYTES bytes count. Raises TypeError for other types.")
       .def("verdict", &verdict, py::arg("url"), py::arg("agent"),
            "verdict(url: str | bytes, agent: str | bytes | Sequence[str | bytes]) -> Verdict\n\n"
            "Like allowed(), with the decisive rule: its line, kind, pattern and strength.")
-      .def("allowed_many", &allowed_many, py::arg("urls"), py::arg("agent"),
-           "allowed_many(urls: Iterable[str | bytes], agent: str | bytes | Sequence[str | "
-           "bytes])\n    -> list[bool]\n\n"
-           "allowed() for each URL of the sequence `urls`, in order. Releases the GIL while\n"
-           "matching, so threads checking URLs in batches run in parallel.")
       .def("crawl_delay", &crawl_delay, py::arg("agent"),
            "crawl_delay(agent: str | bytes) -> float | None\n\n"
            "Crawl-delay in seconds for `agent`: from a group naming it if one has a valid\n"
@@ -248,5 +285,7 @@ PYBIND11_MODULE(_robotstxt, module) {
           "memory_usage", [](py::handle self) { return robots_of(self).memory_usage(); },
           "Bytes this object holds in memory.")
       .def("__repr__", &repr_of);
-  add_fast_allowed(robots_class, kAllowedDoc);
+  add_fastcall_method(robots_class, init_method);
+  add_fastcall_method(robots_class, allowed_method);
+  add_fastcall_method(robots_class, allowed_many_method);
 }

@@ -145,6 +145,26 @@ def test_allowed_many_matches_allowed_one_by_one(robots, corpus_hosts):
     assert robots.allowed_many([], "FooBot") == []
 
 
+@pytest.mark.parametrize("size", [1, 31, 32, 500])  # both sides of the GIL-release batch size
+def test_allowed_many_of_every_text_type_matches_allowed(robots, size):
+    # bytearray, memoryview and surrogate-escaped str are copied, str and bytes viewed in
+    # place; every copy must live until its URL is matched.
+    kinds = [
+        lambda path: "https://example.com" + path,
+        lambda path: ("https://example.com" + path).encode(),
+        lambda path: bytearray(("https://example.com" + path).encode()),
+        lambda path: memoryview(("https://example.com" + path).encode()),
+        lambda path: "https://example.com" + path + "\udcff",
+        lambda path: "https://example.com/caf\u00e9" + path,
+    ]
+    paths = ["/private/a", "/private/index.html", "/caf%C3%A9", "/public", "/private/"]
+    urls = [kinds[i % len(kinds)](paths[i % len(paths)] + str(i)) for i in range(size)]
+    for agent in ("FooBot", ["BarBot", "nobody"], b"OtherBot"):
+        assert robots.allowed_many(urls, agent) == [robots.allowed(url, agent) for url in urls]
+    assert robots.allowed_many(urls=tuple(urls), agent="FooBot") == robots.allowed_many(
+        urls, "FooBot")
+
+
 def test_line_count_and_repr(robots):
     # SEMANTICS 1.3 counts the (empty) line after the final line feed.
     assert robots.line_count == BODY.count(b"\n") + 1
@@ -205,6 +225,39 @@ def test_objects_are_immutable(robots):
     verdict = robots.verdict("http://a/", "a")
     with pytest.raises(AttributeError):
         verdict.allowed = False
+
+
+def test_init_again_raises_and_keeps_the_rules():
+    # An object is immutable and may be shared by threads, so a second __init__ must not
+    # re-parse it under them; nor may it be silently ignored, leaving the caller to
+    # believe the new rules apply.
+    robots = robotstxt.RobotsTxt(b"User-agent: *\nDisallow: /old\n")
+    for again in (lambda: robots.__init__(b"User-agent: *\nDisallow: /new\n"),
+                  lambda: robotstxt.RobotsTxt.__init__(robots, body=b""),
+                  lambda: robots.__init__(42)):
+        with pytest.raises(TypeError, match="already initialised"):
+            again()
+    assert robots.allowed("http://a/old", "a") is False
+    assert robots.allowed("http://a/new", "a") is True
+    assert robots.line_count == 3
+
+
+def test_init_runs_once_on_a_blank_or_subclassed_object():
+    blank = robotstxt.RobotsTxt.__new__(robotstxt.RobotsTxt)
+    blank.__init__(b"User-agent: *\nDisallow: /x\n")
+    assert blank.allowed("http://a/x", "a") is False
+
+    class Named(robotstxt.RobotsTxt):
+        def __init__(self, body, name):
+            super().__init__(body)
+            self.name = name
+
+    named = Named(body=b"User-agent: *\nDisallow: /y\n", name="site")
+    assert (named.name, named.allowed("http://a/y", "a")) == ("site", False)
+    for bad in (lambda: robotstxt.RobotsTxt(), lambda: robotstxt.RobotsTxt(b"", b""),
+                lambda: robotstxt.RobotsTxt(text=b"")):
+        with pytest.raises(TypeError):
+            bad()
 
 
 def test_uninitialised_or_foreign_self_raises_type_error():
