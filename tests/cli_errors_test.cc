@@ -3,9 +3,9 @@
 // capped and escaped, and no input is read whole into memory.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <string>
 #include <vector>
