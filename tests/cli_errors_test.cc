@@ -5,8 +5,8 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
-#include <algorithm>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
