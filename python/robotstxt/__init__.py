@@ -13,7 +13,19 @@ leniencies of Google's own parser, rule for rule.
 For Scrapy, set ``ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"``.
 """
 
-from ._results import Directive, Verdict
-from ._robotstxt import MAX_BODY_BYTES, RobotsTxt
+from ._results import Crawler, CrawlerVerdict, Directive, Verdict
+from ._robotstxt import MAX_BODY_BYTES, RobotsTxt, crawlers, find_crawler, product_token
+from .audit import audit
 
-__all__ = ["MAX_BODY_BYTES", "Directive", "RobotsTxt", "Verdict"]
+__all__ = [
+    "MAX_BODY_BYTES",
+    "Crawler",
+    "CrawlerVerdict",
+    "Directive",
+    "RobotsTxt",
+    "Verdict",
+    "audit",
+    "crawlers",
+    "find_crawler",
+    "product_token",
+]

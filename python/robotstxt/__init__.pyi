@@ -1,9 +1,11 @@
 """Type stubs for robotstxt (the compiled module robotstxt._robotstxt)."""
 
-from typing import Iterable, Literal, NamedTuple, Sequence, Union
+from typing import Any, Iterable, Literal, NamedTuple, Optional, Sequence, Union
 
 _Text = Union[str, bytes, bytearray, memoryview]
-_Agents = Union[str, bytes, Sequence[Union[str, bytes]]]
+_CrawlerRule = Literal[
+    "own-token", "fallback-token", "global", "global-ignored", "no-groups", "not-subject"
+]
 
 MAX_BODY_BYTES: int
 """Only this many bytes of a body count (500 KiB)."""
@@ -42,6 +44,58 @@ class Directive(NamedTuple):
     group: int | None
     """Index of the group the line sits in; None before any user-agent line."""
 
+class Crawler(NamedTuple):
+    """A crawler of the catalogue (SEMANTICS 8): pass one wherever an agent is accepted."""
+
+    name: str
+    """Its name, unique ignoring case, e.g. 'Googlebot-Image'."""
+    tokens: tuple[str, ...]
+    """Product tokens it obeys, most specific first: the first some group names decides."""
+    ignores_global_group: bool
+    """True if '*' never applies to it: it must be named."""
+    obeys_robots_txt: bool
+    """False for fetchers robots.txt does not bind (always allowed)."""
+    operator: str
+    """Who runs it."""
+    purpose: Literal["search", "ads", "ai-training", "ai-search", "user-triggered", "other"]
+    """What it fetches for."""
+    sources: tuple[str, ...]
+    """Pages the facts come from, the operator's own first."""
+    verified: bool
+    """True if every fact was read on the operator's page."""
+    notes: str
+    """What is worth knowing, e.g. which fact could not be checked."""
+    user_agent_substring: Optional[str]
+    """Text found in its User-Agent header, when documented."""
+
+class CrawlerVerdict(NamedTuple):
+    """A crawler's verdict: the Verdict, and how the crawler's groups were chosen."""
+
+    verdict: Verdict
+    """The Verdict, as for an agent."""
+    crawler_rule: _CrawlerRule
+    """How its groups were chosen."""
+    token: Optional[str]
+    """The token whose groups applied; None when no token's did."""
+
+_Agents = Union[str, bytes, Sequence[Union[str, bytes]], Crawler]
+
+def crawlers() -> list[Crawler]:
+    """The crawler catalogue, in the data file's order."""
+
+def find_crawler(name: str) -> Crawler | None:
+    """The crawler named `name`, ignoring case; None when the catalogue has none."""
+
+def product_token(user_agent: Union[str, bytes]) -> str:
+    """The product token a User-Agent starts with ('MyBot' for 'MyBot/1.0 (+url)')."""
+
+def audit(
+    robots: RobotsTxt,
+    urls: Iterable[Union[str, bytes]] = ("/",),
+    who: Optional[Sequence[Union[Crawler, str]]] = None,
+) -> list[dict[str, Any]]:
+    """One dict per crawler: crawler, operator, purpose, crawler_rule, token, results."""
+
 class RobotsTxt:
     """A robots.txt parsed once and compiled for matching, Google's way.
 
@@ -57,19 +111,22 @@ class RobotsTxt:
         already initialised: the object is immutable, so make a new RobotsTxt instead.
         """
     def allowed(self, url: _Text, agent: _Agents) -> bool:
-        """May `agent` (one name, or a sequence of names for one crawler) fetch `url`?
+        """May `agent` fetch `url`? One name, names merged as Google's matcher merges them,
+        or a Crawler, which follows its own precedence (SEMANTICS 8).
 
         Raises TypeError for non-text arguments, ValueError for an empty sequence.
         """
-    def verdict(self, url: _Text, agent: _Agents) -> Verdict:
-        """Like allowed(), with the decisive rule."""
+    def verdict(self, url: _Text, agent: _Agents) -> Any:
+        """Like allowed(), with the decisive rule: a Verdict, or for a Crawler a
+        CrawlerVerdict."""
     def allowed_many(self, urls: Iterable[_Text], agent: _Agents) -> list[bool]:
         """allowed() for every URL, in order, at no more cost per URL than allowed().
 
         Releases the GIL while matching a batch of 32 URLs or more.
         """
     def crawl_delay(self, agent: Union[str, bytes]) -> float | None:
-        """Crawl-delay in seconds for `agent` (its own groups first, then '*')."""
+        """Crawl-delay in seconds for `agent`: first valid value of the groups that decide
+        its access (its own, else '*')."""
     @property
     def sitemaps(self) -> list[str]:
         """Sitemap URLs in file order, as written."""

@@ -35,6 +35,36 @@ class Directive(NamedTuple):
     group: Optional[int]
 
 
+class Crawler(NamedTuple):
+    """A crawler of the catalogue (SEMANTICS 8), as data: who asks, and how it picks its
+    group. Pass one wherever an agent is accepted to ask as that crawler does.
+
+    Returned by robotstxt.crawlers() and robotstxt.find_crawler().
+    """
+
+    name: str
+    tokens: tuple[str, ...]
+    ignores_global_group: bool
+    obeys_robots_txt: bool
+    operator: str
+    purpose: str
+    sources: tuple[str, ...]
+    verified: bool
+    notes: str
+    user_agent_substring: Optional[str]
+
+
+class CrawlerVerdict(NamedTuple):
+    """A crawler's verdict: the verdict, and how the crawler's groups were chosen.
+
+    Returned by RobotsTxt.verdict() when asked for a Crawler.
+    """
+
+    verdict: Verdict
+    crawler_rule: str
+    token: Optional[str]
+
+
 _FIELD_DOCS = {
     Verdict: {
         "allowed": "True if the URL may be fetched.",
@@ -48,6 +78,25 @@ _FIELD_DOCS = {
         "rewrite.",
         "applied": "Whose rules applied: 'specific' (groups naming the agent), 'global' "
         "(the '*' groups) or 'none' (no group applied: everything is allowed).",
+    },
+    Crawler: {
+        "name": "Its name, unique ignoring case, e.g. 'Googlebot-Image'.",
+        "tokens": "Product tokens it obeys, most specific first: the first that some group "
+        "names decides alone.",
+        "ignores_global_group": "True if '*' never applies to it: it must be named.",
+        "obeys_robots_txt": "False for fetchers robots.txt does not bind (always allowed).",
+        "operator": "Who runs it.",
+        "purpose": "'search', 'ads', 'ai-training', 'ai-search', 'user-triggered' or 'other'.",
+        "sources": "Pages the facts come from, the operator's own first.",
+        "verified": "True if every fact was read on the operator's page.",
+        "notes": "What is worth knowing, e.g. which fact could not be checked.",
+        "user_agent_substring": "Text found in its User-Agent header, when documented.",
+    },
+    CrawlerVerdict: {
+        "verdict": "The Verdict, as for an agent.",
+        "crawler_rule": "'own-token', 'fallback-token', 'global', 'global-ignored', "
+        "'no-groups' or 'not-subject'.",
+        "token": "The token whose groups applied; None when no token's did.",
     },
     Directive: {
         "line": "Line number in the file (1-based).",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any, Union
 
-from . import RobotsTxt
+from . import RobotsTxt, product_token
 
 try:  # Subclass Scrapy's abstract interface when Scrapy is there; work without it too.
     from scrapy.robotstxt import RobotParser as _ScrapyRobotParser
@@ -28,32 +28,9 @@ except ImportError:  # pragma: no cover - Scrapy is optional for the rest of the
 
 __all__ = ["RobotParser", "product_token"]
 
-# SEMANTICS 2.4: a product token is the longest prefix made of letters, '_' and '-'.
-_TOKEN = re.compile(r"[A-Za-z_-]*")
+# product_token() is the library's own rule (SEMANTICS 2.4), the one the compiler and
+# the linter use; it is re-exported here for code written against this module.
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-
-
-def product_token(user_agent: Union[str, bytes]) -> str:
-    """The product token a User-Agent string starts with.
-
-    >>> product_token("MyBot/1.0 (+https://example.com/bot)")
-    'MyBot'
-    >>> product_token(b"  Googlebot-Image/1.0")
-    'Googlebot-Image'
-
-    The token is '' when the user agent does not start with one; like Google's
-    matcher, the library then matches only '*' groups and lines such as
-    ``User-agent: *bot`` whose own token is empty. Raises TypeError when `user_agent`
-    is neither str nor bytes.
-    """
-    if isinstance(user_agent, (bytes, bytearray)):
-        user_agent = bytes(user_agent).decode("latin-1")
-    elif not isinstance(user_agent, str):
-        raise TypeError(
-            f"user_agent must be str or bytes, not {type(user_agent).__name__}"
-        )
-    match = _TOKEN.match(user_agent.lstrip(" \t"))
-    return match.group(0) if match else ""
 
 
 def _percent_encode_non_ascii(match: re.Match[str]) -> str:

@@ -19,8 +19,9 @@
 
 #include "arguments.h"
 #include "fastcall.h"
+#include "robotstxt/agent.h"
+#include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
-#include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
 
 namespace py = pybind11;
@@ -33,6 +34,39 @@ namespace {
 // released: a static py::object would be destroyed after the interpreter is gone.
 py::handle verdict_type;
 py::handle directive_type;
+py::handle crawler_type;
+py::handle crawler_verdict_type;
+
+// A robotstxt.Crawler tuple's C++ crawler, found again by its name; nullptr when `obj`
+// is not a Crawler (then it is an agent argument).
+const robotstxt::Crawler* crawler_of(py::handle obj) {
+  if (!PyObject_TypeCheck(obj.ptr(), reinterpret_cast<PyTypeObject*>(crawler_type.ptr()))) {
+    return nullptr;
+  }
+  std::string storage;
+  const std::string_view name = text_of(PyTuple_GET_ITEM(obj.ptr(), 0), {"crawler.name"}, storage);
+  const robotstxt::Crawler* crawler = robotstxt::find_crawler(name);
+  if (crawler == nullptr) {
+    throw py::value_error("no crawler named '" + std::string(name) + "' in the catalogue");
+  }
+  return crawler;
+}
+
+py::object crawler_tuple(const robotstxt::Crawler& crawler) {
+  py::tuple tokens(crawler.tokens.size());
+  for (std::size_t i = 0; i < crawler.tokens.size(); ++i) tokens[i] = to_python(crawler.tokens[i]);
+  py::tuple sources(crawler.sources.size());
+  for (std::size_t i = 0; i < crawler.sources.size(); ++i) {
+    sources[i] = to_python(crawler.sources[i]);
+  }
+  const py::object user_agent = crawler.user_agent_substring.empty()
+                                    ? py::object(py::none())
+                                    : py::object(to_python(crawler.user_agent_substring));
+  return crawler_type(to_python(crawler.name), tokens, py::bool_(crawler.ignores_global_group),
+                      py::bool_(crawler.obeys_robots_txt), to_python(crawler.operator_name),
+                      to_python(to_string(crawler.purpose)), sources, py::bool_(crawler.verified),
+                      to_python(crawler.notes), user_agent);
+}
 
 // The RobotsTxt inside `self`. pybind11 hands methods the raw, unconstructed memory of an
 // object made by RobotsTxt.__new__() whose __init__ never ran: refuse it rather than read
@@ -109,6 +143,9 @@ PyObject* allowed_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t pos
     const RobotsTxt& robots = robots_of(self);
     std::string url_storage;
     const std::string_view url = text_of(bound[0], {"url"}, url_storage);
+    if (const robotstxt::Crawler* crawler = crawler_of(bound[1])) {
+      return Py_NewRef(robots.allowed(url, *crawler) ? Py_True : Py_False);
+    }
     const AgentNames agents(bound[1]);
     return Py_NewRef(robots.allowed(url, agents.names()) ? Py_True : Py_False);
   });
@@ -122,7 +159,11 @@ PyObject* allowed_many(const RobotsTxt& robots, py::handle urls, py::handle agen
   // A tuple of the items: other threads changing a list while the GIL is released cannot
   // then free a URL whose bytes are being matched.
   const py::tuple items = tuple_of(urls, "urls must be a sequence of str or bytes");
-  const AgentNames names(agents);
+  const robotstxt::Crawler* crawler = crawler_of(agents);
+  const AgentNames names(crawler != nullptr ? py::handle(py::str("")) : agents);
+  const auto allowed = [&](std::string_view url) {
+    return crawler != nullptr ? robots.allowed(url, *crawler) : robots.allowed(url, names.names());
+  };
   const Py_ssize_t count = PyTuple_GET_SIZE(items.ptr());
   py::object result = py::reinterpret_steal<py::object>(PyList_New(count));
   if (!result) throw py::error_already_set();
@@ -130,8 +171,7 @@ PyObject* allowed_many(const RobotsTxt& robots, py::handle urls, py::handle agen
     for (Py_ssize_t i = 0; i < count; ++i) {
       std::string storage;
       const std::string_view url = text_of(PyTuple_GET_ITEM(items.ptr(), i), {"urls", i}, storage);
-      PyList_SET_ITEM(result.ptr(), i,
-                      Py_NewRef(robots.allowed(url, names.names()) ? Py_True : Py_False));
+      PyList_SET_ITEM(result.ptr(), i, Py_NewRef(allowed(url) ? Py_True : Py_False));
     }
     return result.release().ptr();
   }
@@ -146,7 +186,7 @@ PyObject* allowed_many(const RobotsTxt& robots, py::handle urls, py::handle agen
     // object alive, and RobotsTxt is immutable (its const members share no state).
     py::gil_scoped_release release;
     for (std::size_t i = 0; i < views.size(); ++i) {
-      answers[i] = robots.allowed(views[i], names.names()) ? 1 : 0;
+      answers[i] = allowed(views[i]) ? 1 : 0;
     }
   }
   for (Py_ssize_t i = 0; i < count; ++i) {
@@ -165,18 +205,28 @@ PyObject* allowed_many_fastcall(PyObject* self, PyObject* const* args, Py_ssize_
   });
 }
 
-py::object verdict(py::handle self, py::handle url, py::handle agents) {
-  const RobotsTxt& robots = robots_of(self);
-  std::string url_storage;
-  const std::string_view url_text = text_of(url, {"url"}, url_storage);
-  const AgentNames names(agents);
-  // The verdict's views point into `robots`, which `self` keeps alive until copied here.
-  const robotstxt::Verdict result = robots.verdict(url_text, names.names());
+py::object verdict_tuple(const robotstxt::Verdict& result) {
   const py::object kind =
       result.has_decisive_rule() ? py::object(to_python(to_string(result.kind))) : py::none();
   return verdict_type(py::bool_(result.allowed), py::int_(result.line), kind,
                       to_python(result.pattern), py::int_(result.strength),
                       py::bool_(result.via_index_htm), to_python(to_string(result.applied)));
+}
+
+py::object verdict(py::handle self, py::handle url, py::handle agents) {
+  const RobotsTxt& robots = robots_of(self);
+  std::string url_storage;
+  const std::string_view url_text = text_of(url, {"url"}, url_storage);
+  // The verdict's views point into `robots`, which `self` keeps alive until copied here.
+  if (const robotstxt::Crawler* crawler = crawler_of(agents)) {
+    const robotstxt::CrawlerVerdict result = robots.verdict(url_text, *crawler);
+    const py::object token =
+        result.token.empty() ? py::object(py::none()) : py::object(to_python(result.token));
+    return crawler_verdict_type(verdict_tuple(result.verdict), to_python(to_string(result.rule)),
+                                token);
+  }
+  const AgentNames names(agents);
+  return verdict_tuple(robots.verdict(url_text, names.names()));
 }
 
 py::object crawl_delay(py::handle self, py::handle agent) {
@@ -185,6 +235,15 @@ py::object crawl_delay(py::handle self, py::handle agent) {
   std::string storage;
   const std::optional<double> delay = robots.crawl_delay(text_of(agent, {"agent"}, storage));
   return delay ? py::object(py::float_(*delay)) : py::none();
+}
+
+py::str product_token(py::handle user_agent) {
+  if (!is_single_text(user_agent)) throw_not_text(user_agent, {"user_agent"});
+  std::string storage;
+  std::string_view text = text_of(user_agent, {"user_agent"}, storage);
+  // A User-Agent header may start with blanks; a user-agent line's value never does.
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  return to_python(robotstxt::product_token(text));
 }
 
 py::list sitemaps(py::handle self) {
@@ -225,9 +284,10 @@ PyMethodDef init_method = {
 
 PyMethodDef allowed_method = {
     "allowed", as_method(&allowed_fastcall), METH_FASTCALL | METH_KEYWORDS,
-    "allowed(url: str | bytes, agent: str | bytes | Sequence[str | bytes]) -> bool\n\n"
-    "May `agent` fetch `url`? `agent` is one name or a sequence of names for one\n"
-    "crawler (its token and aliases): a group applies if it names any of them.\n"
+    "allowed(url: str | bytes, agent: str | bytes | Sequence[str | bytes] | Crawler) -> bool\n\n"
+    "May `agent` fetch `url`? `agent` is one name, or a sequence of names merged as\n"
+    "Google's matcher merges them (a group applies if it names any of them), or a\n"
+    "Crawler from crawlers()/find_crawler(), which follows its own precedence.\n"
     "Raises TypeError for non-text arguments and ValueError for an empty sequence."};
 
 PyMethodDef allowed_many_method = {
@@ -253,6 +313,36 @@ PYBIND11_MODULE(_robotstxt, module) {
   const py::module_ results = py::module_::import("robotstxt._results");
   verdict_type = py::object(results.attr("Verdict")).release();
   directive_type = py::object(results.attr("Directive")).release();
+  crawler_type = py::object(results.attr("Crawler")).release();
+  crawler_verdict_type = py::object(results.attr("CrawlerVerdict")).release();
+
+  module.def(
+      "crawlers",
+      [] {
+        py::list list;
+        for (const robotstxt::Crawler& crawler : robotstxt::crawler_catalogue()) {
+          list.append(crawler_tuple(crawler));
+        }
+        return list;
+      },
+      "crawlers() -> list[Crawler]\n\n"
+      "The crawler catalogue (SEMANTICS 8), in the data file's order.");
+  module.def(
+      "find_crawler",
+      [](py::handle name) -> py::object {
+        if (!is_single_text(name)) throw_not_text(name, {"name"});
+        std::string storage;
+        const robotstxt::Crawler* crawler =
+            robotstxt::find_crawler(text_of(name, {"name"}, storage));
+        return crawler != nullptr ? crawler_tuple(*crawler) : py::object(py::none());
+      },
+      py::arg("name"),
+      "find_crawler(name: str) -> Crawler | None\n\n"
+      "The crawler named `name`, ignoring case; None when the catalogue has none.");
+  module.def("product_token", &product_token, py::arg("user_agent"),
+             "product_token(user_agent: str | bytes) -> str\n\n"
+             "The product token a User-Agent starts with (SEMANTICS 2.4), e.g. 'MyBot' for\n"
+             "'MyBot/1.0 (+https://example.com/bot)'; '' when it starts with none.");
 
   py::class_<RobotsTxt> robots_class(
       module, "RobotsTxt",
@@ -267,12 +357,15 @@ PYBIND11_MODULE(_robotstxt, module) {
       "False");
   robots_class
       .def("verdict", &verdict, py::arg("url"), py::arg("agent"),
-           "verdict(url: str | bytes, agent: str | bytes | Sequence[str | bytes]) -> Verdict\n\n"
-           "Like allowed(), with the decisive rule: its line, kind, pattern and strength.")
+           "verdict(url: str | bytes, agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
+           "    -> Verdict | CrawlerVerdict\n\n"
+           "Like allowed(), with the decisive rule: its line, kind, pattern and strength.\n"
+           "For a Crawler, a CrawlerVerdict: the Verdict and how its group was chosen.")
       .def("crawl_delay", &crawl_delay, py::arg("agent"),
            "crawl_delay(agent: str | bytes) -> float | None\n\n"
-           "Crawl-delay in seconds for `agent`: from a group naming it if one has a valid\n"
-           "value, else from a '*' group; None when there is none. Google ignores it.")
+           "Crawl-delay in seconds for `agent`: the first valid value in the groups that\n"
+           "decide its access (its own groups, else '*'); None when there is none. Google\n"
+           "ignores it.")
       .def_property_readonly("sitemaps", &sitemaps,
                              "Sitemap URLs in file order, as written (list[str]).")
       .def_property_readonly("directives", &directives,

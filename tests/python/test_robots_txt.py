@@ -174,7 +174,18 @@ def test_line_count_and_repr(robots):
 
 def test_module_exports_and_limits():
     assert robotstxt.MAX_BODY_BYTES == 512000
-    assert set(robotstxt.__all__) == {"MAX_BODY_BYTES", "Directive", "RobotsTxt", "Verdict"}
+    assert set(robotstxt.__all__) == {
+        "MAX_BODY_BYTES",
+        "Crawler",
+        "CrawlerVerdict",
+        "Directive",
+        "RobotsTxt",
+        "Verdict",
+        "audit",
+        "crawlers",
+        "find_crawler",
+        "product_token",
+    }
     for documented in (robotstxt, robotstxt.RobotsTxt, robotstxt.RobotsTxt.allowed,
                        robotstxt.RobotsTxt.allowed_many, robotstxt.Verdict.line):
         assert documented.__doc__, documented

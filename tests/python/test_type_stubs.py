@@ -31,6 +31,8 @@ def test_stub_module_names_are_the_exported_names():
     for node in stub_tree().body:
         if isinstance(node, ast.AnnAssign):
             names.add(node.target.id)
+        elif isinstance(node, ast.FunctionDef):
+            names.add(node.name)
     assert names == set(robotstxt.__all__)
 
 
@@ -60,6 +62,8 @@ def test_stub_parameters_are_the_keyword_names_the_module_accepts():
 def test_every_public_member_has_a_docstring():
     for name in robotstxt.__all__:
         obj = getattr(robotstxt, name)
+        if callable(obj) and not inspect.isclass(obj):
+            assert obj.__doc__, name
         if inspect.isclass(obj):
             assert obj.__doc__, name
             for member in public_names(obj):

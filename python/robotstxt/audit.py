@@ -1,0 +1,54 @@
+"""Which crawlers may fetch these URLs: the audit as plain data (SEMANTICS 8).
+
+The same answers as ``robotstxt audit FILE URL... --json``, for a parsed RobotsTxt.
+"""
+
+from typing import Any, Iterable, Optional, Sequence, Union
+
+from ._results import Crawler
+from ._robotstxt import RobotsTxt, crawlers, find_crawler
+
+
+def audit(
+    robots: RobotsTxt,
+    urls: Iterable[Union[str, bytes]] = ("/",),
+    who: Optional[Sequence[Union[Crawler, str]]] = None,
+) -> list[dict[str, Any]]:
+    """One dict per crawler, in the order given (default: the whole catalogue).
+
+    Each dict has ``crawler``, ``operator``, ``purpose``, ``crawler_rule`` (how its
+    group was chosen: 'own-token', 'fallback-token', 'global', 'global-ignored',
+    'no-groups' or 'not-subject'), ``token`` (the token whose groups applied, or None)
+    and ``results``: one dict per URL with ``url``, ``allowed`` and ``line`` (the
+    decisive line, or None). Crawler names are looked up ignoring case; an unknown name
+    raises ValueError.
+    """
+    urls = list(urls)
+    chosen = []
+    for item in crawlers() if who is None else who:
+        crawler = find_crawler(item) if isinstance(item, str) else item
+        if crawler is None:
+            raise ValueError(f"no crawler named {item!r} in the catalogue")
+        chosen.append(crawler)
+    rows = []
+    for crawler in chosen:
+        results = []
+        rule, token = "no-groups", None
+        for url in urls:
+            verdict, rule, token = robots.verdict(url, crawler)
+            results.append(
+                {"url": url, "allowed": verdict.allowed, "line": verdict.line or None}
+            )
+        if not urls:
+            _, rule, token = robots.verdict("/", crawler)
+        rows.append(
+            {
+                "crawler": crawler.name,
+                "operator": crawler.operator,
+                "purpose": crawler.purpose,
+                "crawler_rule": rule,
+                "token": token,
+                "results": results,
+            }
+        )
+    return rows

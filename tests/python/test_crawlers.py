@@ -1,0 +1,73 @@
+"""SEMANTICS 8 from Python: the catalogue as data, a crawler wherever an agent is
+accepted, and the audit as plain data."""
+
+import pytest
+
+import robotstxt
+
+BOTH_GROUPS = b"User-agent: googlebot\nDisallow: /private\nUser-agent: googlebot-image\nDisallow: /photos\n"
+
+
+def test_catalogue_is_plain_data_with_sources():
+    crawlers = robotstxt.crawlers()
+    assert len({c.name.lower() for c in crawlers}) == len(crawlers)
+    for crawler in crawlers:
+        assert crawler.tokens and crawler.sources, crawler.name
+    image = robotstxt.find_crawler("GOOGLEBOT-IMAGE")
+    assert image.tokens == ("Googlebot-Image", "Googlebot")
+    assert robotstxt.find_crawler("Googlebot-Images") is None
+
+
+def test_crawler_follows_its_own_group_where_an_agent_list_merges():
+    robots = robotstxt.RobotsTxt(BOTH_GROUPS)
+    image = robotstxt.find_crawler("Googlebot-Image")
+    assert robots.allowed("https://a.com/private/a.png", image) is True
+    assert robots.allowed("https://a.com/photos/a.png", image) is False
+    assert robots.allowed("https://a.com/private/a.png", ["Googlebot-Image", "Googlebot"]) is False
+    verdict, rule, token = robots.verdict("https://a.com/photos/a.png", image)
+    assert (verdict.line, rule, token) == (4, "own-token", "Googlebot-Image")
+    urls = ["https://a.com/private/a.png", "https://a.com/photos/a.png"] * 20
+    assert robots.allowed_many(urls, image) == [robots.allowed(u, image) for u in urls]
+
+
+def test_adsbot_ignores_star_and_user_fetchers_are_not_subject():
+    robots = robotstxt.RobotsTxt(b"User-agent: *\nDisallow: /\n")
+    adsbot = robotstxt.find_crawler("AdsBot-Google")
+    assert robots.verdict("/x", adsbot).crawler_rule == "global-ignored"
+    assert robots.allowed("/x", adsbot) is True
+    assert robots.allowed("/x", robotstxt.find_crawler("ChatGPT-User")) is True
+    assert robots.allowed("/x", robotstxt.find_crawler("GPTBot")) is False
+
+
+def test_audit_returns_plain_data():
+    robots = robotstxt.RobotsTxt(b"User-agent: *\nDisallow: /\nUser-agent: googlebot\nAllow: /\n")
+    rows = robotstxt.audit(robots, ["/a"], ["Applebot", robotstxt.find_crawler("GPTBot")])
+    assert rows == [
+        {
+            "crawler": "Applebot",
+            "operator": rows[0]["operator"],
+            "purpose": "search",
+            "crawler_rule": "fallback-token",
+            "token": "Googlebot",
+            "results": [{"url": "/a", "allowed": True, "line": 4}],
+        },
+        {
+            "crawler": "GPTBot",
+            "operator": "OpenAI",
+            "purpose": "ai-training",
+            "crawler_rule": "global",
+            "token": None,
+            "results": [{"url": "/a", "allowed": False, "line": 2}],
+        },
+    ]
+    assert len(robotstxt.audit(robots)) == len(robotstxt.crawlers())
+    with pytest.raises(ValueError, match="no crawler named 'Nobody'"):
+        robotstxt.audit(robots, ["/"], ["Nobody"])
+
+
+def test_product_token_is_the_librarys_rule():
+    assert robotstxt.product_token("  MyBot/1.0 (+https://example.com)") == "MyBot"
+    assert robotstxt.product_token(b"MJ12bot") == "MJ"
+    assert robotstxt.product_token("*bot") == ""
+    with pytest.raises(TypeError):
+        robotstxt.product_token(3)
