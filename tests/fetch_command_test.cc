@@ -200,7 +200,7 @@ TEST_F(FetchCommandTest, AgentGivenTwiceIsAUsageError) {
 TEST_F(FetchCommandTest, EmptyAgentIsAUsageError) {
   const auto option = run_command(kCli, with_server({"http://many.test/", "--agent", ""}));
   EXPECT_EQ(option.exit_code, 2) << option.out;
-  EXPECT_NE(option.err.find("empty"), std::string::npos) << option.err;
+  EXPECT_NE(option.err.find("names no product token"), std::string::npos) << option.err;
   const auto stdin_form = run_command(kCli, with_server({"-", "--agent", ""}), "http://a.test/\n");
   EXPECT_EQ(stdin_form.exit_code, 2) << stdin_form.out;
   EXPECT_TRUE(stdin_form.out.empty()) << stdin_form.out;
@@ -240,7 +240,10 @@ TEST_F(FetchCommandTest, StdinJsonLines) {
   const nlohmann::json first = nlohmann::json::parse(result.out.substr(0, newline));
   const nlohmann::json second = nlohmann::json::parse(result.out.substr(newline + 1));
   EXPECT_EQ(first["allowed"], false);
-  EXPECT_EQ(first["rule"], "disallow: /private");
+  // No body is kept per origin in this form: the normalised pattern, not the rule.
+  EXPECT_EQ(first["pattern"], "/private");
+  EXPECT_FALSE(first.contains("rule"));
+  EXPECT_EQ(first["applied"], "global");
   EXPECT_EQ(second["allowed"], true);
 }
 
