@@ -51,10 +51,10 @@ std::string describe_duration(long long seconds) {
   return std::to_string(seconds) + " s";
 }
 
-// `body` is the fetched file when this process kept it (one URL): then "rule" is the
-// rule as written. `fetch -` keeps no bodies for its many origins, so it shows the
-// normalised "pattern" only.
-nlohmann::json decision_json(const std::string& url, const Decision& decision,
+// One URL (`one`): every step of the fetch, and "rule" as written in `body` (null when
+// the fetch gave no body). `fetch -` keeps no bodies for its many origins, so it shows
+// the decisive rule by line and normalised "pattern" only.
+nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
                              const ParsedFile* body, const WhoAsks& who) {
   nlohmann::json json;
   json["url"] = url;
@@ -70,7 +70,7 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision,
   const bool by_rules = decision.state.access == Access::kRules;
   json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
   json["line"] = line_json(verdict);
-  if (body != nullptr) json["rule"] = rule_json(verdict, *body);
+  if (one) json["rule"] = body != nullptr ? rule_json(verdict, *body) : nlohmann::json();
   json["pattern"] =
       verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
   if (who.crawler != nullptr) {
@@ -81,7 +81,7 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision,
   json["outcome"] = to_string(fetch.kind);
   json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
   json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
-  if (body == nullptr) return json;
+  if (!one) return json;
   nlohmann::json hops = nlohmann::json::array();
   for (const RedirectHop& hop : fetch.hops) {
     hops.push_back({{"from", hop.from}, {"status", hop.status}, {"to", hop.to}});
@@ -228,7 +228,7 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
       const std::string& url = window[i];
       if (decision.url_error != UrlError::kNone) {
         if (options.json) {
-          std::cout << to_json_line(decision_json(url, decision, nullptr, who)) << "\n";
+          std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
         } else {
           std::cout << "error\t" << url << "\n";
         }
@@ -237,7 +237,7 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
         continue;
       }
       if (options.json) {
-        std::cout << to_json_line(decision_json(url, decision, nullptr, who)) << "\n";
+        std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
       } else {
         const char* verdict = decision.state.access == Access::kUndecided ? "error\t"
                               : decision.allowed                          ? "allowed\t"
@@ -324,7 +324,7 @@ int run_fetch(const FetchCommandOptions& options) {
   const Decision decision = who->crawler == nullptr ? client.decide(options.url, who->agent_views())
                                                     : client.decide(options.url, *who->crawler);
   if (options.json) {
-    std::cout << to_json_line(decision_json(options.url, decision, body.get(), *who)) << "\n";
+    std::cout << to_json_line(decision_json(options.url, decision, true, body.get(), *who)) << "\n";
   } else {
     print_decision(decision, body.get(), *who);
   }
