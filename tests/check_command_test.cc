@@ -90,7 +90,8 @@ TEST(CheckCommand, JsonWritesOneObjectPerUrl) {
   EXPECT_EQ(first["allowed"], false);
   EXPECT_EQ(first["line"], 2);
   EXPECT_EQ(first["rule"], "disallow: /x");
-  EXPECT_EQ(first["group"], "specific");
+  EXPECT_EQ(first["applied"], "specific");
+  EXPECT_FALSE(first.contains("group"));
   const auto second = nlohmann::json::parse(result.out.substr(newline + 1));
   EXPECT_EQ(second["allowed"], true);
   EXPECT_TRUE(second["line"].is_null());
@@ -141,6 +142,113 @@ TEST(CheckCommand, HelpExitsZeroAndDescribesTheArguments) {
     EXPECT_NE(result.out.find("check"), std::string::npos);
   }
   EXPECT_NE(run_command(kCli, {"check", "--help"}).out.find("ROBOTS_FILE"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace robotstxt
+
+namespace robotstxt {
+namespace {
+
+using testing::run_command;
+using testing::TempFile;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// README "Naming agents": the positional AGENT and --agent LIST are the same thing, and
+// --agent is repeatable, appending to the list (SEMANTICS 2.5: any name's group applies).
+TEST(CheckCommand, AgentOptionIsThePositionalAgentAndAppends) {
+  const TempFile robots("user-agent: a\ndisallow: /x\nuser-agent: b\ndisallow: /y\n");
+  const auto positional = run_command(kCli, {"check", robots.path(), "a,b", "/y"});
+  const auto option = run_command(kCli, {"check", "--agent", "a", robots.path(), "/y", "-a", "b"});
+  EXPECT_EQ(positional.exit_code, 1);
+  EXPECT_EQ(option.exit_code, 1) << option.err;
+  EXPECT_EQ(option.out, positional.out);
+  EXPECT_EQ(option.out,
+            "DISALLOWED by line 4: disallow: /y (group naming a,b; * rules do not apply)\n");
+  const auto only_a = run_command(kCli, {"check", robots.path(), "/y", "--agent", "a"});
+  EXPECT_EQ(only_a.exit_code, 0) << only_a.err;
+  // explain takes it the same way.
+  const auto explain = run_command(kCli, {"explain", robots.path(), "/y", "--agent", "b"});
+  EXPECT_EQ(explain.exit_code, 1) << explain.err;
+  EXPECT_TRUE(contains(explain.out, "agent     b\n")) << explain.out;
+}
+
+// SEMANTICS 8.1: with groups for both googlebot-image and googlebot, Googlebot-Image
+// follows only its own; without its own, it falls back to googlebot's.
+TEST(CheckCommand, CrawlerFollowsItsOwnTokenThenItsFallback) {
+  const TempFile both(
+      "user-agent: googlebot\ndisallow: /photos\nuser-agent: googlebot-image\n"
+      "disallow: /private\n");
+  auto result = run_command(
+      kCli, {"check", "--crawler", "Googlebot-Image", both.path(), "https://a.com/photos/1.jpg"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "ALLOWED: no rule matched (group naming Googlebot-Image; * rules do not apply)\n");
+  result = run_command(kCli, {"check", "--json", "--crawler", "googlebot-image", both.path(),
+                              "https://a.com/private/1.jpg"});
+  EXPECT_EQ(result.exit_code, 1);
+  auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["crawler"], "Googlebot-Image");
+  EXPECT_EQ(json["crawler_rule"], "own-token");
+  EXPECT_EQ(json["token"], "Googlebot-Image");
+  EXPECT_EQ(json["rule"], "disallow: /private");
+  EXPECT_EQ(json["line"], 4);
+  // The agent list of the same names merges both groups: a different question.
+  EXPECT_EQ(run_command(kCli, {"check", both.path(), "Googlebot-Image,Googlebot",
+                               "https://a.com/photos/1.jpg"})
+                .exit_code,
+            1);
+
+  const TempFile fallback("user-agent: *\ndisallow: /\nuser-agent: googlebot\ndisallow: /photos\n");
+  result = run_command(kCli, {"check", "--crawler", "Googlebot-Image", fallback.path(),
+                              "https://a.com/photos/1.jpg"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out,
+            "DISALLOWED by line 4: disallow: /photos (groups naming Googlebot: no group names "
+            "Googlebot-Image)\n");
+  // The streaming form answers for the crawler too.
+  result =
+      run_command(kCli, {"check", "--json", "--crawler", "Googlebot-Image", fallback.path(), "-"},
+                  "https://a.com/photos/1.jpg\nhttps://a.com/x\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  json = nlohmann::json::parse(result.out.substr(0, result.out.find('\n')));
+  EXPECT_EQ(json["crawler_rule"], "fallback-token");
+  EXPECT_EQ(json["token"], "Googlebot");
+  EXPECT_EQ(json["allowed"], false);
+}
+
+// SEMANTICS 8.2: AdsBot-Google must be named; a file with only `*` binds it to nothing.
+TEST(CheckCommand, CrawlerThatIgnoresTheGlobalGroup) {
+  const TempFile robots("user-agent: *\ndisallow: /\n");
+  const auto result =
+      run_command(kCli, {"check", "--crawler", "AdsBot-Google", robots.path(), "https://a.com/x"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "ALLOWED: no rule matched (* ignored: AdsBot-Google must be named)\n");
+  const auto json =
+      nlohmann::json::parse(run_command(kCli, {"explain", "--json", "--crawler", "AdsBot-Google",
+                                               robots.path(), "https://a.com/x"})
+                                .out);
+  EXPECT_EQ(json["crawler_rule"], "global-ignored");
+  EXPECT_EQ(json["reason"], "global-ignored");
+  EXPECT_TRUE(json["token"].is_null());
+  EXPECT_EQ(json["applied"], "none");
+}
+
+// SEMANTICS 8.3: a user-triggered fetcher is not subject to robots.txt, and says so.
+TEST(CheckCommand, CrawlerNotSubjectToRobotsTxt) {
+  const TempFile robots("user-agent: *\ndisallow: /\nuser-agent: chatgpt-user\ndisallow: /\n");
+  const auto result =
+      run_command(kCli, {"check", "--crawler", "ChatGPT-User", robots.path(), "https://a.com/x"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "ALLOWED: no rule matched (not subject to robots.txt)\n");
+  const auto explain =
+      run_command(kCli, {"explain", "--crawler", "ChatGPT-User", robots.path(), "https://a.com/x"});
+  EXPECT_EQ(explain.exit_code, 0);
+  EXPECT_TRUE(contains(explain.out, "crawler   ChatGPT-User (not subject to robots.txt)\n"))
+      << explain.out;
 }
 
 }  // namespace

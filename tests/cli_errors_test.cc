@@ -182,10 +182,29 @@ TEST(CliErrors, ConflictingOrMeaninglessArgumentsAreUsageErrors) {
        "only one of OLD, NEW and --urls can be '-'"},
       {{"explain", robots.path(), "a", "-"}, "explain takes one URL, not '-'"},
       {{"diff", robots.path(), robots.path(), "--urls", robots.path(), "--agent", ""},
-       "--agent needs a product token, not ''"},
+       "--agent names no product token"},
       {{"diff", robots.path(), robots.path(), "--urls", robots.path(), "--agent", " , "},
-       "--agent needs a product token, not ' , '"},
-      {{"info", robots.path(), "--agent", ""}, "--agent needs a product token, not ''"},
+       "--agent names no product token"},
+      {{"info", robots.path(), "--agent", ""}, "--agent names no product token"},
+      {{"check", robots.path(), "--agent", ","}, "--agent names no product token"},
+      {{"check", robots.path(), " , ", "/x"}, "AGENT ' , ' names no product token"},
+      // One way at a time to say who asks (README "Naming agents").
+      {{"check", robots.path(), "a", "/x", "--agent", "b"},
+       "--agent and the AGENT 'a' both say who asks"},
+      {{"explain", robots.path(), "a", "/x", "--agent", "b"},
+       "--agent and the AGENT 'a' both say who asks"},
+      {{"fetch", "http://a.test/", "a", "--agent", "b"},
+       "--agent and the AGENT 'a' both say who asks"},
+      {{"check", "--crawler", "Googlebot", robots.path(), "a", "/x"},
+       "--crawler and the AGENT 'a' both say who asks"},
+      {{"explain", "--crawler", "Googlebot", robots.path(), "a", "/x"},
+       "--crawler and the AGENT 'a' both say who asks"},
+      {{"fetch", "--crawler", "Googlebot", "http://a.test/", "a"},
+       "--crawler and the AGENT 'a' both say who asks"},
+      {{"check", "--crawler", "Googlebot", "--agent", "a", robots.path(), "/x"},
+       "--agent and --crawler both say who asks"},
+      {{"check", robots.path()}, "say who asks: an AGENT, --agent LIST or --crawler NAME"},
+      {{"check", robots.path(), "--agent", "a"}, "URL is required"},
   };
   for (const auto& c : cases) {
     const auto result = run_command(kCli, c.args, "user-agent: *\n");
@@ -234,6 +253,25 @@ TEST(CliErrors, CheckSaysOnceHowManyLinesWereNotUrls) {
   result = run_command(kCli, {"check", robots.path(), "a", "example.com"});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.err, "robotstxt check: 'example.com' is not a URL and was checked as path /\n");
+}
+
+// SEMANTICS 8: a crawler is a name of the catalogue; a typo is told the closest names,
+// on one line, before anything is read.
+TEST(CliErrors, UnknownCrawlerSuggestsTheClosestNames) {
+  const TempFile robots("user-agent: *\n");
+  for (const auto& args :
+       {std::vector<std::string>{"check", "--crawler", "Googlebot-Imag", robots.path(), "/x"},
+        std::vector<std::string>{"explain", "--crawler", "Googlebot-Imag", robots.path(), "/x"},
+        std::vector<std::string>{"fetch", "--crawler", "Googlebot-Imag", "http://a.test/"}}) {
+    const auto result = run_command(kCli, args);
+    EXPECT_EQ(result.exit_code, 2) << args[0];
+    EXPECT_EQ(result.out, "");
+    EXPECT_TRUE(has(result.err, "robotstxt " + args[0] +
+                                    ": error: unknown crawler 'Googlebot-Imag'; closest: "
+                                    "Googlebot-Image"))
+        << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+  }
 }
 
 }  // namespace

@@ -77,26 +77,37 @@ TEST(DiffCommand, ReformattingChangesNothing) {
   EXPECT_EQ(result.out, "no change in effect\n");
 }
 
-TEST(DiffCommand, UrlsWhoseVerdictChangesWithCountsPerAgent) {
+TEST(DiffCommand, UrlsWhoseVerdictChangesForTheAgents) {
   const TempFile before("user-agent: *\ndisallow: /search\n");
   const TempFile after(
       "user-agent: *\ndisallow: /search\nallow: /search/help\n"
       "user-agent: badbot\ndisallow: /\n");
   const TempFile urls("https://a.com/\r\nhttps://a.com/search?q\nhttps://a.com/search/help\n\n");
-  const auto result = run_command(kCli, {"diff", before.path(), after.path(), "--urls", urls.path(),
-                                         "--agent", "goodbot", "-a", "badbot"});
+  auto result = run_command(
+      kCli, {"diff", before.path(), after.path(), "--urls", urls.path(), "--agent", "goodbot"});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.out,
-            "goodbot  https://a.com/search/help  disallowed -> allowed  (was line 2 disallow: "
-            "/search; now line 3 allow: /search/help)\n"
-            "badbot  https://a.com/  allowed -> disallowed  (was no rule; now line 5 disallow: /)\n"
-            "changes per agent over 3 URLs: goodbot 1 badbot 1\n");
+            "https://a.com/search/help  disallowed -> allowed  (was by line 2: disallow: "
+            "/search; now by line 3: allow: /search/help)\n"
+            "1 of 3 URLs change for goodbot\n");
+  // --agent is repeatable and appends: one list, whose groups merge (SEMANTICS 2.5).
+  result = run_command(kCli, {"diff", before.path(), after.path(), "--urls", urls.path(), "--agent",
+                              "goodbot", "-a", "badbot"});
+  EXPECT_TRUE(has(result.out,
+                  "https://a.com/  allowed -> disallowed  (was no rule matched; "
+                  "now by line 5: disallow: /)\n"))
+      << result.out;
+  EXPECT_TRUE(has(result.out, "of 3 URLs change for goodbot,badbot\n")) << result.out;
   const auto json =
       nlohmann::json::parse(run_command(kCli, {"diff", "--json", before.path(), after.path(),
                                                "--urls", urls.path(), "--agent", "badbot"})
                                 .out);
-  EXPECT_EQ(json["counts"]["badbot"], 1);
-  EXPECT_EQ(json["changes"][0]["after"], "disallowed");
+  EXPECT_EQ(json["changed"], 1);
+  EXPECT_EQ(json["agents"], nlohmann::json::array({"badbot"}));
+  EXPECT_EQ(json["changes"][0]["before"]["allowed"], true);
+  EXPECT_EQ(json["changes"][0]["after"]["allowed"], false);
+  EXPECT_EQ(json["changes"][0]["after"]["rule"], "disallow: /");
+  EXPECT_EQ(json["changes"][0]["after"]["applied"], "specific");
 }
 
 TEST(DiffCommand, UsageErrorsExitTwo) {
@@ -146,9 +157,13 @@ TEST(InfoCommand, AgentCrawlDelayAndRequestRate) {
       << result.out;
   result = run_command(kCli, {"info", "--json", file.path(), "--agent", "other"});
   const auto json = nlohmann::json::parse(result.out);
-  EXPECT_EQ(json["agent"]["applied"], "global");
-  EXPECT_EQ(json["agent"]["crawl_delay"], 4.0);
-  EXPECT_EQ(json["agent"]["requests_per_second"], 0.1);
+  EXPECT_EQ(json["selection"]["agents"], nlohmann::json::array({"other"}));
+  EXPECT_EQ(json["selection"]["applied"], "global");
+  EXPECT_EQ(json["selection"]["crawl_delay"], 4.0);
+  EXPECT_EQ(json["selection"]["requests_per_second"], 0.1);
+  // A list asks for the groups of any of its names (SEMANTICS 2.5), as everywhere.
+  result = run_command(kCli, {"info", file.path(), "--agent", "other", "--agent", "a"});
+  EXPECT_TRUE(has(result.out, "agent other,a\n  applies      group 2: named there")) << result.out;
   EXPECT_EQ(json["groups"].size(), 2u);
 }
 

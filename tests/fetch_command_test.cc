@@ -200,7 +200,7 @@ TEST_F(FetchCommandTest, AgentGivenTwiceIsAUsageError) {
 TEST_F(FetchCommandTest, EmptyAgentIsAUsageError) {
   const auto option = run_command(kCli, with_server({"http://many.test/", "--agent", ""}));
   EXPECT_EQ(option.exit_code, 2) << option.out;
-  EXPECT_NE(option.err.find("empty"), std::string::npos) << option.err;
+  EXPECT_NE(option.err.find("names no product token"), std::string::npos) << option.err;
   const auto stdin_form = run_command(kCli, with_server({"-", "--agent", ""}), "http://a.test/\n");
   EXPECT_EQ(stdin_form.exit_code, 2) << stdin_form.out;
   EXPECT_TRUE(stdin_form.out.empty()) << stdin_form.out;
@@ -240,7 +240,10 @@ TEST_F(FetchCommandTest, StdinJsonLines) {
   const nlohmann::json first = nlohmann::json::parse(result.out.substr(0, newline));
   const nlohmann::json second = nlohmann::json::parse(result.out.substr(newline + 1));
   EXPECT_EQ(first["allowed"], false);
-  EXPECT_EQ(first["rule"], "disallow: /private");
+  // No body is kept per origin in this form: the normalised pattern, not the rule.
+  EXPECT_EQ(first["pattern"], "/private");
+  EXPECT_FALSE(first.contains("rule"));
+  EXPECT_EQ(first["applied"], "global");
   EXPECT_EQ(second["allowed"], true);
 }
 
@@ -261,6 +264,53 @@ TEST_F(FetchCommandTest, UsageErrorsExit2) {
   EXPECT_EQ(run_command(kCli, {"fetch", "http://a.test/", "A", "--timeout", "x"}).exit_code, 2);
   const auto result = run_command(kCli, {"fetch", "ftp//x", "FooBot"});
   EXPECT_NE(result.err.find("robotstxt fetch: error:"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace robotstxt
+
+namespace robotstxt {
+namespace {
+
+// README "JSON output": "rule" is the rule as written in the fetched body, "pattern" the
+// form the matcher compares; the body is fetched once and the client decides from it.
+TEST(FetchCommandVocabulary, RuleAsWrittenPatternNormalisedOneFetch) {
+  const testing::TempFile body("User-agent: *\nDisallow: /caf\xC3\xA9\n");
+  const testing::FixtureServer server("robots_server.py", {"--body", body.path()});
+  ASSERT_NE(server.port(), 0);
+  const auto result = run_command(kCli, {"fetch", "--json", "http://plain.test/caf%C3%A9", "a",
+                                         "--connect-to", server.connect_to_all()});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const nlohmann::json json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["rule"], "disallow: /caf\xC3\xA9");
+  EXPECT_EQ(json["pattern"], "/caf%C3%A9");
+  EXPECT_EQ(json["line"], 2);
+  EXPECT_EQ(json["applied"], "global");
+  EXPECT_EQ(server.request_count("plain"), 1);
+}
+
+// SEMANTICS 8 through the fetch: --crawler takes the place of AGENT.
+TEST(FetchCommandVocabulary, CrawlerInBothForms) {
+  const testing::TempFile body("User-agent: *\nDisallow: /\nUser-agent: googlebot\nAllow: /\n");
+  const testing::FixtureServer server("robots_server.py", {"--body", body.path()});
+  ASSERT_NE(server.port(), 0);
+  auto result = run_command(kCli, {"fetch", "--crawler", "Googlebot-Image", "http://a.test/x",
+                                   "--connect-to", server.connect_to_all()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("verdict     ALLOWED by line 4: allow: / (groups naming Googlebot: "
+                            "no group names Googlebot-Image)\n"),
+            std::string::npos)
+      << result.out;
+  result = run_command(kCli,
+                       {"fetch", "-", "--json", "--crawler", "AdsBot-Google", "--connect-to",
+                        server.connect_to_all()},
+                       "http://a.test/x\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const nlohmann::json json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["crawler"], "AdsBot-Google");
+  EXPECT_EQ(json["crawler_rule"], "global-ignored");
+  EXPECT_TRUE(json["token"].is_null());
+  EXPECT_EQ(json["allowed"], true);
 }
 
 }  // namespace

@@ -11,62 +11,50 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
-#include "robotstxt/line_facts.h"
-#include "robotstxt/robots_txt.h"
+#include "parsed_file.h"
+#include "render.h"
+#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
 
 struct CheckOptions {
   std::string robots_file;
-  std::string agents;
   std::string url;
+  AgentArguments who;
   bool json = false;
 };
 
-// The decisive rule as the site owner wrote it: the compiled file keeps only the
-// normalised pattern, so the text comes from the body's own line.
-std::string describe_rule(const Verdict& verdict, const std::vector<LineFacts>& lines) {
-  const std::string_view written =
-      verdict.line <= lines.size() ? lines[verdict.line - 1].value : verdict.pattern;
-  return std::string(to_string(verdict.kind)) + ": " + std::string(written);
+// The answer for one URL, for agents or for a crawler (SEMANTICS 8).
+struct Answer {
+  Verdict verdict;
+  std::optional<CrawlerRule> crawler_rule;
+  std::string_view token;
+};
+
+Answer answer(const ParsedFile& file, const WhoAsks& who,
+              const std::vector<std::string_view>& agents, std::string_view url) {
+  if (who.crawler == nullptr) return {file.robots().verdict(url, agents), std::nullopt, {}};
+  const CrawlerVerdict verdict = file.robots().verdict(url, *who.crawler);
+  return {verdict.verdict, verdict.rule, verdict.token};
 }
 
-std::string describe_groups(AppliedGroups applied, std::string_view agents) {
-  const std::string names(agents.empty() ? "an empty agent" : agents);
-  switch (applied) {
-    case AppliedGroups::kSpecific:
-      return "group naming " + names + "; * rules do not apply";
-    case AppliedGroups::kGlobal:
-      return "the * group: no group names " + names;
-    case AppliedGroups::kNone:
-      break;
+nlohmann::json answer_json(std::string_view url, const Answer& answer, const ParsedFile& file,
+                           const WhoAsks& who) {
+  nlohmann::json json = {{"url", url}};
+  json.update(verdict_json(answer.verdict, file));
+  if (who.crawler != nullptr) {
+    add_crawler_json(json, *who.crawler, answer.crawler_rule, answer.token);
   }
-  return "no group names " + names + " and there is no * group";
-}
-
-nlohmann::json verdict_json(std::string_view url, const Verdict& verdict,
-                            const std::vector<LineFacts>& lines) {
-  nlohmann::json json;
-  json["url"] = url;
-  json["allowed"] = verdict.allowed;
-  json["line"] = verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json();
-  json["rule"] = verdict.has_decisive_rule() ? nlohmann::json(describe_rule(verdict, lines))
-                                             : nlohmann::json();
-  json["group"] = to_string(verdict.applied);
   return json;
 }
 
-void print_verdict(const Verdict& verdict, const std::vector<LineFacts>& lines,
-                   std::string_view agents) {
-  std::cout << (verdict.allowed ? "ALLOWED" : "DISALLOWED");
-  if (verdict.has_decisive_rule()) {
-    std::cout << " by line " << verdict.line << ": " << describe_rule(verdict, lines);
-    if (verdict.via_index_htm) std::cout << " (index.htm also allows its directory)";
-  } else {
-    std::cout << ": no rule matched";
-  }
-  std::cout << " (" << describe_groups(verdict.applied, agents) << ")\n";
+void print_answer(const Answer& answer, const ParsedFile& file, const WhoAsks& who) {
+  std::cout << verdict_text(answer.verdict, file) << " ("
+            << (who.crawler == nullptr
+                    ? describe_groups(answer.verdict.applied, who.label())
+                    : describe_crawler_groups(*who.crawler, *answer.crawler_rule, answer.token))
+            << ")\n";
 }
 
 // A line with no `/`, `?` or `;` before any `#` has neither an authority nor a path, so
@@ -84,8 +72,8 @@ void report_not_urls(std::size_t count) {
 }
 
 // One line out per line in, in order; a million URLs must stream, not accumulate.
-int check_stream(const RobotsTxt& robots, const std::vector<std::string_view>& agents,
-                 const std::vector<LineFacts>& lines, bool json) {
+int check_stream(const ParsedFile& file, const WhoAsks& who, bool json) {
+  const std::vector<std::string_view> agents = who.agent_views();
   InputLines input(STDIN_FILENO);
   std::string url;
   std::string out;
@@ -95,9 +83,11 @@ int check_stream(const RobotsTxt& robots, const std::vector<std::string_view>& a
   while (std::cout && input.next(url)) {
     if (is_not_a_url(url)) ++not_urls;
     if (json) {
-      out += to_json_line(verdict_json(url, robots.verdict(url, agents), lines));
+      out += to_json_line(answer_json(url, answer(file, who, agents, url), file, who));
     } else {
-      out += robots.allowed(url, agents) ? "allowed\t" : "disallowed\t";
+      const bool allowed = who.crawler == nullptr ? file.robots().allowed(url, agents)
+                                                  : file.robots().allowed(url, *who.crawler);
+      out += allowed ? "allowed\t" : "disallowed\t";
       out += url;
     }
     out += '\n';
@@ -116,36 +106,32 @@ int check_stream(const RobotsTxt& robots, const std::vector<std::string_view>& a
   return kExitOk;
 }
 
-int run_check(const CheckOptions& options) {
+int run_check(CheckOptions& options) {
+  const std::optional<WhoAsks> who = options.who.resolve("check", true);
+  if (!who) return kExitUsage;
+  if (!options.who.next_given()) {
+    report_error("check", "URL is required");
+    return kExitUsage;
+  }
   if (options.robots_file == "-" && options.url == "-") {
     report_error("check", "ROBOTS_FILE and URL cannot both be '-': standard input is read once");
     return kExitUsage;
   }
-  std::vector<std::string> agent_names = split_agents(options.agents);
-  // An empty AGENT is queried as the empty agent, which in practice means the `*` rules
-  // apply; the spec-test runner relies on it (conformance: empty-string.textproto).
-  if (agent_names.empty()) agent_names.emplace_back();
-  const std::optional<RobotsInput> input = read_robots_or_report("check", options.robots_file);
+  std::optional<RobotsInput> input = read_robots_or_report("check", options.robots_file);
   if (!input) return kExitUsage;
-  const std::string& body = input->head;
-  const RobotsTxt robots = RobotsTxt::parse(body);
-  const std::vector<std::string_view> agents = as_views(agent_names);
-
-  const bool plain_stream = options.url == "-" && !options.json;
-  const std::vector<LineFacts> lines =
-      plain_stream ? std::vector<LineFacts>{} : describe_lines(body);
-  if (options.url == "-") return check_stream(robots, agents, lines, options.json);
-  const Verdict verdict = robots.verdict(options.url, agents);
+  const ParsedFile file(std::move(input->head));
+  if (options.url == "-") return check_stream(file, *who, options.json);
+  const Answer result = answer(file, *who, who->agent_views(), options.url);
   if (options.json) {
-    std::cout << to_json_line(verdict_json(options.url, verdict, lines)) << "\n";
+    std::cout << to_json_line(answer_json(options.url, result, file, *who)) << "\n";
   } else {
-    print_verdict(verdict, lines, options.agents);
+    print_answer(result, file, *who);
   }
   if (is_not_a_url(options.url)) {
     std::cerr << "robotstxt check: '" << printable(options.url)
               << "' is not a URL and was checked as path /\n";
   }
-  return verdict.allowed ? kExitOk : kExitNegative;
+  return result.verdict.allowed ? kExitOk : kExitNegative;
 }
 
 }  // namespace
@@ -154,18 +140,18 @@ void add_check_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
   CLI::App* command = app.add_subcommand(
       "check",
-      "May AGENT fetch URL? Prints ALLOWED or DISALLOWED with the deciding rule.\n"
-      "Exit 0 allowed, 1 disallowed, 2 usage or I/O error. With URL '-', reads URLs from\n"
-      "standard input, one per line, and prints 'allowed<TAB>URL' or 'disallowed<TAB>URL'.");
+      "May AGENT (or --agent LIST, or --crawler NAME) fetch URL? Prints ALLOWED or\n"
+      "DISALLOWED with the deciding rule. Exit 0 allowed, 1 disallowed, 2 usage or I/O\n"
+      "error. With URL '-', reads URLs from standard input, one per line, and prints\n"
+      "'allowed<TAB>URL' or 'disallowed<TAB>URL'.");
   command->add_option("ROBOTS_FILE", options->robots_file, "robots.txt file to read")->required();
-  command
-      ->add_option("AGENT", options->agents,
-                   "product token, or a comma-separated list of them (Googlebot,Googlebot-Image)")
-      ->required();
-  command->add_option("URL", options->url, "URL to check, percent-encoded; '-' for stdin")
-      ->required();
+  options->who.add_positional(*command);
+  CLI::Option* url =
+      command->add_option("URL", options->url, "URL to check, percent-encoded; '-' for stdin");
+  options->who.shifts_into(url, &options->url);
+  options->who.add_options(*command, true);
   command->add_flag("--json", options->json,
-                    "one JSON object per URL: url, allowed, line, rule, group");
+                    "one JSON object per URL: url, allowed, line, rule, applied (README)");
   command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

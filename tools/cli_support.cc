@@ -61,10 +61,6 @@ std::vector<std::string> split_agents(std::string_view comma_separated) {
   return agents;
 }
 
-std::vector<std::string_view> as_views(const std::vector<std::string>& agents) {
-  return {agents.begin(), agents.end()};
-}
-
 std::string to_json_line(const nlohmann::json& value) {
   return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

@@ -30,11 +30,9 @@ void report_io_error(std::string_view command, std::string_view message);
 /// never reaches the terminal.
 std::string printable(std::string_view input, std::size_t max_bytes = 200);
 
-/// Splits "googlebot, Googlebot-Image" into {"googlebot", "Googlebot-Image"}; blanks dropped.
+/// Splits "googlebot, Googlebot-Image" into {"googlebot", "Googlebot-Image"}; blanks
+/// dropped. The one agent syntax of every subcommand (who_asks.h).
 std::vector<std::string> split_agents(std::string_view comma_separated);
-
-/// Views over `agents`, the form the library takes.
-std::vector<std::string_view> as_views(const std::vector<std::string>& agents);
 
 /// One line of JSON, never throwing on invalid UTF-8 (bad bytes become U+FFFD).
 std::string to_json_line(const nlohmann::json& value);

@@ -1,5 +1,5 @@
 // `robotstxt diff OLD NEW`: what a change to a robots.txt changes for crawlers. With
-// --urls and --agent, every URL whose verdict flips; without, the rules in effect per
+// --urls and --agent LIST, every URL whose verdict flips; without, the rules in effect per
 // agent, the groups that apply, and the sitemaps.
 #include <algorithm>
 #include <iostream>
@@ -13,8 +13,9 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
-#include "robotstxt/line_facts.h"
-#include "robotstxt/robots_txt.h"
+#include "parsed_file.h"
+#include "render.h"
+#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -23,31 +24,16 @@ struct DiffOptions {
   std::string old_file;
   std::string new_file;
   std::string urls_file;
-  std::vector<std::string> agents;
+  AgentArguments who;
   bool json = false;
 };
 
-// One side of the comparison: the parsed file and its lines as written.
-struct Side {
-  RobotsTxt robots;
-  std::vector<LineFacts> lines;
-  std::vector<Group> groups;
-
-  explicit Side(const std::string& body)
-      : robots(RobotsTxt::parse(body)), lines(describe_lines(body)), groups(robots.groups()) {}
-
-  std::string rule_text(RuleKind kind, std::uint32_t line) const {
-    return std::string(to_string(kind)) + ": " + std::string(lines[line - 1].value);
-  }
-  std::string decisive(const Verdict& verdict) const {
-    if (!verdict.has_decisive_rule()) return "no rule";
-    return "line " + std::to_string(verdict.line) + " " + rule_text(verdict.kind, verdict.line);
-  }
-};
+using Side = ParsedFile;  // one side of the comparison
 
 std::string verdict_word(bool allowed) { return allowed ? "allowed" : "disallowed"; }
 
-int diff_urls(const DiffOptions& options, const Side& before, const Side& after) {
+int diff_urls(const DiffOptions& options, const WhoAsks& who, const Side& before,
+              const Side& after) {
   const std::optional<int> fd = open_or_report("diff", options.urls_file);
   if (!fd) return kExitUsage;
   InputLines lines(*fd);
@@ -59,47 +45,35 @@ int diff_urls(const DiffOptions& options, const Side& before, const Side& after)
     report_unreadable("diff", options.urls_file, lines.error());
     return kExitUsage;
   }
-  std::size_t total = 0;
+  const std::vector<std::string_view> agents = who.agent_views();
+  std::size_t changed = 0;
   nlohmann::json changes = nlohmann::json::array();
-  nlohmann::json counts = nlohmann::json::object();
-  std::vector<std::pair<std::string, std::size_t>> per_agent;
-  for (const std::string& agent_list : options.agents) {
-    std::vector<std::string> names = split_agents(agent_list);
-    if (names.empty()) names.emplace_back();
-    const std::vector<std::string_view> agents = as_views(names);
-    std::size_t changed = 0;
-    for (const std::string& url : urls) {
-      const Verdict old_verdict = before.robots.verdict(url, agents);
-      const Verdict new_verdict = after.robots.verdict(url, agents);
-      if (old_verdict.allowed == new_verdict.allowed) continue;
-      ++changed;
-      if (options.json) {
-        changes.push_back({{"agent", agent_list},
-                           {"url", url},
-                           {"before", verdict_word(old_verdict.allowed)},
-                           {"after", verdict_word(new_verdict.allowed)},
-                           {"before_rule", before.decisive(old_verdict)},
-                           {"after_rule", after.decisive(new_verdict)}});
-      } else {
-        std::cout << agent_list << "  " << url << "  " << verdict_word(old_verdict.allowed)
-                  << " -> " << verdict_word(new_verdict.allowed) << "  (was "
-                  << before.decisive(old_verdict) << "; now " << after.decisive(new_verdict)
-                  << ")\n";
-      }
+  for (const std::string& url : urls) {
+    const Verdict old_verdict = before.robots().verdict(url, agents);
+    const Verdict new_verdict = after.robots().verdict(url, agents);
+    if (old_verdict.allowed == new_verdict.allowed) continue;
+    ++changed;
+    if (options.json) {
+      changes.push_back({{"url", url},
+                         {"before", verdict_json(old_verdict, before)},
+                         {"after", verdict_json(new_verdict, after)}});
+    } else {
+      std::cout << url << "  " << verdict_word(old_verdict.allowed) << " -> "
+                << verdict_word(new_verdict.allowed) << "  (was "
+                << decisive_rule(old_verdict, before) << "; now "
+                << decisive_rule(new_verdict, after) << ")\n";
     }
-    per_agent.emplace_back(agent_list, changed);
-    counts[agent_list] = changed;
-    total += changed;
   }
   if (options.json) {
-    std::cout << to_json_line({{"urls", urls.size()}, {"changes", changes}, {"counts", counts}})
+    std::cout << to_json_line({{"agents", who.agents},
+                               {"urls", urls.size()},
+                               {"changed", changed},
+                               {"changes", changes}})
               << "\n";
   } else {
-    std::cout << "changes per agent over " << urls.size() << " URLs:";
-    for (const auto& [agent, changed] : per_agent) std::cout << " " << agent << " " << changed;
-    std::cout << "\n";
+    std::cout << changed << " of " << urls.size() << " URLs change for " << who.label() << "\n";
   }
-  return total > 0 ? kExitNegative : kExitOk;
+  return changed > 0 ? kExitNegative : kExitOk;
 }
 
 using RuleKey = std::pair<RuleKind, std::string_view>;  // kind, normalised pattern
@@ -112,12 +86,10 @@ class RuleSets {
  public:
   explicit RuleSets(const Side& side) : side_(side) {}
 
-  const RuleSet& of(const AgentRules& applied) {
-    const auto [at, inserted] = sets_.try_emplace(applied.groups);
+  const RuleSet& of(const GroupSelection& selection) {
+    const auto [at, inserted] = sets_.try_emplace(selection.groups);
     if (inserted) {
-      AgentRules merged = applied;
-      merge_rules(side_.groups, merged);
-      for (const RuleLine& rule : merged.rules)
+      for (const RuleLine& rule : merged_rules(side_.groups(), selection))
         at->second.emplace(RuleKey{rule.kind, rule.pattern}, rule.line);
     }
     return at->second;
@@ -128,18 +100,6 @@ class RuleSets {
   std::map<std::vector<std::size_t>, RuleSet> sets_;
 };
 
-std::string applied_words(AppliedGroups applied) {
-  switch (applied) {
-    case AppliedGroups::kSpecific:
-      return "a group of its own";
-    case AppliedGroups::kGlobal:
-      return "the * group";
-    case AppliedGroups::kNone:
-      break;
-  }
-  return "no group (everything allowed)";
-}
-
 // What changes for one agent; agents named in the same groups share it. Rule changes
 // are kept in one form only: notes for text, added/removed for --json.
 struct AgentChange {
@@ -148,9 +108,9 @@ struct AgentChange {
   nlohmann::json removed = nlohmann::json::array();
 };
 
-AgentChange change_for(bool json, bool is_star, const AgentRules& old_rules,
-                       const AgentRules& new_rules, const RuleSet& old_set, const RuleSet& new_set,
-                       const Side& before, const Side& after) {
+AgentChange change_for(bool json, bool is_star, const GroupSelection& old_rules,
+                       const GroupSelection& new_rules, const RuleSet& old_set,
+                       const RuleSet& new_set, const Side& before, const Side& after) {
   AgentChange change;
   if (!is_star && old_rules.applied != new_rules.applied) {
     change.notes.push_back("now follows " + applied_words(new_rules.applied) + " (was " +
@@ -185,11 +145,20 @@ AgentChange change_for(bool json, bool is_star, const AgentRules& old_rules,
   return change;
 }
 
+// The groups that apply to `agent`; `*` asks for the global groups, as no product token
+// can equal it.
+GroupSelection selection_for(const Side& side, const std::string& agent) {
+  if (agent != "*") return side.robots().select_groups(agent);
+  GroupSelection global{AppliedGroups::kGlobal, side.robots().global_groups()};
+  if (global.groups.empty()) global.applied = AppliedGroups::kNone;
+  return global;
+}
+
 int diff_rules(const DiffOptions& options, const Side& before, const Side& after) {
-  std::vector<std::string> agents = named_agents(before.groups);
+  std::vector<std::string> agents = named_agents(before.groups());
   {
     std::unordered_set<std::string> known(agents.begin(), agents.end());
-    for (std::string& agent : named_agents(after.groups)) {
+    for (std::string& agent : named_agents(after.groups())) {
       if (known.insert(agent).second) agents.push_back(std::move(agent));
     }
     if (known.count("*") == 0) agents.emplace_back("*");
@@ -203,9 +172,9 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
   // JSON is written agent by agent, as text is: memory stays that of one agent.
   if (options.json) std::cout << "{\"agents\":[";
   for (const std::string& agent : agents) {
-    const AgentRules old_rules = groups_for(before.robots, {agent});
-    const AgentRules new_rules = groups_for(after.robots, {agent});
     const bool is_star = agent == "*";
+    const GroupSelection old_rules = selection_for(before, agent);
+    const GroupSelection new_rules = selection_for(after, agent);
     auto key = std::make_pair(old_rules.groups, new_rules.groups);
     if (is_star || !last_key || *last_key != key) {
       last_change = change_for(options.json, is_star, old_rules, new_rules, old_sets.of(old_rules),
@@ -217,8 +186,8 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
     if (options.json) {
       std::cout << (changed_agents == 0 ? "" : ",")
                 << to_json_line({{"agent", agent},
-                                 {"before", to_string(old_rules.applied)},
-                                 {"after", to_string(new_rules.applied)},
+                                 {"applied_before", to_string(old_rules.applied)},
+                                 {"applied_after", to_string(new_rules.applied)},
                                  {"groups_before", old_rules.groups.size()},
                                  {"groups_after", new_rules.groups.size()},
                                  {"added", change.added},
@@ -230,8 +199,8 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
     ++changed_agents;
   }
 
-  const auto old_sitemaps = before.robots.sitemaps();
-  const auto new_sitemaps = after.robots.sitemaps();
+  const auto old_sitemaps = before.robots().sitemaps();
+  const auto new_sitemaps = after.robots().sitemaps();
   nlohmann::json sitemaps_added = nlohmann::json::array(),
                  sitemaps_removed = nlohmann::json::array();
   for (const auto sitemap : new_sitemaps) {
@@ -263,19 +232,15 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
 }
 
 int run_diff(const DiffOptions& options) {
-  if (!options.urls_file.empty() && options.agents.empty()) {
-    report_error("diff", "--urls needs at least one --agent");
+  const std::optional<WhoAsks> who = options.who.resolve("diff", false);
+  if (!who) return kExitUsage;
+  if (!options.urls_file.empty() && !who->given()) {
+    report_error("diff", "--urls needs --agent LIST");
     return kExitUsage;
   }
-  if (options.urls_file.empty() && !options.agents.empty()) {
+  if (options.urls_file.empty() && who->given()) {
     report_error("diff", "--agent needs --urls (without URLs, diff compares every agent)");
     return kExitUsage;
-  }
-  for (const std::string& agent : options.agents) {
-    if (split_agents(agent).empty()) {
-      report_error("diff", "--agent needs a product token, not '" + printable(agent) + "'");
-      return kExitUsage;
-    }
   }
   const int from_stdin =
       (options.old_file == "-") + (options.new_file == "-") + (options.urls_file == "-");
@@ -283,14 +248,14 @@ int run_diff(const DiffOptions& options) {
     report_error("diff", "only one of OLD, NEW and --urls can be '-': standard input is read once");
     return kExitUsage;
   }
-  const std::optional<RobotsInput> old_input = read_robots_or_report("diff", options.old_file);
+  std::optional<RobotsInput> old_input = read_robots_or_report("diff", options.old_file);
   if (!old_input) return kExitUsage;
-  const std::optional<RobotsInput> new_input = read_robots_or_report("diff", options.new_file);
+  std::optional<RobotsInput> new_input = read_robots_or_report("diff", options.new_file);
   if (!new_input) return kExitUsage;
-  const Side before(old_input->head);
-  const Side after(new_input->head);
+  const Side before(std::move(old_input->head));
+  const Side after(std::move(new_input->head));
   return options.urls_file.empty() ? diff_rules(options, before, after)
-                                   : diff_urls(options, before, after);
+                                   : diff_urls(options, *who, before, after);
 }
 
 }  // namespace
@@ -299,7 +264,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<DiffOptions>();
   CLI::App* command = app.add_subcommand(
       "diff",
-      "What changes for crawlers between two robots.txt files. With --urls and --agent:\n"
+      "What changes for crawlers between two robots.txt files. With --urls and --agent LIST:\n"
       "every URL whose verdict changes, with the deciding rule before and after. Without:\n"
       "rules added and removed per agent, agents gaining or losing a group of their own,\n"
       "groups merged or split, sitemaps. Exit 0 no change, 1 changes, 2 usage or I/O error.");
@@ -307,8 +272,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_option("NEW", options->new_file, "the proposed robots.txt")->required();
   command->add_option("--urls", options->urls_file,
                       "file of URLs to check, one per line ('-' for stdin)");
-  command->add_option("--agent,-a", options->agents,
-                      "agent to check the URLs for (repeatable; a,b for aliases)");
+  options->who.add_options(*command, false);
   command->add_flag("--json", options->json, "one JSON object");
   command->callback([options, &exit_code] { exit_code = run_diff(*options); });
 }

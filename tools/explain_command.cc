@@ -8,27 +8,37 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
-#include "robotstxt/line_facts.h"
-#include "robotstxt/robots_txt.h"
+#include "parsed_file.h"
+#include "render.h"
+#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
 
 struct ExplainOptions {
   std::string robots_file;
-  std::string agents;
   std::string url;
+  AgentArguments who;
   bool json = false;
 };
 
 // Why the verdict is what it is, in the terms of SEMANTICS 3 and 5.
 struct Reason {
-  std::string code;  // no-group, no-match, strength-zero, longest-match, tie-allow
+  // no-group, no-match, strength-zero, longest-match, tie-allow; for a crawler also
+  // not-subject and global-ignored (SEMANTICS 8)
+  std::string code;
   std::string text;
 };
 
-Reason reason_for(const Explanation& explanation) {
+Reason reason_for(const Explanation& explanation, const std::optional<CrawlerSelection>& crawler) {
   const Verdict& verdict = explanation.verdict;
+  if (crawler && crawler->rule == CrawlerRule::kNotSubject) {
+    return {"not-subject", "robots.txt does not bind this crawler (SEMANTICS 8.3): allowed"};
+  }
+  if (crawler && crawler->rule == CrawlerRule::kGlobalIgnored) {
+    return {"global-ignored",
+            "no group names the crawler and it must be named: * does not apply, allowed"};
+  }
   if (explanation.applied == AppliedGroups::kNone) {
     return {"no-group", "no group names the agent and there is no * group: everything is allowed"};
   }
@@ -72,26 +82,29 @@ std::string group_agents(const Group& group) {
   return agents;
 }
 
-std::string written(const std::vector<LineFacts>& lines, std::uint32_t line) {
-  return line >= 1 && line <= lines.size() ? std::string(lines[line - 1].value) : "";
-}
-
 int run_explain(const ExplainOptions& options) {
+  const std::optional<WhoAsks> who = options.who.resolve("explain", true);
+  if (!who) return kExitUsage;
+  if (!options.who.next_given()) {
+    report_error("explain", "URL is required");
+    return kExitUsage;
+  }
   if (options.url == "-") {
     report_error("explain", "explain takes one URL, not '-' (check reads URLs from stdin)");
     return kExitUsage;
   }
-  std::vector<std::string> agent_names = split_agents(options.agents);
-  if (agent_names.empty()) agent_names.emplace_back();  // as in `check`
-  const std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
+  std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
   if (!input) return kExitUsage;
-  const std::string* const body = &input->head;
-  const RobotsTxt robots = RobotsTxt::parse(*body);
-  const std::vector<LineFacts> lines = describe_lines(*body);
-  const std::vector<Group> groups = robots.groups();
-  const std::vector<std::string_view> agents = as_views(agent_names);
-  const Explanation explanation = robots.explain(options.url, agents);
-  const Reason reason = reason_for(explanation);
+  const ParsedFile file(std::move(input->head));
+  const std::vector<Group>& groups = file.groups();
+  const std::vector<std::string_view> agents = who->agent_views();
+  const Explanation explanation = who->crawler == nullptr
+                                      ? file.robots().explain(options.url, agents)
+                                      : file.robots().explain(options.url, *who->crawler);
+  const std::optional<CrawlerSelection> selection =
+      who->crawler == nullptr ? std::nullopt
+                              : std::make_optional(file.robots().select_groups(*who->crawler));
+  const Reason reason = reason_for(explanation, selection);
   const Verdict& verdict = explanation.verdict;
 
   if (options.json) {
@@ -104,30 +117,33 @@ int run_explain(const ExplainOptions& options) {
     for (const RuleMatch& match : explanation.matches) {
       matches.push_back({{"line", match.rule.line},
                          {"kind", to_string(match.rule.kind)},
-                         {"rule", written(lines, match.rule.line)},
+                         {"rule", file.rule_text(match.rule.kind, match.rule.line)},
+                         {"pattern", match.rule.pattern},
                          {"strength", match.strength},
                          {"via_index_htm", match.via_index_htm}});
     }
-    const nlohmann::json json = {
-        {"url", options.url},
-        {"path", explanation.path},
-        {"agents", agent_names},
-        {"applied", to_string(explanation.applied)},
-        {"groups", json_groups},
-        {"matches", matches},
-        {"reason", reason.code},
-        {"explanation", reason.text},
-        {"allowed", verdict.allowed},
-        {"line", verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json()}};
+    nlohmann::json json = {{"url", options.url}, {"path", explanation.path}};
+    if (who->crawler == nullptr) json["agents"] = who->agents;
+    json.update(verdict_json(verdict, file));
+    json.update({{"groups", json_groups},
+                 {"matches", matches},
+                 {"reason", reason.code},
+                 {"explanation", reason.text}});
+    if (selection) add_crawler_json(json, *who->crawler, selection->rule, selection->token);
     std::cout << to_json_line(json) << "\n";
     return verdict.allowed ? kExitOk : kExitNegative;
   }
 
   std::cout << "url       " << options.url << "\n"
-            << "path      " << explanation.path << "\n"
-            << "agent     " << options.agents << "\n";
+            << "path      " << explanation.path << "\n";
+  if (selection) {
+    std::cout << "crawler   " << who->label() << " ("
+              << describe_crawler_groups(*who->crawler, selection->rule, selection->token) << ")\n";
+  } else {
+    std::cout << "agent     " << who->label() << "\n";
+  }
   if (explanation.applied == AppliedGroups::kNone) {
-    std::cout << "groups    none: no group names the agent and there is no * group\n";
+    std::cout << "groups    none: no group applies\n";
   }
   for (std::size_t i = 0; i < explanation.groups.size(); ++i) {
     const Group& group = groups[explanation.groups[i]];
@@ -146,8 +162,8 @@ int run_explain(const ExplainOptions& options) {
   for (std::size_t i = 0; i < explanation.matches.size(); ++i) {
     const RuleMatch& match = explanation.matches[i];
     std::cout << (i == 0 ? "matches   " : "          ") << "line " << match.rule.line << "  "
-              << to_string(match.rule.kind) << ": " << written(lines, match.rule.line)
-              << "  strength " << match.strength;
+              << file.rule_text(match.rule.kind, match.rule.line) << "  strength "
+              << match.strength;
     if (match.via_index_htm) {
       const std::string pattern(match.rule.pattern);
       std::cout << " (as " << pattern.substr(0, pattern.rfind('/') + 1)
@@ -167,13 +183,15 @@ void add_explain_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ExplainOptions>();
   CLI::App* command = app.add_subcommand(
       "explain",
-      "Explains the verdict for one URL: the path matched, the groups that apply and why,\n"
-      "every matching rule with its strength, and why the decisive rule wins.\n"
+      "Explains the verdict for one URL, for AGENT (or --agent LIST, or --crawler NAME):\n"
+      "the path matched, the groups that apply and why, every matching rule with its\n"
+      "strength, and why the decisive rule wins.\n"
       "Exit 0 allowed, 1 disallowed, 2 usage or I/O error.");
   command->add_option("ROBOTS_FILE", options->robots_file, "robots.txt file to read")->required();
-  command->add_option("AGENT", options->agents, "product token, or a comma-separated list")
-      ->required();
-  command->add_option("URL", options->url, "URL to explain, percent-encoded")->required();
+  options->who.add_positional(*command);
+  CLI::Option* url = command->add_option("URL", options->url, "URL to explain, percent-encoded");
+  options->who.shifts_into(url, &options->url);
+  options->who.add_options(*command, true);
   command->add_flag("--json", options->json, "one JSON object with every step");
   command->callback([options, &exit_code] { exit_code = run_explain(*options); });
 }

@@ -19,17 +19,18 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "parsed_file.h"
+#include "render.h"
+#include "robotstxt/policy.h"
 #include "robotstxt/robots_client.h"
+#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
 
 struct FetchCommandOptions {
   std::string url;
-  std::string agent_argument;
-  std::string agent_option;
-  bool agent_argument_given = false;
-  bool agent_option_given = false;
+  AgentArguments who;
   bool json = false;
   double timeout_seconds = 30;
   std::string user_agent_header;
@@ -37,11 +38,6 @@ struct FetchCommandOptions {
   std::string ca_file;
   std::size_t concurrency = 200;
 };
-
-// The normalised pattern: the compiled file keeps no raw text, and the body is not kept.
-std::string rule_text(const Verdict& verdict) {
-  return std::string(to_string(verdict.kind)) + ": " + std::string(verdict.pattern);
-}
 
 long long cache_seconds(const Decision& decision) {
   return std::chrono::duration_cast<std::chrono::seconds>(decision.entry->fresh_until -
@@ -55,7 +51,11 @@ std::string describe_duration(long long seconds) {
   return std::to_string(seconds) + " s";
 }
 
-nlohmann::json decision_json(const std::string& url, const Decision& decision, bool details) {
+// One URL (`one`): every step of the fetch, and "rule" as written in `body` (null when
+// the fetch gave no body). `fetch -` keeps no bodies for its many origins, so it shows
+// the decisive rule by line and normalised "pattern" only.
+nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
+                             const ParsedFile* body, const WhoAsks& who) {
   nlohmann::json json;
   json["url"] = url;
   json["allowed"] = decision.allowed;
@@ -66,15 +66,22 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   json["robots_url"] = decision.robots_url;
   json["access"] = to_string(decision.state.access);
   json["reason"] = to_string(decision.state.reason);
-  const bool has_rule = decision.verdict.has_decisive_rule();
-  json["line"] = has_rule ? nlohmann::json(decision.verdict.line) : nlohmann::json();
-  json["rule"] = has_rule ? nlohmann::json(rule_text(decision.verdict)) : nlohmann::json();
+  const Verdict& verdict = decision.verdict;
+  const bool by_rules = decision.state.access == Access::kRules;
+  json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
+  json["line"] = line_json(verdict);
+  if (one) json["rule"] = body != nullptr ? rule_json(verdict, *body) : nlohmann::json();
+  json["pattern"] =
+      verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
+  if (who.crawler != nullptr) {
+    add_crawler_json(json, *who.crawler, decision.crawler_rule, decision.crawler_token);
+  }
   // What the fetch ended with: why the rules did not decide, when they did not.
   const FetchSummary& fetch = decision.entry->last_fetch;
   json["outcome"] = to_string(fetch.kind);
   json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
   json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
-  if (!details) return json;
+  if (!one) return json;
   nlohmann::json hops = nlohmann::json::array();
   for (const RedirectHop& hop : fetch.hops) {
     hops.push_back({{"from", hop.from}, {"status", hop.status}, {"to", hop.to}});
@@ -89,7 +96,7 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   return json;
 }
 
-void print_decision(const Decision& decision) {
+void print_decision(const Decision& decision, const ParsedFile* body, const WhoAsks& who) {
   const FetchSummary& fetch = decision.entry->last_fetch;
   std::cout << "robots.txt  " << decision.robots_url << "\n";
   for (std::size_t i = 0; i < fetch.hops.size(); ++i) {
@@ -119,15 +126,22 @@ void print_decision(const Decision& decision) {
             << describe_duration(cache_seconds(decision));
   if (!fetch.cache_control.empty()) std::cout << " (Cache-Control: " << fetch.cache_control << ")";
   std::cout << "\n";
-  std::cout << "verdict     " << (decision.allowed ? "ALLOWED" : "DISALLOWED");
-  if (decision.verdict.has_decisive_rule()) {
-    std::cout << " by line " << decision.verdict.line << ": " << rule_text(decision.verdict);
-  } else if (decision.state.access == Access::kRules) {
-    std::cout << ": no rule matched";
-  } else {
-    std::cout << ": " << to_string(decision.state.access);
+  std::cout << "verdict     ";
+  if (decision.crawler_rule == CrawlerRule::kNotSubject) {
+    std::cout << "ALLOWED (not subject to robots.txt)\n";
+    return;
   }
-  std::cout << "\n";
+  if (decision.state.access != Access::kRules || body == nullptr) {
+    std::cout << (decision.allowed ? "ALLOWED" : "DISALLOWED") << ": "
+              << to_string(decision.state.access) << "\n";
+    return;
+  }
+  std::cout << verdict_text(decision.verdict, *body) << " ("
+            << (who.crawler == nullptr
+                    ? describe_groups(decision.verdict.applied, who.label())
+                    : describe_crawler_groups(*who.crawler, *decision.crawler_rule,
+                                              decision.crawler_token))
+            << ")\n";
 }
 
 RobotsClientOptions client_options(const FetchCommandOptions& options) {
@@ -194,7 +208,8 @@ std::size_t concurrency_within_descriptor_limit(std::size_t wanted) {
 // printed in order. Memory depends on the window and the cache bounds, not the input.
 constexpr std::size_t kWindowLines = 16384;
 
-int fetch_stream(FetchCommandOptions options, const std::vector<std::string_view>& agents) {
+int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
+  const std::vector<std::string_view> agents = who.agent_views();
   options.concurrency = concurrency_within_descriptor_limit(options.concurrency);
   RobotsClient client(client_options(options));
   const bool progress = isatty(STDERR_FILENO) != 0;
@@ -205,13 +220,15 @@ int fetch_stream(FetchCommandOptions options, const std::vector<std::string_view
   std::vector<std::string> window;
   window.reserve(kWindowLines);
   const auto answer_window = [&] {
-    const std::vector<Decision> decisions = client.decide_all(window, agents);
+    const std::vector<Decision> decisions = who.crawler == nullptr
+                                                ? client.decide_all(window, agents)
+                                                : client.decide_all(window, *who.crawler);
     for (std::size_t i = 0; i < window.size(); ++i) {
       const Decision& decision = decisions[i];
       const std::string& url = window[i];
       if (decision.url_error != UrlError::kNone) {
         if (options.json) {
-          std::cout << to_json_line(decision_json(url, decision, false)) << "\n";
+          std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
         } else {
           std::cout << "error\t" << url << "\n";
         }
@@ -220,7 +237,7 @@ int fetch_stream(FetchCommandOptions options, const std::vector<std::string_view
         continue;
       }
       if (options.json) {
-        std::cout << to_json_line(decision_json(url, decision, false)) << "\n";
+        std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
       } else {
         const char* verdict = decision.state.access == Access::kUndecided ? "error\t"
                               : decision.allowed                          ? "allowed\t"
@@ -268,22 +285,23 @@ int fetch_stream(FetchCommandOptions options, const std::vector<std::string_view
   return exit_code;
 }
 
+// Fetches the robots.txt of `origin` here, keeping its body for the rules as written,
+// and hands the result to `client`'s cache, so that the client decides from this very
+// fetch as it would from its own. nullptr when there is no body to show rules from.
+std::unique_ptr<ParsedFile> fetch_into(RobotsClient& client, const Origin& origin) {
+  const FetchOutcome outcome = Fetcher(client.options().fetch).fetch(origin);
+  std::unique_ptr<ParsedFile> body;
+  if (outcome.kind == FetchKind::kResponse && outcome.status >= 200 && outcome.status < 300) {
+    body = std::make_unique<ParsedFile>(outcome.body);
+  }
+  client.cache().insert(origin.key(), next_entry(nullptr, outcome, client.options().clock(),
+                                                 client.options().policy));
+  return body;
+}
+
 int run_fetch(const FetchCommandOptions& options) {
-  if (options.agent_argument_given && options.agent_option_given) {
-    report_error("fetch", "the agent is given twice, as AGENT ('" + options.agent_argument +
-                              "') and with --agent ('" + options.agent_option + "'): give one");
-    return kExitUsage;
-  }
-  if (!options.agent_argument_given && !options.agent_option_given) {
-    report_error("fetch", "an AGENT is required (as the second argument or with --agent)");
-    return kExitUsage;
-  }
-  const std::vector<std::string> agent_names =
-      split_agents(options.agent_option_given ? options.agent_option : options.agent_argument);
-  if (agent_names.empty()) {
-    report_error("fetch", "the agent is empty: give a product token such as Googlebot");
-    return kExitUsage;
-  }
+  const std::optional<WhoAsks> who = options.who.resolve("fetch", true);
+  if (!who) return kExitUsage;
   // An unusable CA file is this machine's problem: say so before fetching anything.
   if (!options.ca_file.empty() && !std::ifstream(options.ca_file)) {
     report_error("fetch",
@@ -294,8 +312,7 @@ int run_fetch(const FetchCommandOptions& options) {
     report_error("fetch", "--timeout must be a number of seconds above 0 (at most 86400)");
     return kExitUsage;
   }
-  const std::vector<std::string_view> agents = as_views(agent_names);
-  if (options.url == "-") return fetch_stream(options, agents);
+  if (options.url == "-") return fetch_stream(options, *who);
 
   const OriginResult origin = origin_of(options.url);
   if (!origin) {
@@ -303,11 +320,13 @@ int run_fetch(const FetchCommandOptions& options) {
     return kExitUsage;
   }
   RobotsClient client(client_options(options));
-  const Decision decision = client.decide(options.url, agents);
+  const std::unique_ptr<ParsedFile> body = fetch_into(client, *origin.origin);
+  const Decision decision = who->crawler == nullptr ? client.decide(options.url, who->agent_views())
+                                                    : client.decide(options.url, *who->crawler);
   if (options.json) {
-    std::cout << to_json_line(decision_json(options.url, decision, true)) << "\n";
+    std::cout << to_json_line(decision_json(options.url, decision, true, body.get(), *who)) << "\n";
   } else {
-    print_decision(decision);
+    print_decision(decision, body.get(), *who);
   }
   if (decision.state.access == Access::kUndecided) {
     std::cout.flush();
@@ -324,7 +343,8 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<FetchCommandOptions>();
   CLI::App* command = app.add_subcommand(
       "fetch",
-      "Fetch the robots.txt of URL's origin as a crawler must and decide for AGENT.\n"
+      "Fetch the robots.txt of URL's origin as a crawler must and decide for AGENT (or\n"
+      "--agent LIST, or --crawler NAME).\n"
       "Shows redirects, status, bytes read, access state, cache lifetime and the verdict.\n"
       "Exit 0 allowed, 1 disallowed, 2 usage error. With URL '-', reads URLs from standard\n"
       "input (any hosts), fetches each origin once, concurrently, and prints\n"
@@ -332,11 +352,8 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       "with a third column saying why when the robots.txt rules did not decide.");
   command->add_option("URL", options->url, "page URL (any URL of the origin); '-' for stdin")
       ->required();
-  CLI::Option* agent_argument =
-      command->add_option("AGENT", options->agent_argument,
-                          "product token, or a comma-separated list (Googlebot,Googlebot-Image)");
-  CLI::Option* agent_option =
-      command->add_option("--agent", options->agent_option, "the agent, instead of AGENT");
+  options->who.add_positional(*command);
+  options->who.add_options(*command, true);
   command->add_flag("--json", options->json, "one JSON object per URL");
   command->add_option("--timeout", options->timeout_seconds,
                       "seconds allowed per robots.txt, redirects included (default 30)");
@@ -352,11 +369,7 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);
   command->add_option("--ca-file", options->ca_file,
                       "PEM file of CA certificates to trust instead of the system's");
-  command->callback([options, agent_argument, agent_option, &exit_code] {
-    options->agent_argument_given = agent_argument->count() > 0;
-    options->agent_option_given = agent_option->count() > 0;
-    exit_code = run_fetch(*options);
-  });
+  command->callback([options, &exit_code] { exit_code = run_fetch(*options); });
 }
 
 }  // namespace robotstxt::cli

@@ -1,4 +1,4 @@
-// `robotstxt info FILE [--agent A]`: what the file says, as crawlers group it: groups
+// `robotstxt info FILE [--agent LIST]`: what the file says, as crawlers group it: groups
 // with their agents and rules, sitemaps, other directives; and for one agent, the
 // groups that apply and its crawl-delay and request-rate as numbers.
 #include <iostream>
@@ -6,21 +6,19 @@
 #include <sstream>
 #include <string>
 
-#include "agent_rules.h"
-#include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
-#include "robotstxt/line_facts.h"
-#include "robotstxt/robots_txt.h"
+#include "parsed_file.h"
+#include "render.h"
+#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
 
 struct InfoOptions {
   std::string file;
-  std::string agent;
-  bool agent_given = false;
+  AgentArguments who;
   bool json = false;
 };
 
@@ -39,43 +37,25 @@ std::string agent_label(const AgentLine& agent) {
   return label;
 }
 
-std::string describe_applied(const AgentRules& rules, const std::string& agent) {
-  std::string groups;
-  for (const std::size_t g : rules.groups) {
-    groups += (groups.empty() ? "group " : ", ") + std::to_string(g + 1);
-  }
-  switch (rules.applied) {
-    case AppliedGroups::kSpecific:
-      return groups + ": named there; the * group does not apply";
-    case AppliedGroups::kGlobal:
-      return groups + ": the * group, as no group names " + agent;
-    case AppliedGroups::kNone:
-      break;
-  }
-  return "none: no group names " + agent + " and there is no * group, so everything is allowed";
-}
-
 int run_info(const InfoOptions& options) {
-  if (options.agent_given && split_agents(options.agent).empty()) {
-    report_error("info", "--agent needs a product token, not '" + printable(options.agent) + "'");
-    return kExitUsage;
-  }
-  const std::optional<RobotsInput> input = read_robots_or_report("info", options.file);
+  const std::optional<WhoAsks> who = options.who.resolve("info", false);
+  if (!who) return kExitUsage;
+  std::optional<RobotsInput> input = read_robots_or_report("info", options.file);
   if (!input) return kExitUsage;
-  const std::string* const body = &input->head;
-  const RobotsTxt robots = RobotsTxt::parse(*body);
-  const std::vector<LineFacts> lines = describe_lines(*body);
-  const std::vector<Group> groups = robots.groups();
+  const ParsedFile file(std::move(input->head));
+  const RobotsTxt& robots = file.robots();
+  const std::vector<LineFacts>& lines = file.lines();
+  const std::vector<Group>& groups = file.groups();
   const std::vector<Directive> directives = robots.directives();
-  const auto written = [&lines](std::uint32_t line) { return std::string(lines[line - 1].value); };
 
-  std::optional<AgentRules> own, global;
+  // The library answers the per-agent questions (SEMANTICS 3 and 6).
+  const std::vector<std::string_view> asking = who->agent_views();
+  std::optional<GroupSelection> selection;
   std::optional<double> crawl_delay, request_rate;
-  if (!options.agent.empty()) {
-    own = rules_for(robots, groups, {options.agent});
-    global = rules_for(robots, groups, {"*"});
-    crawl_delay = robots.crawl_delay(options.agent);
-    if (const std::optional<RequestRate> rate = robots.request_rate(options.agent)) {
+  if (who->given()) {
+    selection = robots.select_groups(asking);
+    crawl_delay = robots.crawl_delay(asking);
+    if (const std::optional<RequestRate> rate = robots.request_rate(asking)) {
       request_rate = rate->per_second();
     }
   }
@@ -94,7 +74,7 @@ int run_info(const InfoOptions& options) {
       for (const RuleLine& rule : group.rules) {
         rules.push_back({{"line", rule.line},
                          {"kind", to_string(rule.kind)},
-                         {"rule", written(rule.line)},
+                         {"rule", file.rule_text(rule.kind, rule.line)},
                          {"pattern", rule.pattern}});
       }
       json_groups.push_back({{"agents", agents}, {"rules", rules}});
@@ -116,12 +96,12 @@ int run_info(const InfoOptions& options) {
                            {"groups", json_groups},
                            {"sitemaps", sitemaps},
                            {"directives", others}};
-    if (own) {
+    if (selection) {
       nlohmann::json applying = nlohmann::json::array();
-      for (const std::size_t g : own->groups) applying.push_back(g + 1);
-      json["agent"] = {
-          {"name", options.agent},
-          {"applied", to_string(own->applied)},
+      for (const std::size_t g : selection->groups) applying.push_back(g + 1);
+      json["selection"] = {
+          {"agents", who->agents},
+          {"applied", to_string(selection->applied)},
           {"groups", applying},
           {"crawl_delay", crawl_delay ? nlohmann::json(*crawl_delay) : nlohmann::json()},
           {"requests_per_second", request_rate ? nlohmann::json(*request_rate) : nlohmann::json()}};
@@ -139,8 +119,8 @@ int run_info(const InfoOptions& options) {
                 << "line " << agent.line << "  " << agent_label(agent) << "\n";
     }
     for (const RuleLine& rule : groups[g].rules) {
-      std::cout << "      line " << rule.line << "  " << to_string(rule.kind) << ": "
-                << written(rule.line) << "\n";
+      std::cout << "      line " << rule.line << "  " << file.rule_text(rule.kind, rule.line)
+                << "\n";
     }
     if (groups[g].rules.empty()) std::cout << "      no rules\n";
   }
@@ -160,9 +140,9 @@ int run_info(const InfoOptions& options) {
                                       : "  (group " + std::to_string(directive.group + 1) + ")")
               << "\n";
   }
-  if (own) {
-    std::cout << "agent " << options.agent << "\n  applies      "
-              << describe_applied(*own, options.agent) << "\n  crawl-delay  "
+  if (selection) {
+    std::cout << "agent " << who->label() << "\n  applies      "
+              << describe_selection(*selection, who->label()) << "\n  crawl-delay  "
               << (crawl_delay ? format_number(*crawl_delay) + " s" : "none") << "\n"
               << "  request-rate "
               << (request_rate ? format_number(*request_rate) + " requests/s" : "none") << "\n";
@@ -180,13 +160,9 @@ void add_info_command(CLI::App& app, int& exit_code) {
       "other directives. With --agent, the groups that apply to it and its crawl-delay and\n"
       "request-rate as numbers. Exit 0, or 2 on usage or I/O errors.");
   command->add_option("FILE", options->file, "robots.txt file to read ('-' for stdin)")->required();
-  CLI::Option* agent =
-      command->add_option("--agent,-a", options->agent, "product token to report on");
+  options->who.add_options(*command, false);
   command->add_flag("--json", options->json, "one JSON object");
-  command->callback([options, agent, &exit_code] {
-    options->agent_given = agent->count() > 0;
-    exit_code = run_info(*options);
-  });
+  command->callback([options, &exit_code] { exit_code = run_info(*options); });
 }
 
 }  // namespace robotstxt::cli

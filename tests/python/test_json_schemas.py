@@ -1,0 +1,153 @@
+"""Every --json output of the CLI validates against its schema in schemas/.
+
+The schemas are the written form of the vocabulary in README "JSON output": a renamed
+or added key fails here (additionalProperties is false wherever the shape is fixed).
+Outputs come from the real binary on the examples, a few corpus files and, for fetch,
+a loopback robots.txt server (tests/support/robots_server.py) started here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+
+from conftest import SOURCE_DIR, shared_dir
+
+SCHEMAS = SOURCE_DIR / "schemas"
+EXAMPLES = SOURCE_DIR / "examples"
+
+
+def cli_path() -> str:
+    """The built binary: ROBOTSTXT_CLI, else next to the Python module ctest points at."""
+    if "ROBOTSTXT_CLI" in os.environ:
+        return os.environ["ROBOTSTXT_CLI"]
+    import robotstxt
+
+    return str(pathlib.Path(robotstxt.__file__).resolve().parents[2] / "robotstxt")
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    path = SCHEMAS / f"{name}.schema.json"
+    schema = json.loads(path.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    # vocabulary.schema.json is referred to relatively: resolve it from schemas/.
+    resolver = jsonschema.RefResolver(base_uri=path.as_uri(), referrer=schema)
+    return jsonschema.Draft202012Validator(schema, resolver=resolver)
+
+
+def run(*args: str, stdin: str = "") -> list[dict]:
+    """The JSON objects the CLI printed, one per line; exit codes 0 and 1 are answers."""
+    result = subprocess.run([cli_path(), *args], input=stdin.encode(), capture_output=True,
+                            timeout=120, check=False)
+    assert result.returncode in (0, 1), (args, result.stderr.decode())
+    lines = result.stdout.decode().splitlines()
+    assert lines, args
+    return [json.loads(line) for line in lines]
+
+
+def corpus_files() -> list[pathlib.Path]:
+    robots = shared_dir() / "corpus" / "robots"
+    wanted = ["github.com", "4chan.org", "9gag.com"]
+    found = [robots / name for name in wanted if (robots / name).is_file()]
+    assert found, f"no corpus files in {robots}"
+    return found
+
+
+def robots_files() -> list[str]:
+    return [str(EXAMPLES / "robots.txt"), str(EXAMPLES / "needs-work.txt"),
+            *map(str, corpus_files())]
+
+
+URLS = ["https://example.com/", "https://example.com/private/a", "https://example.com/x.pdf",
+        "https://example.com/drafts/index.html", "https://example.com/search?q=1"]
+
+
+def outputs() -> dict[str, list[dict]]:
+    """Every JSON output this test knows how to produce, by schema name."""
+    found: dict[str, list[dict]] = {name: [] for name in
+                                    ("check", "explain", "info", "diff", "lint")}
+    for robots in robots_files():
+        for url in URLS:
+            found["check"] += run("check", "--json", robots, "Googlebot", url)
+            found["check"] += run("check", "--json", "--agent", "bingbot,FooBot", robots, url)
+            for crawler in ("Googlebot-Image", "AdsBot-Google", "ChatGPT-User"):
+                found["check"] += run("check", "--json", "--crawler", crawler, robots, url)
+                found["explain"] += run("explain", "--json", "--crawler", crawler, robots, url)
+            found["explain"] += run("explain", "--json", robots, "Googlebot", url)
+        found["check"] += run("check", "--json", robots, "Googlebot", "-", stdin="\n".join(URLS))
+        found["info"] += run("info", "--json", robots)
+        found["info"] += run("info", "--json", robots, "--agent", "Googlebot", "-a", "x")
+        found["lint"] += run("lint", "--json", robots)
+    old, new = str(EXAMPLES / "robots-old.txt"), str(EXAMPLES / "robots-new.txt")
+    found["diff"] += run("diff", "--json", old, new)
+    found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
+                         "--agent", "Googlebot")
+    return found
+
+
+@pytest.fixture(scope="module")
+def local_outputs() -> dict[str, list[dict]]:
+    return outputs()
+
+
+@pytest.mark.parametrize("name", ["check", "explain", "info", "diff", "lint"])
+def test_every_output_validates(local_outputs, name):
+    checker = validator(name)
+    for value in local_outputs[name]:
+        checker.validate(value)
+
+
+@pytest.fixture(scope="module")
+def robots_server():
+    script = SOURCE_DIR / "tests" / "support" / "robots_server.py"
+    server = subprocess.Popen(["/usr/bin/python3", str(script)], stdout=subprocess.PIPE)
+    try:
+        port = int(server.stdout.readline())
+        yield f"::127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_fetch_outputs_validate(robots_server):
+    one, stream = validator("fetch"), validator("fetch-stream")
+    urls = ["http://plain.test/private", "http://plain.test/open", "http://status-404.test/x",
+            "http://status-503.test/x", "http://redirect-2.test/private"]
+    for url in urls:
+        for who in (["FooBot"], ["--agent", "a,b"], ["--crawler", "Googlebot-Image"],
+                    ["--crawler", "ChatGPT-User"]):
+            for value in run("fetch", "--json", "--connect-to", robots_server, url, *who):
+                one.validate(value)
+    for who in (["--agent", "FooBot"], ["--crawler", "AdsBot-Google"]):
+        lines = run("fetch", "-", "--json", "--connect-to", robots_server, *who,
+                    stdin="\n".join(urls) + "\n")
+        assert len(lines) == len(urls)
+        for value in lines:
+            stream.validate(value)
+
+
+def test_a_renamed_key_fails(local_outputs):
+    """The schemas can fail: the old names of the vocabulary are rejected."""
+    value = dict(local_outputs["check"][0])
+    value["group"] = value.pop("applied")
+    with pytest.raises(jsonschema.ValidationError):
+        validator("check").validate(value)
+    value = dict(local_outputs["check"][0])
+    value["extra"] = 1
+    with pytest.raises(jsonschema.ValidationError):
+        validator("check").validate(value)
+    explained = next(v for v in local_outputs["explain"] if v["matches"])
+    match = dict(explained["matches"][0])
+    match["rule"] = match["pattern"]  # the normalised form where the written one belongs
+    with pytest.raises(jsonschema.ValidationError):
+        validator("explain").validate({**explained, "matches": [match]})
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))

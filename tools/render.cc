@@ -1,0 +1,108 @@
+#include "render.h"
+
+namespace robotstxt::cli {
+
+nlohmann::json line_json(const Verdict& verdict) {
+  return verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json();
+}
+
+nlohmann::json rule_json(const Verdict& verdict, const ParsedFile& file) {
+  return verdict.has_decisive_rule() ? nlohmann::json(file.rule_text(verdict.kind, verdict.line))
+                                     : nlohmann::json();
+}
+
+nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file) {
+  return {{"allowed", verdict.allowed},
+          {"line", line_json(verdict)},
+          {"rule", rule_json(verdict, file)},
+          {"applied", to_string(verdict.applied)}};
+}
+
+void add_crawler_json(nlohmann::json& json, const Crawler& crawler, std::optional<CrawlerRule> rule,
+                      std::string_view token) {
+  json["crawler"] = crawler.name;
+  json["crawler_rule"] = rule ? nlohmann::json(to_string(*rule)) : nlohmann::json();
+  json["token"] = token.empty() ? nlohmann::json() : nlohmann::json(token);
+}
+
+std::string decisive_rule(const Verdict& verdict, const ParsedFile& file) {
+  if (!verdict.has_decisive_rule()) return "no rule matched";
+  return "by line " + std::to_string(verdict.line) + ": " +
+         file.rule_text(verdict.kind, verdict.line);
+}
+
+std::string verdict_text(const Verdict& verdict, const ParsedFile& file) {
+  std::string text = verdict.allowed ? "ALLOWED" : "DISALLOWED";
+  if (!verdict.has_decisive_rule()) return text + ": no rule matched";
+  text += " " + decisive_rule(verdict, file);
+  if (verdict.via_index_htm) text += " (index.htm also allows its directory)";
+  return text;
+}
+
+std::string describe_groups(AppliedGroups applied, std::string_view agents) {
+  const std::string names(agents.empty() ? "an empty agent" : agents);
+  switch (applied) {
+    case AppliedGroups::kSpecific:
+      return "group naming " + names + "; * rules do not apply";
+    case AppliedGroups::kGlobal:
+      return "the * group: no group names " + names;
+    case AppliedGroups::kNone:
+      break;
+  }
+  return "no group names " + names + " and there is no * group";
+}
+
+std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
+                                    std::string_view token) {
+  std::string tokens;
+  for (const std::string_view name : crawler.tokens) {
+    tokens += (tokens.empty() ? "" : " or ") + std::string(name);
+  }
+  const std::string first = crawler.tokens.empty() ? "" : std::string(crawler.tokens.front());
+  switch (rule) {
+    case CrawlerRule::kOwnToken:
+      return "group naming " + std::string(token) + "; * rules do not apply";
+    case CrawlerRule::kFallbackToken:
+      return "groups naming " + std::string(token) + ": no group names " + first;
+    case CrawlerRule::kGlobal:
+      return "the * group: no group names " + tokens;
+    case CrawlerRule::kGlobalIgnored:
+      return "* ignored: " + std::string(crawler.name) + " must be named";
+    case CrawlerRule::kNotSubject:
+      return "not subject to robots.txt";
+    case CrawlerRule::kNoGroups:
+      break;
+  }
+  return "no group names " + tokens + " and there is no * group";
+}
+
+std::string describe_selection(const GroupSelection& selection, std::string_view agents) {
+  std::string groups;
+  for (const std::size_t g : selection.groups) {
+    groups += (groups.empty() ? "group " : ", ") + std::to_string(g + 1);
+  }
+  const std::string names(agents);
+  switch (selection.applied) {
+    case AppliedGroups::kSpecific:
+      return groups + ": named there; the * group does not apply";
+    case AppliedGroups::kGlobal:
+      return groups + ": the * group, as no group names " + names;
+    case AppliedGroups::kNone:
+      break;
+  }
+  return "none: no group names " + names + " and there is no * group, so everything is allowed";
+}
+
+std::string applied_words(AppliedGroups applied) {
+  switch (applied) {
+    case AppliedGroups::kSpecific:
+      return "a group of its own";
+    case AppliedGroups::kGlobal:
+      return "the * group";
+    case AppliedGroups::kNone:
+      break;
+  }
+  return "no group (everything allowed)";
+}
+
+}  // namespace robotstxt::cli

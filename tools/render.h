@@ -1,0 +1,58 @@
+// The one place where the subcommands' shared words come from: the JSON keys of a
+// verdict (README "JSON output": "rule" is the rule as written, "pattern" the
+// normalised form, "applied" which groups applied, "line" a line number or null), the
+// text of a verdict, and the sentences naming the groups that applied.
+#ifndef ROBOTSTXT_TOOLS_RENDER_H_
+#define ROBOTSTXT_TOOLS_RENDER_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "parsed_file.h"
+#include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt::cli {
+
+/// "line": the decisive rule's line, or null when no rule decided.
+nlohmann::json line_json(const Verdict& verdict);
+
+/// "rule": the decisive rule as written in `file` ("disallow: /x"), or null.
+nlohmann::json rule_json(const Verdict& verdict, const ParsedFile& file);
+
+/// {"allowed", "line", "rule", "applied"}: a verdict as every subcommand shows it.
+nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file);
+
+/// Adds "crawler", "crawler_rule" (null when no rules were consulted) and "token" (the
+/// deciding token, or null) for an answer given for a crawler (SEMANTICS 8).
+void add_crawler_json(nlohmann::json& json, const Crawler& crawler, std::optional<CrawlerRule> rule,
+                      std::string_view token);
+
+/// "by line 3: disallow: /x", or "no rule matched".
+std::string decisive_rule(const Verdict& verdict, const ParsedFile& file);
+
+/// "ALLOWED by line 3: allow: /x" / "DISALLOWED ..." / "ALLOWED: no rule matched".
+std::string verdict_text(const Verdict& verdict, const ParsedFile& file);
+
+/// Which groups applied to `agents` (a WhoAsks label), as a clause:
+/// "group naming a; * rules do not apply".
+std::string describe_groups(AppliedGroups applied, std::string_view agents);
+
+/// The same for a crawler, naming the token whose groups applied:
+/// "groups naming Googlebot: no group names Googlebot-Image".
+std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
+                                    std::string_view token);
+
+/// The groups of `selection` by number (1-based, as `info` lists them) and why:
+/// "group 2, 3: named there; the * group does not apply".
+std::string describe_selection(const GroupSelection& selection, std::string_view agents);
+
+/// Short words for a diff line: "a group of its own", "the * group", "no group ...".
+std::string applied_words(AppliedGroups applied);
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_RENDER_H_
