@@ -267,7 +267,7 @@ TEST(CliErrors, UnknownCrawlerSuggestsTheClosestNames) {
     EXPECT_EQ(result.exit_code, 2) << args[0];
     EXPECT_EQ(result.out, "");
     EXPECT_TRUE(has(result.err, "robotstxt " + args[0] +
-                                    ": error: unknown crawler 'Googlebot-Imag'; closest: "
+                                    ": error: unknown crawler 'Googlebot-Imag'; did you mean "
                                     "Googlebot-Image"))
         << result.err;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;

@@ -31,7 +31,7 @@ TEST(AuditCommand, GoldenPoetryFoundationWithAiCrawlers) {
             "ChatGPT-User   not subject        allowed         allowed\n"
             "CCBot          own group (CCBot)  disallowed L12  disallowed L12\n"
             "\n"
-            "L12  Disallow: /\n");
+            "L12  disallow: /\n");
 }
 
 TEST(AuditCommand, GoldenFallbackAndDecisiveLines) {
@@ -49,9 +49,9 @@ TEST(AuditCommand, GoldenFallbackAndDecisiveLines) {
             "AdsBot-Google    ignores *                allowed                  allowed\n"
             "Applebot         falls back to Googlebot  disallowed L5            allowed L6\n"
             "\n"
-            "L2  Disallow: /\n"
-            "L5  Disallow: /private/\n"
-            "L6  Allow: /private/press/\n");
+            "L2  disallow: /\n"
+            "L5  disallow: /private/\n"
+            "L6  allow: /private/press/\n");
 }
 
 TEST(AuditCommand, JsonNamesTheRuleAndTokenPerCrawler) {
@@ -69,7 +69,7 @@ TEST(AuditCommand, JsonNamesTheRuleAndTokenPerCrawler) {
   EXPECT_EQ(video["groups"], nlohmann::json::array({1}));
   EXPECT_EQ(video["results"][0]["allowed"], false);
   EXPECT_EQ(video["results"][0]["line"], 2);
-  EXPECT_EQ(video["results"][0]["rule"], "Disallow: /x");
+  EXPECT_EQ(video["results"][0]["rule"], "disallow: /x");
   EXPECT_EQ(video["results"][1]["allowed"], true);
   EXPECT_TRUE(video["results"][1]["line"].is_null());
 }

@@ -12,7 +12,8 @@
 #include "commands.h"
 #include "crawler_choice.h"
 #include "input.h"
-#include "robotstxt/line_facts.h"
+#include "parsed_file.h"
+#include "render.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {
@@ -79,15 +80,11 @@ int run_audit(AuditOptions options) {
     return kExitUsage;
   }
   if (options.urls.empty()) options.urls.emplace_back("/");  // the site root
-  const std::optional<RobotsInput> input = read_robots_or_report("audit", options.file);
+  std::optional<RobotsInput> input = read_robots_or_report("audit", options.file);
   if (!input) return kExitUsage;
-  const RobotsTxt robots = RobotsTxt::parse(input->head);
-  const std::vector<LineFacts> lines = describe_lines(input->head);
-  const auto written = [&lines](std::uint32_t line) {
-    const LineFacts& facts = lines[line - 1];
-    return std::string(facts.key) + ": " + std::string(facts.value);
-  };
-  const std::vector<Group> groups = robots.groups();
+  const ParsedFile file(std::move(input->head));
+  const RobotsTxt& robots = file.robots();
+  const std::vector<Group>& groups = file.groups();
 
   if (options.json) {
     nlohmann::json rows = nlohmann::json::array();
@@ -100,13 +97,9 @@ int run_audit(AuditOptions options) {
       nlohmann::json results = nlohmann::json::array();
       for (const std::string& url : options.urls) {
         const Verdict verdict = robots.verdict(url, *crawler).verdict;
-        results.push_back(
-            {{"url", url},
-             {"allowed", verdict.allowed},
-             {"line",
-              verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json()},
-             {"rule", verdict.has_decisive_rule() ? nlohmann::json(written(verdict.line))
-                                                  : nlohmann::json()}});
+        nlohmann::json result = {{"url", url}};
+        result.update(verdict_json(verdict, file));
+        results.push_back(std::move(result));
       }
       rows.push_back(
           {{"crawler", crawler->name},
@@ -132,7 +125,9 @@ int run_audit(AuditOptions options) {
                                     group_wording(robots.select_groups(*crawler))};
     for (const std::string& url : options.urls) {
       const Verdict verdict = robots.verdict(url, *crawler).verdict;
-      if (verdict.has_decisive_rule()) decisive.emplace(verdict.line, written(verdict.line));
+      if (verdict.has_decisive_rule()) {
+        decisive.emplace(verdict.line, file.rule_text(verdict.kind, verdict.line));
+      }
       row.push_back(cell(verdict));
     }
     table.push_back(std::move(row));

@@ -1,6 +1,7 @@
 #include "who_asks.h"
 
 #include "cli_support.h"
+#include "crawler_choice.h"
 
 namespace robotstxt::cli {
 
@@ -55,17 +56,8 @@ std::optional<WhoAsks> AgentArguments::resolve(std::string_view command, bool re
 
   WhoAsks who;
   if (crawler) {
-    who.crawler = find_crawler(crawler_name_);
-    if (who.crawler == nullptr) {
-      std::string closest;
-      for (const std::string_view name : closest_crawler_names(crawler_name_)) {
-        closest += (closest.empty() ? "" : ", ") + std::string(name);
-      }
-      // One line: the suggestion is the help this mistake needs.
-      report_io_error(command, "unknown crawler '" + printable(crawler_name_) + "'" +
-                                   (closest.empty() ? "" : "; closest: " + closest));
-      return std::nullopt;
-    }
+    who.crawler = crawler_or_report(command, crawler_name_);
+    if (who.crawler == nullptr) return std::nullopt;
     return who;
   }
   if (listed) {

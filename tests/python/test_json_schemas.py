@@ -71,7 +71,8 @@ URLS = ["https://example.com/", "https://example.com/private/a", "https://exampl
 def outputs() -> dict[str, list[dict]]:
     """Every JSON output this test knows how to produce, by schema name."""
     found: dict[str, list[dict]] = {name: [] for name in
-                                    ("check", "explain", "info", "diff", "lint")}
+                                    ("check", "explain", "info", "diff", "lint", "audit",
+                                     "crawlers")}
     for robots in robots_files():
         for url in URLS:
             found["check"] += run("check", "--json", robots, "Googlebot", url)
@@ -84,6 +85,8 @@ def outputs() -> dict[str, list[dict]]:
         found["info"] += run("info", "--json", robots)
         found["info"] += run("info", "--json", robots, "--agent", "Googlebot", "-a", "x")
         found["lint"] += run("lint", "--json", robots)
+        found["audit"] += run("audit", "--json", robots, *URLS)
+    found["crawlers"] += run("crawlers", "--json")
     old, new = str(EXAMPLES / "robots-old.txt"), str(EXAMPLES / "robots-new.txt")
     found["diff"] += run("diff", "--json", old, new)
     found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
@@ -96,7 +99,8 @@ def local_outputs() -> dict[str, list[dict]]:
     return outputs()
 
 
-@pytest.mark.parametrize("name", ["check", "explain", "info", "diff", "lint"])
+@pytest.mark.parametrize("name", ["check", "explain", "info", "diff", "lint", "audit",
+                                  "crawlers"])
 def test_every_output_validates(local_outputs, name):
     checker = validator(name)
     for value in local_outputs[name]:
