@@ -13,6 +13,7 @@
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
+#include "utf8.h"
 
 namespace robotstxt {
 namespace {
@@ -67,39 +68,6 @@ std::string with_thousands(std::size_t number) {
   std::string digits = std::to_string(number);
   for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
   return digits;
-}
-
-// Offset of the first byte that is not part of valid UTF-8, or npos.
-std::size_t first_invalid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF;  // allowed range of the second byte
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    } else if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      if (lead == 0xE0) low = 0xA0;   // no overlong forms
-      if (lead == 0xED) high = 0x9F;  // no surrogates
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      if (lead == 0xF0) low = 0x90;
-      if (lead == 0xF4) high = 0x8F;  // nothing past U+10FFFF
-    } else {
-      return i;
-    }
-    if (i + length > text.size()) return i;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto byte = static_cast<unsigned char>(text[i + k]);
-      if (k == 1 ? (byte < low || byte > high) : (byte < 0x80 || byte > 0xBF)) return i;
-    }
-    i += length;
-  }
-  return std::string_view::npos;
 }
 
 bool looks_like_html(std::string_view body) {
@@ -203,7 +171,7 @@ class Linter {
       add("nul-byte", line.number, static_cast<std::uint32_t>(raw.find('\0')) + 1,
           "A NUL byte ends the line: everything after it on this line is ignored.");
     }
-    if (const std::size_t bad = first_invalid_utf8(raw); bad != std::string_view::npos) {
+    if (const std::size_t bad = internal::first_invalid_utf8(raw); bad != std::string_view::npos) {
       add("non-utf8", line.number, static_cast<std::uint32_t>(bad) + 1,
           "The line has bytes that are not UTF-8: save the file as UTF-8, or rules will "
           "only match URLs that percent-encode these exact bytes.");

@@ -2,6 +2,9 @@
 // writes the algorithms, over a byte view with an index that is checked before every read.
 #include "robotstxt/structured_field.h"
 
+#include "ascii.h"
+#include "utf8.h"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -17,23 +20,26 @@ namespace robotstxt::structured_field {
 
 namespace {
 
-constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+using internal::is_ascii_alpha;
+using internal::is_ascii_digit;
+
 constexpr bool is_lower_alpha(char c) noexcept { return c >= 'a' && c <= 'z'; }
-constexpr bool is_alpha(char c) noexcept { return is_lower_alpha(c) || (c >= 'A' && c <= 'Z'); }
-constexpr bool is_lower_hex_digit(char c) noexcept { return is_digit(c) || (c >= 'a' && c <= 'f'); }
+constexpr bool is_lower_hex_digit(char c) noexcept {
+  return is_ascii_digit(c) || (c >= 'a' && c <= 'f');
+}
 
 // RFC 9110 tchar.
 constexpr bool is_tchar(char c) noexcept {
-  return is_alpha(c) || is_digit(c) ||
+  return is_ascii_alpha(c) || is_ascii_digit(c) ||
          std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
 }
 
 constexpr bool is_key_start(char c) noexcept { return is_lower_alpha(c) || c == '*'; }
 constexpr bool is_key_char(char c) noexcept {
-  return is_lower_alpha(c) || is_digit(c) || c == '_' || c == '-' || c == '.' || c == '*';
+  return is_lower_alpha(c) || is_ascii_digit(c) || c == '_' || c == '-' || c == '.' || c == '*';
 }
 
-constexpr bool is_token_start(char c) noexcept { return is_alpha(c) || c == '*'; }
+constexpr bool is_token_start(char c) noexcept { return is_ascii_alpha(c) || c == '*'; }
 constexpr bool is_token_char(char c) noexcept { return is_tchar(c) || c == ':' || c == '/'; }
 
 // Visible ASCII and space: what a String may hold (RFC 9651 section 3.3.3).
@@ -50,41 +56,7 @@ constexpr int base64_value(char c) noexcept {
   return index == std::string_view::npos ? -1 : static_cast<int>(index);
 }
 
-constexpr int hex_value(char c) noexcept { return is_digit(c) ? c - '0' : c - 'a' + 10; }
-
-// Well-formed UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
-bool is_valid_utf8(std::string_view text) noexcept {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    unsigned char low = 0x80;
-    unsigned char high = 0xBF;
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    } else if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      if (lead == 0xE0) low = 0xA0;
-      if (lead == 0xED) high = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      if (lead == 0xF0) low = 0x90;
-      if (lead == 0xF4) high = 0x8F;
-    } else {
-      return false;
-    }
-    if (text.size() - i < length) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if (next < (k == 1 ? low : 0x80) || next > (k == 1 ? high : 0xBF)) return false;
-    }
-    i += length;
-  }
-  return true;
-}
+constexpr int hex_value(char c) noexcept { return is_ascii_digit(c) ? c - '0' : c - 'a' + 10; }
 
 // Appends key/value pairs keeping keys unique the RFC's way (a repeated key overwrites the
 // value in the first key's place). Keys are views into the field being parsed, looked up
@@ -264,7 +236,7 @@ class Parser {
   bool parse_bare_item(BareItem& value) {
     if (at_end()) return fail(Error::kExpectedBareItem);
     const char first = input_[pos_];
-    if (first == '-' || is_digit(first)) return parse_number(value);
+    if (first == '-' || is_ascii_digit(first)) return parse_number(value);
     if (first == '"') return parse_string(value);
     if (is_token_start(first)) return parse_token(value);
     if (first == ':') return parse_byte_sequence(value);
@@ -277,10 +249,10 @@ class Parser {
   // Section 4.2.4. Digits are accumulated as they come; at most 15 fit in an int64.
   bool parse_number(BareItem& value) {
     const bool negative = consume('-');
-    if (at_end() || !is_digit(input_[pos_])) return fail(Error::kMissingDigit);
+    if (at_end() || !is_ascii_digit(input_[pos_])) return fail(Error::kMissingDigit);
     std::int64_t integer_part = 0;
     std::size_t integer_digits = 0;
-    while (!at_end() && is_digit(input_[pos_])) {
+    while (!at_end() && is_ascii_digit(input_[pos_])) {
       if (++integer_digits > 15) return fail(Error::kIntegerTooLong);
       integer_part = integer_part * 10 + (input_[pos_] - '0');
       ++pos_;
@@ -293,7 +265,7 @@ class Parser {
     ++pos_;  // '.'
     std::int64_t fraction = 0;
     std::size_t fraction_digits = 0;
-    while (!at_end() && is_digit(input_[pos_])) {
+    while (!at_end() && is_ascii_digit(input_[pos_])) {
       if (++fraction_digits > 3) return fail(Error::kDecimalTooLong);
       fraction = fraction * 10 + (input_[pos_] - '0');
       ++pos_;
@@ -415,7 +387,7 @@ class Parser {
             static_cast<char>(hex_value(input_[pos_ + 1]) * 16 + hex_value(input_[pos_ + 2])));
         pos_ += 3;
       } else if (c == '"') {
-        if (!is_valid_utf8(bytes)) return fail_at(Error::kInvalidUtf8, start);
+        if (!internal::is_valid_utf8(bytes)) return fail_at(Error::kInvalidUtf8, start);
         ++pos_;
         value = DisplayString{std::move(bytes)};
         return true;
@@ -590,7 +562,7 @@ class Serializer {
   }
 
   bool bare(const DisplayString& display) {
-    if (!is_valid_utf8(display.utf8)) return fail(Error::kInvalidUtf8);
+    if (!internal::is_valid_utf8(display.utf8)) return fail(Error::kInvalidUtf8);
     constexpr std::string_view kHex = "0123456789abcdef";
     out_ += "%\"";
     for (char c : display.utf8) {

@@ -13,10 +13,34 @@
 namespace robotstxt::testing {
 
 namespace {
+
 std::string read_all(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
+
+// In the child after fork(): standard input, output and error become `in`, `out` and
+// `err`, then `program` runs with `args`. Never returns.
+[[noreturn]] void exec_with(const std::string& program, const std::vector<std::string>& args,
+                            int in, int out, int err) {
+  dup2(in, 0);
+  dup2(out, 1);
+  dup2(err, 2);
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(program.c_str()));
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  execv(program.c_str(), argv.data());
+  _exit(127);
+}
+
+// The exit code of child `pid` once it ends; -1 if it did not exit normally.
+int exit_code_of(pid_t pid) {
+  int status = 0;
+  if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status)) return WEXITSTATUS(status);
+  return -1;
+}
+
 }  // namespace
 
 TempFile::TempFile(const std::string& contents) {
@@ -42,24 +66,12 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
   const TempFile errors("");
   const pid_t pid = fork();
   if (pid == 0) {
-    const int in = open(input.path().c_str(), O_RDONLY);
-    const int out = open(output.path().c_str(), O_WRONLY | O_TRUNC);
-    const int err = open(errors.path().c_str(), O_WRONLY | O_TRUNC);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(program.c_str()));
-    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    execv(program.c_str(), argv.data());
-    _exit(127);
+    exec_with(program, args, open(input.path().c_str(), O_RDONLY),
+              open(output.path().c_str(), O_WRONLY | O_TRUNC),
+              open(errors.path().c_str(), O_WRONLY | O_TRUNC));
   }
   CommandResult result;
-  int status = 0;
-  if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status)) {
-    result.exit_code = WEXITSTATUS(status);
-  }
+  result.exit_code = exit_code_of(pid);
   result.out = read_all(output.path());
   result.err = read_all(errors.path());
   return result;
@@ -80,23 +92,11 @@ CommandResult run_redirected(const std::string& program, const std::vector<std::
                     : redirects.stdout_path.empty()
                         ? open("/dev/null", O_WRONLY)
                         : open(redirects.stdout_path.c_str(), O_WRONLY | O_TRUNC);
-    const int err = open(errors.path().c_str(), O_WRONLY | O_TRUNC);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(program.c_str()));
-    for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    execv(program.c_str(), argv.data());
-    _exit(127);
+    exec_with(program, args, in, out, open(errors.path().c_str(), O_WRONLY | O_TRUNC));
   }
   if (redirects.stdout_closed) close(pipe_ends[1]);
   CommandResult result;
-  int status = 0;
-  if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status)) {
-    result.exit_code = WEXITSTATUS(status);
-  }
+  result.exit_code = exit_code_of(pid);
   result.err = read_all(errors.path());
   return result;
 }
