@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "ascii.h"
+#include "percent_encoding.h"
 
 namespace robotstxt::internal {
 namespace {
@@ -32,18 +33,10 @@ std::string scheme_of(std::string_view reference) {
 }  // namespace
 
 std::string printable(std::string_view text, std::size_t max_bytes) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string shown;
-  for (char c : text.substr(0, max_bytes)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte > 0x20 && byte < 0x7F) {
-      shown += c;
-    } else {
-      shown += '%';
-      shown += kHex[byte >> 4];
-      shown += kHex[byte & 0xF];
-    }
-  }
+  // Percent-encoded, so that what a server sent still reads as the URL it was.
+  append_percent_normalized(text.substr(0, max_bytes), shown,
+                            [](unsigned char byte) { return byte <= 0x20 || byte >= 0x7F; });
   if (text.size() > max_bytes) shown += "... (" + std::to_string(text.size()) + " bytes)";
   return shown;
 }
