@@ -85,19 +85,18 @@ struct RequestRate {
 /// takes agents this way. A view: the names must outlive the call.
 class AgentNames {
  public:
-  AgentNames(std::string_view agent) noexcept : single_(agent) {}    // NOLINT: implicit
-  AgentNames(const char* agent) noexcept : single_(agent) {}         // NOLINT: implicit
-  AgentNames(const std::string& agent) noexcept : single_(agent) {}  // NOLINT: implicit
-  AgentNames(std::span<const std::string_view> agents) noexcept      // NOLINT: implicit
-      : many_(agents), several_(true) {}
+  // Implicit on purpose: every query reads `robots.allowed(url, "Googlebot")`.
+  AgentNames(std::string_view agent) noexcept : single_(agent) {}
+  AgentNames(const char* agent) noexcept : single_(agent) {}
+  AgentNames(const std::string& agent) noexcept : single_(agent) {}
+  AgentNames(std::span<const std::string_view> agents) noexcept : many_(agents), several_(true) {}
   // The list's array lives until the end of the call that the braces are written in.
-  AgentNames(std::initializer_list<std::string_view> agents) noexcept  // NOLINT: implicit
+  AgentNames(std::initializer_list<std::string_view> agents) noexcept
       : many_(std::data(agents), agents.size()), several_(true) {}
-  AgentNames(const std::vector<std::string_view>& agents) noexcept  // NOLINT: implicit
+  AgentNames(const std::vector<std::string_view>& agents) noexcept
       : many_(agents), several_(true) {}
   template <std::size_t N>
-  AgentNames(const std::string_view (&agents)[N]) noexcept  // NOLINT: implicit
-      : many_(agents), several_(true) {}
+  AgentNames(const std::string_view (&agents)[N]) noexcept : many_(agents), several_(true) {}
 
   [[nodiscard]] std::span<const std::string_view> names() const noexcept {
     return several_ ? many_ : std::span(&single_, 1);
