@@ -91,4 +91,11 @@ CrawlerSelection RobotsTxt::select_groups(const Crawler& crawler) const {
   return selection;
 }
 
+std::optional<double> RobotsTxt::crawl_delay(const Crawler& crawler) const {
+  std::string_view token;
+  const CrawlerRule rule = crawler_rule(crawler, token);
+  if (!rules_apply(rule)) return std::nullopt;
+  return crawl_delay(agents_for(token));
+}
+
 }  // namespace robotstxt

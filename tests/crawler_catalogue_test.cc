@@ -125,6 +125,16 @@ TEST(CrawlerPrecedence, Rule8_5_TokenWithADigitNeverMatches) {
   EXPECT_EQ(robots.verdict("https://a.com/x", majestic).rule, CrawlerRule::kGlobal);
 }
 
+TEST(CrawlerPrecedence, CrawlDelayComesFromTheGroupsTheCrawlerFollows) {
+  const RobotsTxt robots = RobotsTxt::parse(
+      "user-agent: *\ncrawl-delay: 9\ndisallow: /x\n"
+      "user-agent: googlebot\ncrawl-delay: 2\ndisallow: /y\n");
+  EXPECT_EQ(robots.crawl_delay(crawler("Applebot")), 2.0);                // falls back to googlebot
+  EXPECT_EQ(robots.crawl_delay(crawler("GPTBot")), 9.0);                  // `*`
+  EXPECT_EQ(robots.crawl_delay(crawler("AdsBot-Google")), std::nullopt);  // ignores `*`
+  EXPECT_EQ(robots.crawl_delay(crawler("ChatGPT-User")), std::nullopt);   // not subject
+}
+
 TEST(CrawlerPrecedence, ExplanationFollowsTheChosenToken) {
   const RobotsTxt robots = RobotsTxt::parse(kSeedGroups);
   const Explanation explanation =

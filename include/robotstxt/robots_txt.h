@@ -193,6 +193,8 @@ class RobotsTxt {
   [[nodiscard]] Explanation explain(std::string_view url, const Crawler& crawler) const&;
   Explanation explain(std::string_view url, const Crawler& crawler) const&& = delete;
   [[nodiscard]] CrawlerSelection select_groups(const Crawler& crawler) const;
+  /// Crawl-delay read from the groups the crawler follows; nullopt when none applies.
+  [[nodiscard]] std::optional<double> crawl_delay(const Crawler& crawler) const;
 
   /// Which groups apply to `agents` (SEMANTICS 3): own groups, else global, else none.
   [[nodiscard]] GroupSelection select_groups(AgentNames agents) const;

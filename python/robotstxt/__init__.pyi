@@ -124,7 +124,7 @@ class RobotsTxt:
 
         Releases the GIL while matching a batch of 32 URLs or more.
         """
-    def crawl_delay(self, agent: Union[str, bytes]) -> float | None:
+    def crawl_delay(self, agent: Union[str, bytes, Crawler]) -> float | None:
         """Crawl-delay in seconds for `agent`: first valid value of the groups that decide
         its access (its own, else '*')."""
     @property

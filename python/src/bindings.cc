@@ -231,6 +231,10 @@ py::object verdict(py::handle self, py::handle url, py::handle agents) {
 
 py::object crawl_delay(py::handle self, py::handle agent) {
   const RobotsTxt& robots = robots_of(self);
+  if (const robotstxt::Crawler* crawler = crawler_of(agent)) {
+    const std::optional<double> delay = robots.crawl_delay(*crawler);
+    return delay ? py::object(py::float_(*delay)) : py::none();
+  }
   if (!is_single_text(agent)) throw_not_text(agent, {"agent"});
   std::string storage;
   const std::optional<double> delay = robots.crawl_delay(text_of(agent, {"agent"}, storage));
@@ -362,7 +366,7 @@ PYBIND11_MODULE(_robotstxt, module) {
            "Like allowed(), with the decisive rule: its line, kind, pattern and strength.\n"
            "For a Crawler, a CrawlerVerdict: the Verdict and how its group was chosen.")
       .def("crawl_delay", &crawl_delay, py::arg("agent"),
-           "crawl_delay(agent: str | bytes) -> float | None\n\n"
+           "crawl_delay(agent: str | bytes | Crawler) -> float | None\n\n"
            "Crawl-delay in seconds for `agent`: the first valid value in the groups that\n"
            "decide its access (its own groups, else '*'); None when there is none. Google\n"
            "ignores it.")

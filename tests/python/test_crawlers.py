@@ -39,6 +39,15 @@ def test_adsbot_ignores_star_and_user_fetchers_are_not_subject():
     assert robots.allowed("/x", robotstxt.find_crawler("GPTBot")) is False
 
 
+def test_crawl_delay_for_a_crawler_follows_its_groups():
+    robots = robotstxt.RobotsTxt(
+        b"User-agent: *\nCrawl-delay: 9\nDisallow: /x\nUser-agent: googlebot\nCrawl-delay: 2\n"
+        b"Disallow: /y\n"
+    )
+    assert robots.crawl_delay(robotstxt.find_crawler("Applebot")) == 2.0
+    assert robots.crawl_delay(robotstxt.find_crawler("AdsBot-Google")) is None
+
+
 def test_audit_returns_plain_data():
     robots = robotstxt.RobotsTxt(b"User-agent: *\nDisallow: /\nUser-agent: googlebot\nAllow: /\n")
     rows = robotstxt.audit(robots, ["/a"], ["Applebot", robotstxt.find_crawler("GPTBot")])
