@@ -365,10 +365,15 @@ TEST(ContentSignals, ExposedPerGroupAndNotMerged) {
   const std::vector<ContentSignal> own = robots.content_signals("FooBot");
   ASSERT_EQ(own.size(), 1u);
   EXPECT_EQ(own[0].line, 6u);
-  static constexpr std::string_view kTokens[] = {"FooBot-News", "FooBot"};
-  const std::vector<ContentSignal> crawler = robots.content_signals(crawler_with(kTokens));
+  // A crawler follows its first named token alone; an agent list merges both groups.
+  static constexpr std::string_view kTokens[] = {"FooBot-News", "FooBot", "BarBot"};
+  const RobotsTxt named = RobotsTxt::parse(
+      "User-agent: BarBot\nContent-Signal: search=no\nDisallow: /x\n"
+      "User-agent: FooBot\nContent-Signal: ai-input=no\n");
+  const std::vector<ContentSignal> crawler = named.content_signals(crawler_with(kTokens));
   ASSERT_EQ(crawler.size(), 1u);
-  EXPECT_EQ(crawler[0].line, 6u);
+  EXPECT_EQ(crawler[0].line, 5u);
+  EXPECT_EQ(named.content_signals(std::span<const std::string_view>(kTokens)).size(), 2u);
   // Not a usage preference: "ai-train=no" leaves train-ai unknown.
   EXPECT_EQ(robots.usage("https://example.com/", "BarBot"), preferences(kUnknown, kUnknown));
 }
