@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
 
 namespace robotstxt {
@@ -226,6 +227,22 @@ class RobotsTxt {
   /// optionally a time window ("1/5s 0600-0845"); N >= 0, T > 0.
   [[nodiscard]] std::optional<RequestRate> request_rate(AgentNames agents) const&;
   std::optional<RequestRate> request_rate(AgentNames agents) const&& = delete;
+
+  /// AI usage preferences for `url` (SEMANTICS 9): from the content-usage rules of the
+  /// groups that apply (select_groups()), the matching rules of greatest path strength,
+  /// ties combined; every category unknown when none matches. std::nullopt when `url`
+  /// may not be fetched: no preferences, not unknown ones (9.4). Never changes a verdict.
+  [[nodiscard]] std::optional<UsagePreferences> usage(std::string_view url,
+                                                      AgentNames agents) const;
+  /// The same for a crawler, whose groups follow its precedence (SEMANTICS 8).
+  [[nodiscard]] std::optional<UsagePreferences> usage(std::string_view url,
+                                                      const Crawler& crawler) const;
+  /// The Content-Signal lines of the groups that apply, in file order, as written and
+  /// parsed (SEMANTICS 9.7). Views point into *this.
+  [[nodiscard]] std::vector<ContentSignal> content_signals(AgentNames agents) const&;
+  std::vector<ContentSignal> content_signals(AgentNames agents) const&& = delete;
+  [[nodiscard]] std::vector<ContentSignal> content_signals(const Crawler& crawler) const&;
+  std::vector<ContentSignal> content_signals(const Crawler& crawler) const&& = delete;
 
   /// Number of lines in the body as counted by SEMANTICS 1.3.
   [[nodiscard]] std::uint32_t line_count() const noexcept { return line_count_; }

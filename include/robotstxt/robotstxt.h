@@ -12,6 +12,7 @@
 #include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
 #include "robotstxt/url_path.h"
+#include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
 
 #endif  // ROBOTSTXT_ROBOTSTXT_H_

@@ -1,0 +1,94 @@
+// Which usage preferences apply to one URL (SEMANTICS.md 9.1-9.4, 9.7): the content-usage
+// rules of the groups that apply, matched against the URL's path like allow/disallow
+// patterns, the strongest deciding. Not a hot path: it reads the kept directives.
+#include <algorithm>
+#include <span>
+
+#include "ascii.h"
+#include "robotstxt/matcher.h"
+#include "robotstxt/robots_txt.h"
+#include "robotstxt/url_path.h"
+
+namespace robotstxt {
+namespace {
+
+// The directives named `key` in `groups` (indexes into groups()), in file order.
+std::vector<Directive> directives_in(std::vector<Directive> all, std::string_view key,
+                                     std::span<const std::size_t> groups) {
+  std::erase_if(all, [&](const Directive& directive) {
+    if (!internal::equals_ignoring_case(directive.key, key) || directive.group < 0) return true;
+    const auto group = static_cast<std::size_t>(directive.group);
+    return std::find(groups.begin(), groups.end(), group) == groups.end();
+  });
+  return all;
+}
+
+// SEMANTICS 9.2: a value starting with `/` has a path up to the first space or tab.
+struct UsageRule {
+  std::string pattern;  // normalised; empty when the rule has no path
+  std::string_view preferences;
+};
+
+UsageRule read_usage_rule(std::string_view value) {
+  if (!value.starts_with('/')) return {{}, value};
+  const std::size_t end = value.find_first_of(" \t");
+  if (end == std::string_view::npos) return {normalize_pattern(value), {}};
+  return {normalize_pattern(value.substr(0, end)), internal::trim_ascii_space(value.substr(end))};
+}
+
+// SEMANTICS 9.2-9.3: the matching rules of greatest strength decide, ties combined.
+UsagePreferences decide_usage(const std::vector<Directive>& rules, std::string_view path) {
+  UsagePreferences decided;
+  std::size_t best = 0;
+  bool any = false;
+  for (const Directive& directive : rules) {
+    const UsageRule rule = read_usage_rule(directive.value);
+    // No path matches everything with strength 0.
+    if (!rule.pattern.empty() && !pattern_matches(path, rule.pattern)) continue;
+    const std::size_t strength = rule.pattern.size();
+    if (any && strength < best) continue;
+    UsagePreferences stated = parse_content_usage(rule.preferences);
+    stated.lines.push_back(directive.line);
+    decided = (any && strength == best) ? combine(decided, stated) : std::move(stated);
+    best = strength;
+    any = true;
+  }
+  return decided;
+}
+
+std::vector<ContentSignal> signals_in(const std::vector<Directive>& lines) {
+  std::vector<ContentSignal> signals;
+  signals.reserve(lines.size());
+  for (const Directive& directive : lines) {
+    signals.push_back({directive.line, directive.value, parse_content_signal(directive.value)});
+  }
+  return signals;
+}
+
+}  // namespace
+
+std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, AgentNames agents) const {
+  // SEMANTICS 9.4: no preferences for what may not be fetched.
+  if (!allowed(url, agents)) return std::nullopt;
+  const GroupSelection selection = select_groups(agents);
+  return decide_usage(directives_in(directives(), "content-usage", selection.groups), path_of(url));
+}
+
+std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url,
+                                                 const Crawler& crawler) const {
+  if (!allowed(url, crawler)) return std::nullopt;
+  const CrawlerSelection selection = select_groups(crawler);
+  return decide_usage(directives_in(directives(), "content-usage", selection.groups.groups),
+                      path_of(url));
+}
+
+std::vector<ContentSignal> RobotsTxt::content_signals(AgentNames agents) const& {
+  return signals_in(directives_in(directives(), "content-signal", select_groups(agents).groups));
+}
+
+std::vector<ContentSignal> RobotsTxt::content_signals(const Crawler& crawler) const& {
+  return signals_in(
+      directives_in(directives(), "content-signal", select_groups(crawler).groups.groups));
+}
+
+}  // namespace robotstxt
