@@ -12,7 +12,11 @@
 #include "robotstxt/agent.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
+#include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
+#include "robotstxt/structured_field.h"
+#include "robotstxt/usage_preferences.h"
+#include "usage_rule.h"
 #include "utf8.h"
 
 namespace robotstxt {
@@ -48,6 +52,14 @@ const std::vector<LintCode> kCodes = {
     {"crawler-token-typo", Severity::kWarning, "a token no known crawler uses, close to one"},
     {"not-subject-crawler", Severity::kInfo, "a group for a fetcher robots.txt does not bind"},
     {"global-ignored-crawlers", Severity::kInfo, "`*` rules that AdsBot-like crawlers ignore"},
+    {"content-usage-unparsable", Severity::kError, "a usage preference that does not parse"},
+    {"content-usage-unknown-label", Severity::kInfo, "a usage category the vocabulary lacks"},
+    {"content-usage-bad-value", Severity::kWarning, "a usage category not set to `y` or `n`"},
+    {"content-usage-uppercase-key", Severity::kError, "an upper-case usage key, never valid"},
+    {"content-usage-path-without-slash", Severity::kError, "a usage path not starting with `/`"},
+    {"content-usage-outside-group", Severity::kError, "content-usage before any user-agent"},
+    {"content-usage-never-applies", Severity::kWarning, "a usage rule under a disallowed path"},
+    {"content-signal-malformed", Severity::kWarning, "a content-signal entry not `key=yes|no`"},
 };
 
 Severity severity_of(std::string_view code) {
@@ -92,8 +104,6 @@ std::string_view crawlers_reading(std::string_view key) {
       {"clean-param", "Yandex reads it"},
       {"request-rate", "a few smaller crawlers read it"},
       {"visit-time", "a few smaller crawlers read it"},
-      {"content-signal", "it is a proposal some AI crawlers may read"},
-      {"content-usage", "it is a proposal some AI crawlers may read"},
   };
   for (const Reader& reader : kReaders) {
     if (internal::equals_ignoring_case(key, reader.key)) return reader.who;
@@ -200,7 +210,11 @@ class Linter {
         check_sitemap(line);
         break;
       case LineKind::kOther:
-        if (line.unsupported) {
+        if (internal::equals_ignoring_case(line.key, "content-usage")) {
+          check_content_usage(line);
+        } else if (internal::equals_ignoring_case(line.key, "content-signal")) {
+          check_content_signal(line);
+        } else if (line.unsupported) {
           add("unsupported-key", line.number, column_of(line, line.key),
               "Google ignores " + quote(line.key) + "; " + std::string(crawlers_reading(line.key)) +
                   ".");
@@ -232,7 +246,93 @@ class Linter {
     }
   }
 
+  // SEMANTICS 9.1, 9.2, 9.5: where a content-usage line sits and how its value reads.
+  void check_content_usage(const LineFacts& line) {
+    if (!seen_user_agent_) {
+      add("content-usage-outside-group", line.number, column_of(line, line.key),
+          "This content-usage line comes before any user-agent line, so it belongs to no "
+          "group and applies to no crawler.");
+    }
+    const internal::UsageValue split = internal::split_usage_value(line.value);
+    if (split.path.empty()) {
+      // SEMANTICS 9.2: without a leading `/` the whole value is the preference string; a
+      // first word that looks like a path was almost certainly meant as one.
+      const std::size_t space = line.value.find_first_of(" \t");
+      const std::string_view first = line.value.substr(0, space);
+      if (space != std::string_view::npos &&
+          (first.find('/') != std::string_view::npos || first.starts_with('*'))) {
+        add("content-usage-path-without-slash", line.number, column_of(line, first),
+            quote(first) +
+                " looks like a path but does not start with `/`, so the whole "
+                "value is read as preferences and says nothing; write " +
+                quote("/" + std::string(first)) + ".");
+        return;
+      }
+    }
+    check_preferences(line, split.preferences);
+  }
+
+  void check_preferences(const LineFacts& line, std::string_view preferences) {
+    namespace sf = structured_field;
+    const auto parsed = sf::parse_dictionary(preferences);
+    const std::uint32_t start = column_of(line, preferences);
+    if (!parsed) {
+      const auto column = start + static_cast<std::uint32_t>(parsed.error.offset);
+      // RFC 9651 keys are lower case: when lower-casing is all the string needs, say so.
+      std::string lowered(preferences);
+      for (char& c : lowered) c = internal::to_ascii_lower(c);
+      if (sf::parse_dictionary(lowered)) {
+        add("content-usage-uppercase-key", line.number, column,
+            "Preference keys must be lower case, so " + quote(preferences) +
+                " does not parse and every category is unknown; write " + quote(lowered) + ".");
+        return;
+      }
+      add("content-usage-unparsable", line.number, column,
+          quote(preferences) + " does not parse (" +
+              std::string(sf::to_string(parsed.error.reason)) + " at column " +
+              std::to_string(column) + "), so every category is unknown.");
+      return;
+    }
+    for (const auto& [label, member] : *parsed) {
+      const std::size_t at = preferences.find(label);
+      const std::uint32_t column =
+          at == std::string_view::npos ? start : start + static_cast<std::uint32_t>(at);
+      if (label != "train-ai" && label != "search") {
+        add("content-usage-unknown-label", line.number, column,
+            quote(label) +
+                " is not a category of the vocabulary (`train-ai`, `search`): "
+                "crawlers ignore it.");
+        continue;
+      }
+      const sf::Item* item = std::get_if<sf::Item>(&member);
+      const sf::Token* token = item == nullptr ? nullptr : std::get_if<sf::Token>(&item->value);
+      if (token == nullptr || (token->name != "y" && token->name != "n")) {
+        add("content-usage-bad-value", line.number, column,
+            quote(label) + " must be `y` or `n` (unquoted); anything else leaves it unknown.");
+      }
+    }
+  }
+
+  // SEMANTICS 9.7: Content-Signal is `key=value` entries whose values are `yes` or `no`.
+  void check_content_signal(const LineFacts& line) {
+    if (parse_content_signal(line.value).empty()) {
+      add("content-signal-malformed", line.number, column_of(line, line.key),
+          "This content-signal line has no `key=value` entry, so it signals nothing.");
+      return;
+    }
+    for (const auto& [key, value] : parse_content_signal(line.value)) {
+      if (!key.empty() && (value == "yes" || value == "no")) continue;
+      add("content-signal-malformed", line.number, column_of(line, key),
+          "Each content-signal entry is `name=yes` or `name=no`; " +
+              quote(value.empty() ? std::string(key)
+                                  : std::string(key) + "=" + std::string(value)) +
+              " is not.");
+      return;
+    }
+  }
+
   void check_user_agent(const LineFacts& line) {
+    seen_user_agent_ = true;
     const std::string_view value = line.value;
     const std::uint32_t column = column_of(line, value.empty() ? line.key : value);
     if (value.empty()) {
@@ -394,6 +494,66 @@ class Linter {
       if (checked_sets_.insert(list).second) check_rule_set(groups, list);
     }
     check_global_ignored(groups);
+    check_usage_reachable(groups, groups_of_agent);
+  }
+
+  // A content-usage rule whose every path is disallowed for every agent set its group
+  // belongs to can never apply (SEMANTICS 9.4). Conservative: only a disallow without
+  // `*` or `$` that is a prefix of the rule's literal start counts, and any allow whose
+  // literal start could lead under it (one a prefix of the other) clears the rule; agent
+  // lists and crawler precedence can combine groups otherwise, which this does not model.
+  void check_usage_reachable(
+      const std::vector<Group>& groups,
+      const std::map<std::string, std::vector<std::size_t>>& groups_of_agent) {
+    for (const Directive& directive : robots_.directives()) {
+      if (directive.group < 0 || !internal::equals_ignoring_case(directive.key, "content-usage"))
+        continue;
+      const internal::UsageValue split = internal::split_usage_value(directive.value);
+      if (split.path.empty()) continue;
+      const std::string pattern = normalize_pattern(split.path);
+      const std::string_view literal = literal_start(pattern);
+      const Group& group = groups[static_cast<std::size_t>(directive.group)];
+      std::uint32_t blocking = 0;  // the first blocking disallow found; 0 while none
+      bool every_set_blocks = true;
+      for (const AgentLine& agent : group.agents) {
+        const auto found = groups_of_agent.find(agent_key(agent));
+        if (found == groups_of_agent.end()) continue;  // an agent no crawler has
+        const std::uint32_t line = blocking_disallow(groups, found->second, literal);
+        if (line == 0) every_set_blocks = false;
+        if (blocking == 0) blocking = line;
+      }
+      if (!every_set_blocks || blocking == 0) continue;
+      add("content-usage-never-applies", directive.line, 0,
+          "Line " + std::to_string(blocking) + " disallows every URL under " + quote(split.path) +
+              " for the same crawlers, and usage preferences exist only for URLs that may be "
+              "fetched: this rule never applies.");
+    }
+  }
+
+  // The part of a pattern before its first `*` or `$`: every path it matches starts so.
+  static std::string_view literal_start(std::string_view pattern) {
+    return pattern.substr(0, pattern.find_first_of("*$"));
+  }
+
+  // The line of a plain disallow covering every path starting with `literal`, when no
+  // allow of these groups could match such a path; 0 otherwise.
+  static std::uint32_t blocking_disallow(const std::vector<Group>& groups,
+                                         const std::vector<std::size_t>& set,
+                                         std::string_view literal) {
+    std::uint32_t blocking = 0;
+    for (const std::size_t g : set) {
+      for (const RuleLine& rule : groups[g].rules) {
+        if (rule.pattern.empty()) continue;
+        if (rule.kind == RuleKind::kAllow) {
+          const std::string_view start = literal_start(rule.pattern);
+          if (start.starts_with(literal) || literal.starts_with(start)) return 0;
+        } else if (blocking == 0 && literal_start(rule.pattern) == rule.pattern &&
+                   literal.starts_with(rule.pattern)) {
+          blocking = rule.line;
+        }
+      }
+    }
+    return blocking;
   }
 
   // The crawl-delay trap: user-agent lines with another directive between them still
@@ -523,6 +683,7 @@ class Linter {
   LintReport report_;
   std::set<std::pair<std::string, std::uint32_t>> reported_;
   std::set<std::vector<std::size_t>> checked_sets_;
+  bool seen_user_agent_ = false;  // SEMANTICS 9.1: groups start at the first user-agent line
 };
 
 }  // namespace

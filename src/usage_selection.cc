@@ -8,6 +8,7 @@
 #include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
 #include "robotstxt/url_path.h"
+#include "usage_rule.h"
 
 namespace robotstxt {
 namespace {
@@ -23,17 +24,16 @@ std::vector<Directive> directives_in(std::vector<Directive> all, std::string_vie
   return all;
 }
 
-// SEMANTICS 9.2: a value starting with `/` has a path up to the first space or tab.
+// SEMANTICS 9.2: the path, normalised as an allow/disallow pattern is.
 struct UsageRule {
   std::string pattern;  // normalised; empty when the rule has no path
   std::string_view preferences;
 };
 
 UsageRule read_usage_rule(std::string_view value) {
-  if (!value.starts_with('/')) return {{}, value};
-  const std::size_t end = value.find_first_of(" \t");
-  if (end == std::string_view::npos) return {normalize_pattern(value), {}};
-  return {normalize_pattern(value.substr(0, end)), internal::trim_ascii_space(value.substr(end))};
+  const internal::UsageValue split = internal::split_usage_value(value);
+  if (split.path.empty()) return {{}, split.preferences};
+  return {normalize_pattern(split.path), split.preferences};
 }
 
 // SEMANTICS 9.2-9.3: the matching rules of greatest strength decide, ties combined.

@@ -73,6 +73,23 @@ const CodeCase kCases[] = {
      "user-agent: Claude-User\ndisallow: /\n"},
     {"global-ignored-crawlers", "user-agent: *\nallow: /a\n\nuser-agent: *\ndisallow: /\n", 1,
      "user-agent: *\ndisallow: /\n\nuser-agent: adsbot-google\ndisallow: /\n"},
+    {"content-usage-unparsable", "user-agent: *\ncontent-usage: train-ai=n search=y\n", 2,
+     "user-agent: *\ncontent-usage: train-ai=n, search=y\n"},
+    {"content-usage-unknown-label", "user-agent: *\ncontent-usage: train-ai=n, ads=n\n", 2,
+     "user-agent: *\ncontent-usage: train-ai=n, search=n\n"},
+    {"content-usage-bad-value", "user-agent: *\ncontent-usage: train-ai=no\n", 2,
+     "user-agent: *\ncontent-usage: train-ai=n\n"},
+    {"content-usage-uppercase-key", "user-agent: *\ncontent-usage: Train-AI=n\n", 2,
+     "user-agent: *\ncontent-usage: train-ai=n\n"},
+    {"content-usage-path-without-slash", "user-agent: *\ncontent-usage: ai-ok/ train-ai=y\n", 2,
+     "user-agent: *\ncontent-usage: /ai-ok/ train-ai=y\n"},
+    {"content-usage-outside-group", "content-usage: train-ai=n\nuser-agent: *\ndisallow: /x\n", 1,
+     "user-agent: *\ncontent-usage: train-ai=n\ndisallow: /x\n"},
+    {"content-usage-never-applies",
+     "user-agent: *\ndisallow: /never/\ncontent-usage: /never/x train-ai=y\n", 3,
+     "user-agent: *\ndisallow: /never/\nallow: /never/x/\ncontent-usage: /never/x train-ai=y\n"},
+    {"content-signal-malformed", "user-agent: *\ncontent-signal: search=yes, ai-train\n", 2,
+     "user-agent: *\ncontent-signal: search=yes, ai-train=no\n"},
 };
 
 TEST(Lint, EveryCodeHasATriggerAndANearMiss) {
@@ -132,6 +149,41 @@ TEST(Lint, SummaryCountsAddUpAndNameAgentsAndSitemaps) {
   EXPECT_EQ(s.agents, (std::vector<std::string>{"a", "*"}));
   EXPECT_EQ(s.sitemaps, std::vector<std::string>{"https://a.com/s.xml"});
   EXPECT_EQ(s.errors + s.warnings + s.infos, report.findings.size());
+}
+
+TEST(Lint, UnparsableUsageSaysWhyAndWhereInTheLine) {
+  const LintReport report = lint("user-agent: *\ncontent-usage: /a train-ai=n search=y\n");
+  const auto found = with_code(report, "content-usage-unparsable");
+  ASSERT_EQ(found.size(), 1u);
+  // "content-usage: /a " is 18 bytes; the parser stops at `search`, 11 bytes further.
+  EXPECT_EQ(found[0]->column, 30u);
+  EXPECT_NE(found[0]->message.find("at column 30"), std::string::npos) << found[0]->message;
+  EXPECT_NE(found[0]->message.find("between"), std::string::npos) << found[0]->message;
+}
+
+TEST(Lint, UsageAndSignalLinesAreNotUnsupportedKeys) {
+  const LintReport report = lint(
+      "user-agent: *\ncontent-usage: train-ai=n\ncontent-usage: /ai-ok/ train-ai=y, search=y\n"
+      "content-signal: search=yes, ai-train=no\ndisallow: /never/\ncrawl-delay: 2\n");
+  for (const Finding& finding : report.findings) {
+    EXPECT_FALSE(finding.line >= 2 && finding.line <= 4) << finding.code << " " << finding.line;
+  }
+  const auto unsupported = with_code(report, "unsupported-key");
+  ASSERT_EQ(unsupported.size(), 1u);
+  EXPECT_EQ(unsupported[0]->line, 6u);
+}
+
+TEST(Lint, UsageRuleStillReachableForAnAgentWithoutTheDisallow) {
+  // The first group applies to a and b; only b's merged set disallows /never/: for a the
+  // rule can still apply.
+  const LintReport report = lint(
+      "user-agent: a\nuser-agent: b\ncontent-usage: /never/ train-ai=n\ndisallow: /x\n\n"
+      "user-agent: b\ndisallow: /never/\n");
+  EXPECT_TRUE(with_code(report, "content-usage-never-applies").empty());
+  const LintReport blocked = lint(
+      "user-agent: a\nuser-agent: b\ncontent-usage: /never/ train-ai=n\ndisallow: /x\n\n"
+      "user-agent: b\nuser-agent: a\ndisallow: /never/\n");
+  EXPECT_EQ(with_code(blocked, "content-usage-never-applies").size(), 1u);
 }
 
 TEST(Lint, CleanFileHasNoFindings) {
