@@ -13,19 +13,31 @@ leniencies of Google's own parser, rule for rule.
 For Scrapy, set ``ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"``.
 """
 
-from ._results import Crawler, CrawlerVerdict, Directive, Verdict
-from ._robotstxt import MAX_BODY_BYTES, RobotsTxt, crawlers, find_crawler, product_token
+from ._results import ContentSignal, Crawler, CrawlerVerdict, Directive, UsagePreferences, Verdict
+from ._robotstxt import (
+    MAX_BODY_BYTES,
+    RobotsTxt,
+    combine,
+    crawlers,
+    find_crawler,
+    parse_content_usage,
+    product_token,
+)
 from .audit import audit
 
 __all__ = [
     "MAX_BODY_BYTES",
+    "ContentSignal",
     "Crawler",
     "CrawlerVerdict",
     "Directive",
     "RobotsTxt",
+    "UsagePreferences",
     "Verdict",
     "audit",
+    "combine",
     "crawlers",
     "find_crawler",
+    "parse_content_usage",
     "product_token",
 ]

@@ -78,7 +78,36 @@ class CrawlerVerdict(NamedTuple):
     token: Optional[str]
     """The token whose groups applied; None when no token's did."""
 
+_Preference = Literal["allowed", "disallowed", "unknown"]
+
+class UsagePreferences(NamedTuple):
+    """AI usage preferences (SEMANTICS 9), per category, and the lines that decided."""
+
+    train_ai: _Preference
+    """Training AI models."""
+    search: _Preference
+    """Use in search."""
+    lines: tuple[int, ...]
+    """The robots.txt lines that decided, in file order; () when none or for a header."""
+
+class ContentSignal(NamedTuple):
+    """One Content-Signal line of a group that applies (SEMANTICS 9.7)."""
+
+    line: int
+    """Line number in the file (1-based)."""
+    value: str
+    """The value as written, e.g. 'search=yes, ai-train=no'."""
+    parsed: tuple[tuple[str, str], ...]
+    """(key, value) pairs, trimmed; '' for an entry without '='."""
+
 _Agents = Union[str, bytes, Sequence[Union[str, bytes]], Crawler]
+
+def parse_content_usage(value: Union[str, bytes]) -> UsagePreferences:
+    """One preference string (e.g. a Content-Usage header): 'y' allowed, 'n' disallowed,
+    anything else, or a string that does not parse, unknown."""
+
+def combine(a: UsagePreferences, b: UsagePreferences) -> UsagePreferences:
+    """The most restrictive of two statements, per category; the lines of both."""
 
 def crawlers() -> list[Crawler]:
     """The crawler catalogue, in the data file's order."""
@@ -127,6 +156,11 @@ class RobotsTxt:
     def crawl_delay(self, agent: Union[str, bytes, Crawler]) -> float | None:
         """Crawl-delay in seconds for `agent`: first valid value of the groups that decide
         its access (its own, else '*')."""
+    def usage(self, url: _Text, agent: _Agents) -> UsagePreferences | None:
+        """AI usage preferences for `url` from the content-usage rules of the groups that
+        apply; None when `url` may not be fetched (SEMANTICS 9.4)."""
+    def content_signals(self, agent: _Agents) -> list[ContentSignal]:
+        """The Content-Signal lines of the groups that apply, as written and parsed."""
     @property
     def sitemaps(self) -> list[str]:
         """Sitemap URLs in file order, as written."""

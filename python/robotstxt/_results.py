@@ -65,6 +65,30 @@ class CrawlerVerdict(NamedTuple):
     token: Optional[str]
 
 
+class UsagePreferences(NamedTuple):
+    """AI usage preferences (SEMANTICS 9): each category 'allowed', 'disallowed' or
+    'unknown', and the robots.txt lines that decided.
+
+    Returned by RobotsTxt.usage(), parse_content_usage() and combine().
+    """
+
+    train_ai: str
+    search: str
+    lines: tuple[int, ...]
+
+
+class ContentSignal(NamedTuple):
+    """One Content-Signal line of a group that applies (SEMANTICS 9.7): its own
+    vocabulary, never merged into UsagePreferences.
+
+    Returned by RobotsTxt.content_signals().
+    """
+
+    line: int
+    value: str
+    parsed: tuple[tuple[str, str], ...]
+
+
 _FIELD_DOCS = {
     Verdict: {
         "allowed": "True if the URL may be fetched.",
@@ -97,6 +121,17 @@ _FIELD_DOCS = {
         "crawler_rule": "'own-token', 'fallback-token', 'global', 'global-ignored', "
         "'no-groups' or 'not-subject'.",
         "token": "The token whose groups applied; None when no token's did.",
+    },
+    UsagePreferences: {
+        "train_ai": "Training AI models: 'allowed', 'disallowed' or 'unknown'.",
+        "search": "Use in search: 'allowed', 'disallowed' or 'unknown'.",
+        "lines": "The robots.txt lines that decided, in file order; () when no rule matched "
+        "or for a parsed header.",
+    },
+    ContentSignal: {
+        "line": "Line number in the file (1-based).",
+        "value": "The value as written, e.g. 'search=yes, ai-train=no'.",
+        "parsed": "(key, value) pairs, trimmed; '' for an entry without '='.",
     },
     Directive: {
         "line": "Line number in the file (1-based).",

@@ -10,6 +10,7 @@
 #include <Python.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +24,7 @@
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
+#include "robotstxt/usage_preferences.h"
 
 namespace py = pybind11;
 using robotstxt::RobotsTxt;
@@ -36,6 +38,8 @@ py::handle verdict_type;
 py::handle directive_type;
 py::handle crawler_type;
 py::handle crawler_verdict_type;
+py::handle usage_type;
+py::handle content_signal_type;
 
 // A robotstxt.Crawler tuple's C++ crawler, found again by its name; nullptr when `obj`
 // is not a Crawler (then it is an agent argument).
@@ -267,6 +271,86 @@ py::list directives(py::handle self) {
   return result;
 }
 
+// AI usage preferences (SEMANTICS 9) as plain values: each category as the words of
+// to_string(Preference), the deciding lines as a tuple of ints.
+py::object usage_tuple(const robotstxt::UsagePreferences& usage) {
+  py::tuple lines(usage.lines.size());
+  for (std::size_t i = 0; i < usage.lines.size(); ++i) lines[i] = py::int_(usage.lines[i]);
+  return usage_type(to_python(to_string(usage.train_ai)), to_python(to_string(usage.search)),
+                    lines);
+}
+
+py::object usage_or_none(const std::optional<robotstxt::UsagePreferences>& usage) {
+  return usage ? usage_tuple(*usage) : py::object(py::none());
+}
+
+py::object usage(py::handle self, py::handle url, py::handle agents) {
+  const RobotsTxt& robots = robots_of(self);
+  std::string url_storage;
+  const std::string_view url_text = text_of(url, {"url"}, url_storage);
+  if (const robotstxt::Crawler* crawler = crawler_of(agents)) {
+    return usage_or_none(robots.usage(url_text, *crawler));
+  }
+  const AgentNames names(agents);
+  return usage_or_none(robots.usage(url_text, names.names()));
+}
+
+py::list content_signals(py::handle self, py::handle agents) {
+  const RobotsTxt& robots = robots_of(self);
+  const robotstxt::Crawler* crawler = crawler_of(agents);
+  const std::vector<robotstxt::ContentSignal> signals =
+      crawler != nullptr ? robots.content_signals(*crawler)
+                         : robots.content_signals(AgentNames(agents).names());
+  py::list result;
+  for (const robotstxt::ContentSignal& signal : signals) {
+    py::tuple parsed(signal.parsed.size());
+    for (std::size_t i = 0; i < signal.parsed.size(); ++i) {
+      parsed[i] =
+          py::make_tuple(to_python(signal.parsed[i].first), to_python(signal.parsed[i].second));
+    }
+    result.append(content_signal_type(py::int_(signal.line), to_python(signal.value), parsed));
+  }
+  return result;
+}
+
+py::object parse_content_usage(py::handle value) {
+  if (!is_single_text(value)) throw_not_text(value, {"value"});
+  std::string storage;
+  return usage_tuple(robotstxt::parse_content_usage(text_of(value, {"value"}, storage)));
+}
+
+robotstxt::Preference preference_of(py::handle word, const char* what) {
+  for (const auto preference : {robotstxt::Preference::kUnknown, robotstxt::Preference::kAllowed,
+                                robotstxt::Preference::kDisallowed}) {
+    if (py::str(to_python(to_string(preference))).equal(word)) return preference;
+  }
+  throw py::value_error(std::string(what) + " must be 'allowed', 'disallowed' or 'unknown', not " +
+                        std::string(py::repr(word)));
+}
+
+// A UsagePreferences tuple back in C++. Only the named tuple is accepted: a bare tuple
+// could have its fields in any order.
+robotstxt::UsagePreferences usage_of(py::handle obj, const char* what) {
+  if (!PyObject_TypeCheck(obj.ptr(), reinterpret_cast<PyTypeObject*>(usage_type.ptr()))) {
+    throw py::type_error(std::string(what) + " must be a UsagePreferences, not " + type_name(obj));
+  }
+  robotstxt::UsagePreferences usage;
+  usage.train_ai = preference_of(PyTuple_GET_ITEM(obj.ptr(), 0), "train_ai");
+  usage.search = preference_of(PyTuple_GET_ITEM(obj.ptr(), 1), "search");
+  for (const py::handle line :
+       tuple_of(PyTuple_GET_ITEM(obj.ptr(), 2), "lines must be a sequence of line numbers")) {
+    usage.lines.push_back(line.cast<std::uint32_t>());
+  }
+  // combine() merges the lines of both in file order.
+  std::sort(usage.lines.begin(), usage.lines.end());
+  usage.lines.erase(std::unique(usage.lines.begin(), usage.lines.end()), usage.lines.end());
+  return usage;
+}
+
+py::object combine(py::handle a, py::handle b) {
+  return usage_tuple(robotstxt::combine(usage_of(a, "a"), usage_of(b, "b")));
+}
+
 std::string repr_of(py::handle self) {
   const RobotsTxt& robots = robots_of(self);
   return "<RobotsTxt " + std::to_string(robots.line_count()) + " lines, " +
@@ -319,6 +403,8 @@ PYBIND11_MODULE(_robotstxt, module) {
   directive_type = py::object(results.attr("Directive")).release();
   crawler_type = py::object(results.attr("Crawler")).release();
   crawler_verdict_type = py::object(results.attr("CrawlerVerdict")).release();
+  usage_type = py::object(results.attr("UsagePreferences")).release();
+  content_signal_type = py::object(results.attr("ContentSignal")).release();
 
   module.def(
       "crawlers",
@@ -343,6 +429,17 @@ PYBIND11_MODULE(_robotstxt, module) {
       py::arg("name"),
       "find_crawler(name: str) -> Crawler | None\n\n"
       "The crawler named `name`, ignoring case; None when the catalogue has none.");
+  module.def("parse_content_usage", &parse_content_usage, py::arg("value"),
+             "parse_content_usage(value: str | bytes) -> UsagePreferences\n\n"
+             "Reads one AI usage preference string, e.g. an HTTP Content-Usage header\n"
+             "(SEMANTICS 9.5): 'y' is allowed, 'n' disallowed, anything else unknown, and\n"
+             "a string that does not parse leaves every category unknown. lines is ().");
+  module.def("combine", &combine, py::arg("a"), py::arg("b"),
+             "combine(a: UsagePreferences, b: UsagePreferences) -> UsagePreferences\n\n"
+             "The most restrictive of two statements about one resource (SEMANTICS 9.3):\n"
+             "disallowed if either says so, else allowed if either does, else unknown;\n"
+             "the lines of both, in order. Raises TypeError for other types and\n"
+             "ValueError for a category that is not 'allowed', 'disallowed' or 'unknown'.");
   module.def("product_token", &product_token, py::arg("user_agent"),
              "product_token(user_agent: str | bytes) -> str\n\n"
              "The product token a User-Agent starts with (SEMANTICS 2.4), e.g. 'MyBot' for\n"
@@ -370,6 +467,17 @@ PYBIND11_MODULE(_robotstxt, module) {
            "Crawl-delay in seconds for `agent`: the first valid value in the groups that\n"
            "decide its access (its own groups, else '*'); None when there is none. Google\n"
            "ignores it.")
+      .def("usage", &usage, py::arg("url"), py::arg("agent"),
+           "usage(url: str | bytes, agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
+           "    -> UsagePreferences | None\n\n"
+           "AI usage preferences for `url` (SEMANTICS 9): the content-usage rules of the\n"
+           "groups that apply, the longest matching path deciding. None when `url` may\n"
+           "not be fetched: a disallowed URL has no preferences, not unknown ones.")
+      .def("content_signals", &content_signals, py::arg("agent"),
+           "content_signals(agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
+           "    -> list[ContentSignal]\n\n"
+           "The Content-Signal lines of the groups that apply, in file order, as written\n"
+           "and as (key, value) pairs (SEMANTICS 9.7).")
       .def_property_readonly("sitemaps", &sitemaps,
                              "Sitemap URLs in file order, as written (list[str]).")
       .def_property_readonly("directives", &directives,

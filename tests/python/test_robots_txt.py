@@ -176,14 +176,18 @@ def test_module_exports_and_limits():
     assert robotstxt.MAX_BODY_BYTES == 512000
     assert set(robotstxt.__all__) == {
         "MAX_BODY_BYTES",
+        "ContentSignal",
         "Crawler",
         "CrawlerVerdict",
         "Directive",
         "RobotsTxt",
+        "UsagePreferences",
         "Verdict",
         "audit",
+        "combine",
         "crawlers",
         "find_crawler",
+        "parse_content_usage",
         "product_token",
     }
     for documented in (robotstxt, robotstxt.RobotsTxt, robotstxt.RobotsTxt.allowed,
