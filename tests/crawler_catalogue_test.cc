@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "robotstxt/agent.h"
 #include "robotstxt/robots_txt.h"
@@ -151,6 +155,63 @@ TEST(CrawlerCatalogue, LookupIgnoresCaseAndSuggestsCloseNames) {
   ASSERT_FALSE(suggestions.empty());
   EXPECT_EQ(suggestions[0], "Googlebot-Image");
   EXPECT_EQ(closest_crawler_names(std::string(100000, 'x')).size(), 3u);
+}
+
+// Plain Levenshtein distance ignoring ASCII case, the whole table: the reference for the
+// linter's banded check.
+std::size_t reference_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> table(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) table[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) table[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      table[i][j] = std::min(
+          {table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (same ? 0 : 1)});
+    }
+  }
+  return table[a.size()][b.size()];
+}
+
+TEST(CrawlerCatalogue, LikelyMisspeltTokenIsTheClosestWithinOneOrTwoEdits) {
+  EXPECT_EQ(likely_misspelt_token("Googlebot-Images"), "Googlebot-Image");
+  EXPECT_EQ(likely_misspelt_token("googlebot-image"), "");  // known: case does not matter
+  EXPECT_EQ(likely_misspelt_token("GTPBot"), "");           // two edits, but a short token
+  std::mt19937 random(20261122);
+  const std::string alphabet = "abcdefgBOTXYZ-_";
+  for (int round = 0; round < 3000; ++round) {
+    const auto& crawler = crawler_catalogue()[random() % crawler_catalogue().size()];
+    std::string token(crawler.tokens[random() % crawler.tokens.size()]);
+    for (int edit = 0, edits = 1 + static_cast<int>(random() % 3); edit < edits; ++edit) {
+      const std::size_t at = random() % (token.size() + 1);
+      const char c = alphabet[random() % alphabet.size()];
+      switch (random() % 3) {
+        case 0:
+          token.insert(at, 1, c);
+          break;
+        case 1:
+          if (at < token.size()) token.erase(at, 1);
+          break;
+        default:
+          if (at < token.size()) token[at] = c;
+      }
+    }
+    std::size_t closest = 1000;
+    for (const Crawler& each : crawler_catalogue()) {
+      for (const std::string_view known : each.tokens) {
+        closest = std::min(closest, reference_distance(token, known));
+      }
+    }
+    const std::size_t allowed = token.size() >= 8 ? 2 : 1;
+    const std::string_view found = likely_misspelt_token(token);
+    if (token.empty() || closest == 0 || closest > allowed) {
+      EXPECT_EQ(found, "") << token;
+    } else {
+      ASSERT_FALSE(found.empty()) << token;
+      EXPECT_EQ(reference_distance(token, found), closest) << token << " -> " << found;
+    }
+  }
 }
 
 TEST(CrawlerCatalogue, CompiledTableEqualsTheDataFile) {
