@@ -1,0 +1,110 @@
+// AI usage preferences through the CLI (SEMANTICS 9, README "AI usage preferences"): the
+// "content_usage" key of every --json answer and the clause the text output adds.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/run_command.h"
+
+namespace robotstxt {
+namespace {
+
+using testing::run_command;
+using testing::TempFile;
+
+const std::string kCli = ROBOTSTXT_CLI;
+
+// The shape of the aipref draft's example: a site-wide preference, a stronger one for a
+// path, and a disallowed path.
+const char* const kUsage =
+    "User-agent: *\n"
+    "Content-Usage: train-ai=n\n"
+    "Disallow: /never/\n"
+    "Content-Usage: /ai-ok/ train-ai=y\n";
+
+nlohmann::json check_json(const std::vector<std::string>& args) {
+  std::vector<std::string> all = {"check", "--json"};
+  all.insert(all.end(), args.begin(), args.end());
+  const auto result = run_command(kCli, all);
+  EXPECT_NE(result.exit_code, 2) << result.err;
+  return nlohmann::json::parse(result.out);
+}
+
+// 9.4: a URL that may not be fetched has no preferences, which is not "unknown".
+TEST(UsageCommand, CheckJsonIsNullForADisallowedUrl) {
+  const TempFile robots(kUsage);
+  const auto json = check_json({robots.path(), "FooBot", "https://a.com/never/x"});
+  EXPECT_EQ(json["allowed"], false);
+  ASSERT_TRUE(json.contains("content_usage"));
+  EXPECT_TRUE(json["content_usage"].is_null());
+}
+
+// 9.2-9.3: the longest matching path decides; its line is reported.
+TEST(UsageCommand, CheckJsonNamesEveryCategoryAndTheDecisiveLine) {
+  const TempFile robots(kUsage);
+  auto json = check_json({robots.path(), "FooBot", "https://a.com/page"});
+  EXPECT_EQ(json["content_usage"],
+            nlohmann::json({{"train-ai", "disallowed"}, {"search", "unknown"}, {"lines", {2}}}));
+  json = check_json({robots.path(), "FooBot", "https://a.com/ai-ok/page"});
+  EXPECT_EQ(json["content_usage"],
+            nlohmann::json({{"train-ai", "allowed"}, {"search", "unknown"}, {"lines", {4}}}));
+}
+
+TEST(UsageCommand, CheckJsonWithoutUsageRulesHasEmptyLines) {
+  const TempFile robots("User-agent: *\nDisallow: /x\n");
+  const auto json = check_json({robots.path(), "FooBot", "https://a.com/page"});
+  EXPECT_EQ(json["content_usage"], nlohmann::json({{"train-ai", "unknown"},
+                                                   {"search", "unknown"},
+                                                   {"lines", nlohmann::json::array()}}));
+}
+
+// SEMANTICS 8: a crawler's preferences come from the groups its precedence selects, here
+// the Googlebot group Googlebot-Image falls back to, not the * group an agent list gets.
+// (The disallow line ends the first group: a content-usage line does not, 9.1.)
+TEST(UsageCommand, CheckJsonForACrawlerFollowsItsPrecedence) {
+  const TempFile robots(
+      "User-agent: Googlebot\nContent-Usage: train-ai=n, search=y\nDisallow: /x\n"
+      "User-agent: *\nContent-Usage: train-ai=y\n");
+  auto json = check_json({"--crawler", "Googlebot-Image", robots.path(), "https://a.com/p"});
+  EXPECT_EQ(json["content_usage"],
+            nlohmann::json({{"train-ai", "disallowed"}, {"search", "allowed"}, {"lines", {2}}}));
+  json = check_json({robots.path(), "Googlebot-Image", "https://a.com/p"});
+  EXPECT_EQ(json["content_usage"]["train-ai"], "allowed");
+  EXPECT_EQ(json["content_usage"]["lines"], nlohmann::json({5}));
+}
+
+TEST(UsageCommand, CheckJsonStreamCarriesUsagePerUrl) {
+  const TempFile robots(kUsage);
+  const auto result = run_command(kCli, {"check", "--json", robots.path(), "FooBot", "-"},
+                                  "https://a.com/never/1\nhttps://a.com/ai-ok/2\n");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto newline = result.out.find('\n');
+  EXPECT_TRUE(nlohmann::json::parse(result.out.substr(0, newline))["content_usage"].is_null());
+  EXPECT_EQ(nlohmann::json::parse(result.out.substr(newline + 1))["content_usage"]["train-ai"],
+            "allowed");
+}
+
+// Ties of equal strength combine, most restrictive per category (9.3), and both lines
+// are named.
+TEST(UsageCommand, CheckTextAddsKnownPreferencesWithTheirLines) {
+  const TempFile robots(
+      "User-agent: *\nContent-Usage: /a train-ai=y, search=y\nContent-Usage: /a train-ai=n\n");
+  auto result = run_command(kCli, {"check", robots.path(), "FooBot", "https://a.com/a"});
+  EXPECT_EQ(result.out,
+            "ALLOWED: no rule matched (the * group: no group names FooBot)"
+            " (usage: train-ai=disallowed, search=allowed; lines 2, 3)\n");
+  result = run_command(kCli, {"check", robots.path(), "FooBot", "https://a.com/b"});
+  EXPECT_EQ(result.out, "ALLOWED: no rule matched (the * group: no group names FooBot)\n");
+}
+
+TEST(UsageCommand, CheckTextSaysNothingForADisallowedUrl) {
+  const TempFile robots(kUsage);
+  const auto result = run_command(kCli, {"check", robots.path(), "FooBot", "https://a.com/never/"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out,
+            "DISALLOWED by line 3: disallow: /never/ (the * group: no group names FooBot)\n");
+}
+
+}  // namespace
+}  // namespace robotstxt
