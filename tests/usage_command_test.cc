@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/fixture_server.h"
 #include "support/run_command.h"
 
 namespace robotstxt {
@@ -104,6 +105,55 @@ TEST(UsageCommand, CheckTextSaysNothingForADisallowedUrl) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.out,
             "DISALLOWED by line 3: disallow: /never/ (the * group: no group names FooBot)\n");
+}
+
+// `fetch` answers from a loopback server whose robots.txt is examples/usage.txt.
+class UsageFetchTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_NE(server_.port(), 0); }
+  testing::CommandResult fetch(std::vector<std::string> args, const std::string& input = "") {
+    args.insert(args.begin(), "fetch");
+    args.push_back("--connect-to");
+    args.push_back(server_.connect_to_all());
+    return run_command(kCli, args, input);
+  }
+  testing::FixtureServer server_{"robots_server.py",
+                                 {"--body", ROBOTSTXT_SOURCE_DIR "/examples/usage.txt"}};
+};
+
+TEST_F(UsageFetchTest, FetchJsonCarriesContentUsage) {
+  auto result = fetch({"http://site.test/ai-ok/a", "FooBot", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(nlohmann::json::parse(result.out)["content_usage"],
+            nlohmann::json({{"train-ai", "allowed"}, {"search", "unknown"}, {"lines", {6}}}));
+  result = fetch({"http://site.test/never/a", "--crawler", "Googlebot", "--json"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_TRUE(nlohmann::json::parse(result.out)["content_usage"].is_null());
+  // A 404 is a full allow: there are no rules, so nothing is known (9.4 needs rules).
+  result = fetch({"http://status-404.test/a", "FooBot", "--json"});
+  EXPECT_EQ(
+      nlohmann::json::parse(result.out)["content_usage"],
+      nlohmann::json(
+          {{"train-ai", "unknown"}, {"search", "unknown"}, {"lines", nlohmann::json::array()}}));
+}
+
+TEST_F(UsageFetchTest, FetchTextAddsTheUsageClause) {
+  const auto result = fetch({"http://site.test/page", "FooBot"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("verdict     ALLOWED: no rule matched (the * group: no group names "
+                            "FooBot) (usage: train-ai=disallowed, search=unknown; line 4)\n"),
+            std::string::npos)
+      << result.out;
+}
+
+TEST_F(UsageFetchTest, FetchStreamJsonCarriesContentUsagePerUrl) {
+  const auto result =
+      fetch({"-", "--agent", "FooBot", "--json"}, "http://site.test/never/1\nhttp://site.test/2\n");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto newline = result.out.find('\n');
+  EXPECT_TRUE(nlohmann::json::parse(result.out.substr(0, newline))["content_usage"].is_null());
+  EXPECT_EQ(nlohmann::json::parse(result.out.substr(newline + 1))["content_usage"]["lines"],
+            nlohmann::json({4}));
 }
 
 }  // namespace
