@@ -107,6 +107,28 @@ TEST(UsageCommand, CheckTextSaysNothingForADisallowedUrl) {
             "DISALLOWED by line 3: disallow: /never/ (the * group: no group names FooBot)\n");
 }
 
+// audit: each cell names the known preferences and their lines, which are listed below
+// the table with the rules; the JSON result of each URL carries "content_usage".
+TEST(UsageCommand, AuditShowsUsagePerCell) {
+  const TempFile robots(kUsage);
+  auto result = run_command(
+      kCli, {"audit", robots.path(), "/never/x", "/ai-ok/x", "/plain", "--crawlers", "GPTBot"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "crawler  group   /never/x       /ai-ok/x                /plain\n"
+            "GPTBot   uses *  disallowed L3  allowed, train-ai=y L4  allowed, train-ai=n L2\n"
+            "\n"
+            "L2  content-usage: train-ai=n\n"
+            "L3  disallow: /never/\n"
+            "L4  content-usage: /ai-ok/ train-ai=y\n");
+  result = run_command(
+      kCli, {"audit", "--json", robots.path(), "/never/x", "/ai-ok/x", "--crawlers", "GPTBot"});
+  const auto results = nlohmann::json::parse(result.out)["crawlers"][0]["results"];
+  EXPECT_TRUE(results[0]["content_usage"].is_null());
+  EXPECT_EQ(results[1]["content_usage"],
+            nlohmann::json({{"train-ai", "allowed"}, {"search", "unknown"}, {"lines", {4}}}));
+}
+
 // `fetch` answers from a loopback server whose robots.txt is examples/usage.txt.
 class UsageFetchTest : public ::testing::Test {
  protected:

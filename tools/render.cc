@@ -46,6 +46,23 @@ std::string usage_text(const std::optional<UsagePreferences>& usage) {
   return text + ")";
 }
 
+std::string usage_compact(const std::optional<UsagePreferences>& usage) {
+  if (!usage) return "";
+  std::string text;
+  const auto add = [&text](std::string_view label, Preference preference) {
+    if (preference == Preference::kUnknown) return;
+    text += (text.empty() ? "" : " ") + std::string(label) +
+            (preference == Preference::kAllowed ? "=y" : "=n");
+  };
+  add("train-ai", usage->train_ai);
+  add("search", usage->search);
+  return text;
+}
+
+std::string usage_rule_text(std::uint32_t line, const ParsedFile& file) {
+  return "content-usage: " + std::string(file.written(line));
+}
+
 std::string decisive_rule(const Verdict& verdict, const ParsedFile& file) {
   if (!verdict.has_decisive_rule()) return "no rule matched";
   return "by line " + std::to_string(verdict.line) + ": " +
