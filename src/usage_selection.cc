@@ -23,19 +23,6 @@ std::vector<Directive> directives_in(std::vector<Directive> all, std::string_vie
   return all;
 }
 
-// SEMANTICS 9.2: a value starting with `/` has a path up to the first space or tab.
-struct UsageRule {
-  std::string pattern;  // normalised; empty when the rule has no path
-  std::string_view preferences;
-};
-
-UsageRule read_usage_rule(std::string_view value) {
-  if (!value.starts_with('/')) return {{}, value};
-  const std::size_t end = value.find_first_of(" \t");
-  if (end == std::string_view::npos) return {normalize_pattern(value), {}};
-  return {normalize_pattern(value.substr(0, end)), internal::trim_ascii_space(value.substr(end))};
-}
-
 // SEMANTICS 9.2-9.3: the matching rules of greatest strength decide, ties combined.
 UsagePreferences decide_usage(const std::vector<Directive>& rules, std::string_view path) {
   UsagePreferences decided;
@@ -66,6 +53,14 @@ std::vector<ContentSignal> signals_in(const std::vector<Directive>& lines) {
 }
 
 }  // namespace
+
+// SEMANTICS 9.2: a value starting with `/` has a path up to the first space or tab.
+UsageRule read_usage_rule(std::string_view value) {
+  if (!value.starts_with('/')) return {{}, value};
+  const std::size_t end = value.find_first_of(" \t");
+  if (end == std::string_view::npos) return {normalize_pattern(value), {}};
+  return {normalize_pattern(value.substr(0, end)), internal::trim_ascii_space(value.substr(end))};
+}
 
 std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, AgentNames agents) const {
   // SEMANTICS 9.4: no preferences for what may not be fetched.

@@ -129,6 +129,30 @@ TEST(UsageCommand, AuditShowsUsagePerCell) {
             nlohmann::json({{"train-ai", "allowed"}, {"search", "unknown"}, {"lines", {4}}}));
 }
 
+// info lists each group's content-usage rules with what they say; they stay among the
+// other directives too, as every line the file has.
+TEST(UsageCommand, InfoListsUsageRulesPerGroup) {
+  const TempFile robots(kUsage);
+  auto result = run_command(kCli, {"info", robots.path()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("      line 3  disallow: /never/\n"
+                            "      line 2  content-usage: train-ai=n  (train-ai=disallowed, "
+                            "search=unknown)\n"
+                            "      line 4  content-usage: /ai-ok/ train-ai=y  (train-ai=allowed, "
+                            "search=unknown)\n"),
+            std::string::npos)
+      << result.out;
+  result = run_command(kCli, {"info", "--json", robots.path()});
+  const auto usage = nlohmann::json::parse(result.out)["groups"][0]["usage"];
+  ASSERT_EQ(usage.size(), 2u);
+  EXPECT_TRUE(usage[0]["path"].is_null());
+  EXPECT_EQ(usage[1], nlohmann::json({{"line", 4},
+                                      {"path", "/ai-ok/"},
+                                      {"value", "/ai-ok/ train-ai=y"},
+                                      {"train-ai", "allowed"},
+                                      {"search", "unknown"}}));
+}
+
 // `fetch` answers from a loopback server whose robots.txt is examples/usage.txt.
 class UsageFetchTest : public ::testing::Test {
  protected:
