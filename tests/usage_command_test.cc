@@ -153,6 +153,35 @@ TEST(UsageCommand, InfoListsUsageRulesPerGroup) {
                                       {"search", "unknown"}}));
 }
 
+// explain: every matching content-usage rule with its strength; the longest path decides
+// (9.3); a disallowed URL has none (9.4).
+TEST(UsageCommand, ExplainShowsEveryMatchingUsageRuleAndTheWinner) {
+  const TempFile robots(kUsage);
+  auto result = run_command(kCli, {"explain", robots.path(), "FooBot", "https://a.com/ai-ok/x"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("usage     line 2  content-usage: train-ai=n  strength 0\n"
+                            "          line 4  content-usage: /ai-ok/ train-ai=y  strength 7 "
+                            "(decides)\n"
+                            "usage is  train-ai=allowed, search=unknown: the longest matching "
+                            "path decides\n"),
+            std::string::npos)
+      << result.out;
+  result =
+      run_command(kCli, {"explain", "--json", robots.path(), "FooBot", "https://a.com/ai-ok/x"});
+  auto json = nlohmann::json::parse(result.out);
+  ASSERT_EQ(json["usage_matches"].size(), 2u);
+  EXPECT_EQ(json["usage_matches"][0]["decides"], false);
+  EXPECT_EQ(json["usage_matches"][1]["strength"], 7);
+  EXPECT_EQ(json["usage_matches"][1]["decides"], true);
+  EXPECT_EQ(json["content_usage"]["lines"], nlohmann::json({4}));
+  result =
+      run_command(kCli, {"explain", "--json", robots.path(), "FooBot", "https://a.com/never/"});
+  json = nlohmann::json::parse(result.out);
+  EXPECT_TRUE(json["content_usage"].is_null());
+  EXPECT_EQ(json["usage_matches"].size(), 1u);
+  EXPECT_EQ(json["usage_matches"][0]["decides"], false);
+}
+
 // `fetch` answers from a loopback server whose robots.txt is examples/usage.txt.
 class UsageFetchTest : public ::testing::Test {
  protected:
