@@ -24,18 +24,6 @@ std::vector<Directive> directives_in(std::vector<Directive> all, std::string_vie
   return all;
 }
 
-// SEMANTICS 9.2: the path, normalised as an allow/disallow pattern is.
-struct UsageRule {
-  std::string pattern;  // normalised; empty when the rule has no path
-  std::string_view preferences;
-};
-
-UsageRule read_usage_rule(std::string_view value) {
-  const internal::UsageValue split = internal::split_usage_value(value);
-  if (split.path.empty()) return {{}, split.preferences};
-  return {normalize_pattern(split.path), split.preferences};
-}
-
 // SEMANTICS 9.2-9.3: the matching rules of greatest strength decide, ties combined.
 UsagePreferences decide_usage(const std::vector<Directive>& rules, std::string_view path) {
   UsagePreferences decided;
@@ -66,6 +54,15 @@ std::vector<ContentSignal> signals_in(const std::vector<Directive>& lines) {
 }
 
 }  // namespace
+
+// SEMANTICS 9.2: a value starting with `/` has a path up to the first space or tab.
+UsageRule read_usage_rule(std::string_view value) {
+  // The one split of a value (shared with the linter), then the path normalised as an
+  // allow/disallow pattern is (SEMANTICS 9.2).
+  const internal::UsageValue split = internal::split_usage_value(value);
+  if (split.path.empty()) return {{}, split.preferences};
+  return {normalize_pattern(split.path), split.preferences};
+}
 
 std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, AgentNames agents) const {
   // SEMANTICS 9.4: no preferences for what may not be fetched.

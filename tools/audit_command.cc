@@ -47,9 +47,14 @@ std::string group_wording(const CrawlerSelection& selection) {
   return "no group";
 }
 
-std::string cell(const Verdict& verdict) {
+// "allowed L5", then the known usage preferences and their lines: "train-ai=n L4".
+std::string cell(const Verdict& verdict, const std::optional<UsagePreferences>& usage) {
   std::string text = verdict.allowed ? "allowed" : "disallowed";
   if (verdict.has_decisive_rule()) text += " L" + std::to_string(verdict.line);
+  const std::string preferences = usage_compact(usage);
+  if (preferences.empty()) return text;
+  text += ", " + preferences;
+  for (const std::uint32_t line : usage->lines) text += " L" + std::to_string(line);
   return text;
 }
 
@@ -99,6 +104,7 @@ int run_audit(AuditOptions options) {
         const Verdict verdict = robots.verdict(url, *crawler).verdict;
         nlohmann::json result = {{"url", url}};
         result.update(verdict_json(verdict, file));
+        result["content_usage"] = usage_json(robots.usage(url, *crawler));
         results.push_back(std::move(result));
       }
       rows.push_back(
@@ -128,7 +134,13 @@ int run_audit(AuditOptions options) {
       if (verdict.has_decisive_rule()) {
         decisive.emplace(verdict.line, file.rule_text(verdict.kind, verdict.line));
       }
-      row.push_back(cell(verdict));
+      const std::optional<UsagePreferences> usage = robots.usage(url, *crawler);
+      if (!usage_compact(usage).empty()) {
+        for (const std::uint32_t line : usage->lines) {
+          decisive.emplace(line, usage_rule_text(line, file));
+        }
+      }
+      row.push_back(cell(verdict, usage));
     }
     table.push_back(std::move(row));
   }
@@ -157,7 +169,8 @@ void add_audit_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "audit",
       "Which crawlers may fetch these URLs: a table of crawlers x URLs (default: the site\n"
-      "root), each cell allowed or disallowed with its decisive line, and how each crawler\n"
+      "root), each cell allowed or disallowed with its decisive line (then the AI usage\n"
+      "preferences that are known, e.g. train-ai=n L4), and how each crawler\n"
       "chose its group: its own, another token's (fallback), *, or none (* ignored, or not\n"
       "subject to robots.txt). Exit 0, or 2 on usage or I/O errors.");
   command->add_option("FILE", options->file, "robots.txt file ('-' for stdin)")->required();

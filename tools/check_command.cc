@@ -30,13 +30,16 @@ struct Answer {
   Verdict verdict;
   std::optional<CrawlerRule> crawler_rule;
   std::string_view token;
+  std::optional<UsagePreferences> usage;  // SEMANTICS 9: null when the URL is disallowed
 };
 
 Answer answer(const ParsedFile& file, const WhoAsks& who,
               const std::vector<std::string_view>& agents, std::string_view url) {
-  if (who.crawler == nullptr) return {file.robots().verdict(url, agents), std::nullopt, {}};
+  if (who.crawler == nullptr) {
+    return {file.robots().verdict(url, agents), std::nullopt, {}, file.robots().usage(url, agents)};
+  }
   const CrawlerVerdict verdict = file.robots().verdict(url, *who.crawler);
-  return {verdict.verdict, verdict.rule, verdict.token};
+  return {verdict.verdict, verdict.rule, verdict.token, file.robots().usage(url, *who.crawler)};
 }
 
 nlohmann::json answer_json(std::string_view url, const Answer& answer, const ParsedFile& file,
@@ -46,6 +49,7 @@ nlohmann::json answer_json(std::string_view url, const Answer& answer, const Par
   if (who.crawler != nullptr) {
     add_crawler_json(json, *who.crawler, answer.crawler_rule, answer.token);
   }
+  json["content_usage"] = usage_json(answer.usage);
   return json;
 }
 
@@ -54,7 +58,7 @@ void print_answer(const Answer& answer, const ParsedFile& file, const WhoAsks& w
             << (who.crawler == nullptr
                     ? describe_groups(answer.verdict.applied, who.label())
                     : describe_crawler_groups(*who.crawler, *answer.crawler_rule, answer.token))
-            << ")\n";
+            << ")" << usage_text(answer.usage) << "\n";
 }
 
 // A line with no `/`, `?` or `;` before any `#` has neither an authority nor a path, so
@@ -150,8 +154,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
       command->add_option("URL", options->url, "URL to check, percent-encoded; '-' for stdin");
   options->who.shifts_into(url, &options->url);
   options->who.add_options(*command, true);
-  command->add_flag("--json", options->json,
-                    "one JSON object per URL: url, allowed, line, rule, applied (README)");
+  command->add_flag(
+      "--json", options->json,
+      "one JSON object per URL: url, allowed, line, rule, applied, content_usage (README)");
   command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

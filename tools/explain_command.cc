@@ -1,15 +1,18 @@
 // `robotstxt explain FILE AGENT URL`: the verdict for one URL spelled out step by step:
 // the path matched, the groups that apply and why, every matching rule with its
 // strength, and the reason the decisive rule wins.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
 
+#include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
 #include "parsed_file.h"
 #include "render.h"
+#include "robotstxt/matcher.h"
 #include "who_asks.h"
 
 namespace robotstxt::cli {
@@ -82,6 +85,49 @@ std::string group_agents(const Group& group) {
   return agents;
 }
 
+// A content-usage rule of the groups that apply whose path matches (SEMANTICS 9.2-9.3).
+struct UsageMatch {
+  const Directive* directive;
+  UsageRule rule;
+  std::size_t strength;  // the path's length; 0 without a path
+  bool decides;          // one of the decisive lines the library reported
+};
+
+std::vector<UsageMatch> usage_matches(const std::vector<Directive>& directives,
+                                      const Explanation& explanation,
+                                      const std::optional<UsagePreferences>& usage) {
+  std::vector<UsageMatch> found;
+  for (const Directive& directive : directives) {
+    if (directive.group < 0 || !internal::equals_ignoring_case(directive.key, "content-usage")) {
+      continue;
+    }
+    const auto group = static_cast<std::size_t>(directive.group);
+    if (std::find(explanation.groups.begin(), explanation.groups.end(), group) ==
+        explanation.groups.end()) {
+      continue;
+    }
+    UsageRule rule = read_usage_rule(directive.value);
+    if (!rule.pattern.empty() && !pattern_matches(explanation.path, rule.pattern)) continue;
+    const bool decides = usage && std::find(usage->lines.begin(), usage->lines.end(),
+                                            directive.line) != usage->lines.end();
+    const std::size_t strength = rule.pattern.size();
+    found.push_back({&directive, std::move(rule), strength, decides});
+  }
+  return found;
+}
+
+// Why the usage preferences are what they are, in the terms of SEMANTICS 9.3-9.4.
+std::string usage_decision(const std::vector<UsageMatch>& matches,
+                           const std::optional<UsagePreferences>& usage) {
+  if (!usage) return "none: the URL may not be fetched, so it has no preferences (9.4)";
+  if (matches.empty()) return "no content-usage rule matches: every category is unknown";
+  std::string text = "train-ai=" + std::string(to_string(usage->train_ai)) +
+                     ", search=" + std::string(to_string(usage->search)) + ": ";
+  return text + (usage->lines.size() > 1
+                     ? "the strongest matching rules tie and combine, most restrictive first"
+                     : "the longest matching path decides");
+}
+
 int run_explain(const ExplainOptions& options) {
   const std::optional<WhoAsks> who = options.who.resolve("explain", true);
   if (!who) return kExitUsage;
@@ -106,6 +152,11 @@ int run_explain(const ExplainOptions& options) {
                               : std::make_optional(file.robots().select_groups(*who->crawler));
   const Reason reason = reason_for(explanation, selection);
   const Verdict& verdict = explanation.verdict;
+  const std::optional<UsagePreferences> usage =
+      who->crawler == nullptr ? file.robots().usage(options.url, agents)
+                              : file.robots().usage(options.url, *who->crawler);
+  const std::vector<Directive> directives = file.robots().directives();
+  const std::vector<UsageMatch> usage_found = usage_matches(directives, explanation, usage);
 
   if (options.json) {
     nlohmann::json json_groups = nlohmann::json::array();
@@ -129,6 +180,22 @@ int run_explain(const ExplainOptions& options) {
                  {"matches", matches},
                  {"reason", reason.code},
                  {"explanation", reason.text}});
+    nlohmann::json json_usage = nlohmann::json::array();
+    for (const UsageMatch& match : usage_found) {
+      const UsagePreferences said = parse_content_usage(match.rule.preferences);
+      json_usage.push_back(
+          {{"line", match.directive->line},
+           {"value", match.directive->value},
+           {"path",
+            match.rule.pattern.empty() ? nlohmann::json() : nlohmann::json(match.rule.pattern)},
+           {"strength", match.strength},
+           {"train-ai", to_string(said.train_ai)},
+           {"search", to_string(said.search)},
+           {"decides", match.decides}});
+    }
+    json["usage_matches"] = json_usage;
+    json["content_usage"] = usage_json(usage);
+    json["usage_explanation"] = usage_decision(usage_found, usage);
     if (selection) add_crawler_json(json, *who->crawler, selection->rule, selection->token);
     std::cout << to_json_line(json) << "\n";
     return verdict.allowed ? kExitOk : kExitNegative;
@@ -174,6 +241,15 @@ int run_explain(const ExplainOptions& options) {
   }
   std::cout << "decision  " << reason.text << "\n"
             << "verdict   " << (verdict.allowed ? "ALLOWED" : "DISALLOWED") << "\n";
+  // Files without content-usage rules read as before (SEMANTICS 9 is opt-in).
+  if (usage_found.empty()) return verdict.allowed ? kExitOk : kExitNegative;
+  for (std::size_t i = 0; i < usage_found.size(); ++i) {
+    const UsageMatch& match = usage_found[i];
+    std::cout << (i == 0 ? "usage     " : "          ") << "line " << match.directive->line
+              << "  content-usage: " << match.directive->value << "  strength " << match.strength
+              << (match.decides ? " (decides)" : "") << "\n";
+  }
+  std::cout << "usage is  " << usage_decision(usage_found, usage) << "\n";
   return verdict.allowed ? kExitOk : kExitNegative;
 }
 

@@ -51,6 +51,16 @@ std::string describe_duration(long long seconds) {
   return std::to_string(seconds) + " s";
 }
 
+// SEMANTICS 9.4: preferences exist only for a URL that may be fetched. With no rules to
+// read (a full allow), nothing is said, so every category is unknown.
+std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
+                                         const WhoAsks& who) {
+  if (!decision.allowed) return std::nullopt;
+  if (decision.state.rules == nullptr) return UsagePreferences{};
+  return who.crawler == nullptr ? decision.state.rules->usage(url, who.agent_views())
+                                : decision.state.rules->usage(url, *who.crawler);
+}
+
 // One URL (`one`): every step of the fetch, and "rule" as written in `body` (null when
 // the fetch gave no body). `fetch -` keeps no bodies for its many origins, so it shows
 // the decisive rule by line and normalised "pattern" only.
@@ -76,6 +86,7 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   if (who.crawler != nullptr) {
     add_crawler_json(json, *who.crawler, decision.crawler_rule, decision.crawler_token);
   }
+  json["content_usage"] = usage_json(usage_of(decision, url, who));
   // What the fetch ended with: why the rules did not decide, when they did not.
   const FetchSummary& fetch = decision.entry->last_fetch;
   json["outcome"] = to_string(fetch.kind);
@@ -96,7 +107,8 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   return json;
 }
 
-void print_decision(const Decision& decision, const ParsedFile* body, const WhoAsks& who) {
+void print_decision(const std::string& url, const Decision& decision, const ParsedFile* body,
+                    const WhoAsks& who) {
   const FetchSummary& fetch = decision.entry->last_fetch;
   std::cout << "robots.txt  " << decision.robots_url << "\n";
   for (std::size_t i = 0; i < fetch.hops.size(); ++i) {
@@ -141,7 +153,7 @@ void print_decision(const Decision& decision, const ParsedFile* body, const WhoA
                     ? describe_groups(decision.verdict.applied, who.label())
                     : describe_crawler_groups(*who.crawler, *decision.crawler_rule,
                                               decision.crawler_token))
-            << ")\n";
+            << ")" << usage_text(usage_of(decision, url, who)) << "\n";
 }
 
 RobotsClientOptions client_options(const FetchCommandOptions& options) {
@@ -326,7 +338,7 @@ int run_fetch(const FetchCommandOptions& options) {
   if (options.json) {
     std::cout << to_json_line(decision_json(options.url, decision, true, body.get(), *who)) << "\n";
   } else {
-    print_decision(decision, body.get(), *who);
+    print_decision(options.url, decision, body.get(), *who);
   }
   if (decision.state.access == Access::kUndecided) {
     std::cout.flush();

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
@@ -35,6 +36,30 @@ std::string agent_label(const AgentLine& agent) {
                                  : " (token " + std::string(agent.token) + ")";
   }
   return label;
+}
+
+// The content-usage lines of group `g` (SEMANTICS 9.1), in file order.
+std::vector<Directive> usage_lines(const std::vector<Directive>& directives, std::size_t g) {
+  std::vector<Directive> found;
+  for (const Directive& directive : directives) {
+    if (directive.group == static_cast<std::int32_t>(g) &&
+        internal::equals_ignoring_case(directive.key, "content-usage")) {
+      found.push_back(directive);
+    }
+  }
+  return found;
+}
+
+// {"line", "path": the normalised path or null (every path), "value" as written,
+// "train-ai", "search"}: one content-usage rule and what it says (SEMANTICS 9.2, 9.5).
+nlohmann::json usage_rule_json(const Directive& directive) {
+  const UsageRule rule = read_usage_rule(directive.value);
+  const UsagePreferences said = parse_content_usage(rule.preferences);
+  return {{"line", directive.line},
+          {"path", rule.pattern.empty() ? nlohmann::json() : nlohmann::json(rule.pattern)},
+          {"value", directive.value},
+          {"train-ai", to_string(said.train_ai)},
+          {"search", to_string(said.search)}};
 }
 
 int run_info(const InfoOptions& options) {
@@ -77,7 +102,11 @@ int run_info(const InfoOptions& options) {
                          {"rule", file.rule_text(rule.kind, rule.line)},
                          {"pattern", rule.pattern}});
       }
-      json_groups.push_back({{"agents", agents}, {"rules", rules}});
+      nlohmann::json usage = nlohmann::json::array();
+      for (const Directive& directive : usage_lines(directives, json_groups.size())) {
+        usage.push_back(usage_rule_json(directive));
+      }
+      json_groups.push_back({{"agents", agents}, {"rules", rules}, {"usage", usage}});
     }
     nlohmann::json sitemaps = nlohmann::json::array();
     for (const LineFacts& line : lines) {
@@ -123,6 +152,13 @@ int run_info(const InfoOptions& options) {
                 << "\n";
     }
     if (groups[g].rules.empty()) std::cout << "      no rules\n";
+    for (const Directive& directive : usage_lines(directives, g)) {
+      const UsagePreferences said =
+          parse_content_usage(read_usage_rule(directive.value).preferences);
+      std::cout << "      line " << directive.line << "  content-usage: " << directive.value
+                << "  (train-ai=" << to_string(said.train_ai)
+                << ", search=" << to_string(said.search) << ")\n";
+    }
   }
   std::cout << "sitemaps";
   bool any_sitemap = false;

@@ -25,6 +25,44 @@ void add_crawler_json(nlohmann::json& json, const Crawler& crawler, std::optiona
   json["token"] = token.empty() ? nlohmann::json() : nlohmann::json(token);
 }
 
+nlohmann::json usage_json(const std::optional<UsagePreferences>& usage) {
+  if (!usage) return nullptr;
+  return {{"train-ai", to_string(usage->train_ai)},
+          {"search", to_string(usage->search)},
+          {"lines", usage->lines}};
+}
+
+std::string usage_text(const std::optional<UsagePreferences>& usage) {
+  if (!usage ||
+      (usage->train_ai == Preference::kUnknown && usage->search == Preference::kUnknown)) {
+    return "";
+  }
+  std::string text = " (usage: train-ai=" + std::string(to_string(usage->train_ai)) +
+                     ", search=" + std::string(to_string(usage->search));
+  for (std::size_t i = 0; i < usage->lines.size(); ++i) {
+    text += i == 0 ? (usage->lines.size() == 1 ? "; line " : "; lines ") : ", ";
+    text += std::to_string(usage->lines[i]);
+  }
+  return text + ")";
+}
+
+std::string usage_compact(const std::optional<UsagePreferences>& usage) {
+  if (!usage) return "";
+  std::string text;
+  const auto add = [&text](std::string_view label, Preference preference) {
+    if (preference == Preference::kUnknown) return;
+    text += (text.empty() ? "" : " ") + std::string(label) +
+            (preference == Preference::kAllowed ? "=y" : "=n");
+  };
+  add("train-ai", usage->train_ai);
+  add("search", usage->search);
+  return text;
+}
+
+std::string usage_rule_text(std::uint32_t line, const ParsedFile& file) {
+  return "content-usage: " + std::string(file.written(line));
+}
+
 std::string decisive_rule(const Verdict& verdict, const ParsedFile& file) {
   if (!verdict.has_decisive_rule()) return "no rule matched";
   return "by line " + std::to_string(verdict.line) + ": " +

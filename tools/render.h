@@ -31,6 +31,22 @@ nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file);
 void add_crawler_json(nlohmann::json& json, const Crawler& crawler, std::optional<CrawlerRule> rule,
                       std::string_view token);
 
+/// "content_usage" (README "JSON output"): null when the URL may not be fetched, so has no
+/// preferences (SEMANTICS 9.4); else {"train-ai", "search": "allowed" | "disallowed" |
+/// "unknown", "lines": the decisive Content-Usage lines}.
+nlohmann::json usage_json(const std::optional<UsagePreferences>& usage);
+
+/// " (usage: train-ai=disallowed, search=unknown; line 3)" when any category is known,
+/// else "": most files say nothing, and a line of "unknown" would only be noise.
+std::string usage_text(const std::optional<UsagePreferences>& usage);
+
+/// The known categories in the file's own tokens, for a table cell: "train-ai=n search=y";
+/// "" when none is known (or the URL is disallowed).
+std::string usage_compact(const std::optional<UsagePreferences>& usage);
+
+/// "content-usage: /ai-ok/ train-ai=y": the decisive usage line as written in `file`.
+std::string usage_rule_text(std::uint32_t line, const ParsedFile& file);
+
 /// "by line 3: disallow: /x", or "no rule matched".
 std::string decisive_rule(const Verdict& verdict, const ParsedFile& file);
 

@@ -20,6 +20,7 @@
 #define ROBOTSTXT_USAGE_PREFERENCES_H_
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -52,6 +53,17 @@ struct UsagePreferences {
 /// means allowed and Token `n` disallowed; anything else, or a value that does not parse
 /// as a Dictionary, is unknown. Never fails.
 [[nodiscard]] UsagePreferences parse_content_usage(std::string_view value);
+
+/// One `content-usage` value split as SEMANTICS 9.2 says: a value starting with `/` has a
+/// path up to the first space or tab, then the preference string.
+struct UsageRule {
+  std::string pattern;           ///< normalised (1.8); empty when there is no path
+  std::string_view preferences;  ///< trimmed; points into the value
+};
+
+/// read_usage_rule("/ai-ok/ train-ai=y") == {"/ai-ok/", "train-ai=y"}; a value without a
+/// path is all preferences: its rule matches every path with strength 0. Never fails.
+[[nodiscard]] UsageRule read_usage_rule(std::string_view value);
 
 /// The most restrictive of two statements (SEMANTICS 9.3, 9.6): disallowed if either
 /// says so, else allowed if either says so, else unknown.

@@ -61,11 +61,12 @@ def corpus_files() -> list[pathlib.Path]:
 
 def robots_files() -> list[str]:
     return [str(EXAMPLES / "robots.txt"), str(EXAMPLES / "needs-work.txt"),
-            *map(str, corpus_files())]
+            str(EXAMPLES / "usage.txt"), *map(str, corpus_files())]
 
 
 URLS = ["https://example.com/", "https://example.com/private/a", "https://example.com/x.pdf",
-        "https://example.com/drafts/index.html", "https://example.com/search?q=1"]
+        "https://example.com/drafts/index.html", "https://example.com/search?q=1",
+        "https://example.com/never/a", "https://example.com/ai-ok/a"]
 
 
 def outputs() -> dict[str, list[dict]]:
@@ -151,6 +152,21 @@ def test_a_renamed_key_fails(local_outputs):
     match["rule"] = match["pattern"]  # the normalised form where the written one belongs
     with pytest.raises(jsonschema.ValidationError):
         validator("explain").validate({**explained, "matches": [match]})
+
+
+def test_content_usage_is_exercised_and_checked(local_outputs):
+    """examples/usage.txt gives both forms of "content_usage"; a wrong word fails."""
+    usages = [value["content_usage"] for value in local_outputs["check"]]
+    assert None in usages
+    decided = next(u for u in usages if u is not None and u["lines"])
+    assert decided["train-ai"] in ("allowed", "disallowed")
+    value = dict(next(v for v in local_outputs["check"] if v["content_usage"] is decided))
+    value["content_usage"] = {**decided, "train-ai": "n"}  # the token, not the word
+    with pytest.raises(jsonschema.ValidationError):
+        validator("check").validate(value)
+    value["content_usage"] = {**decided, "ai-train": "allowed"}  # not this vocabulary
+    with pytest.raises(jsonschema.ValidationError):
+        validator("check").validate(value)
 
 
 if __name__ == "__main__":
