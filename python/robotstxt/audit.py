@@ -19,8 +19,9 @@ def audit(
     Each dict has ``crawler``, ``operator``, ``purpose``, ``crawler_rule`` (how its
     group was chosen: 'own-token', 'fallback-token', 'global', 'global-ignored',
     'no-groups' or 'not-subject'), ``token`` (the token whose groups applied, or None)
-    and ``results``: one dict per URL with ``url``, ``allowed`` and ``line`` (the
-    decisive line, or None). Crawler names are looked up ignoring case; an unknown name
+    and ``results``: one dict per URL with ``url``, ``allowed``, ``line`` (the
+    decisive line, or None) and ``content_usage`` (None when disallowed, else a dict
+    with ``train-ai``, ``search`` and ``lines``, as in ``audit --json``). Crawler names are looked up ignoring case; an unknown name
     raises ValueError.
     """
     urls = list(urls)
@@ -36,8 +37,20 @@ def audit(
         rule, token = "no-groups", None
         for url in urls:
             verdict, rule, token = robots.verdict(url, crawler)
+            usage = robots.usage(url, crawler)
             results.append(
-                {"url": url, "allowed": verdict.allowed, "line": verdict.line or None}
+                {
+                    "url": url,
+                    "allowed": verdict.allowed,
+                    "line": verdict.line or None,
+                    "content_usage": None
+                    if usage is None
+                    else {
+                        "train-ai": usage.train_ai,
+                        "search": usage.search,
+                        "lines": list(usage.lines),
+                    },
+                }
             )
         if not urls:
             _, rule, token = robots.verdict("/", crawler)

@@ -58,7 +58,14 @@ def test_audit_returns_plain_data():
             "purpose": "search",
             "crawler_rule": "fallback-token",
             "token": "Googlebot",
-            "results": [{"url": "/a", "allowed": True, "line": 4}],
+            "results": [
+                {
+                    "url": "/a",
+                    "allowed": True,
+                    "line": 4,
+                    "content_usage": {"train-ai": "unknown", "search": "unknown", "lines": []},
+                }
+            ],
         },
         {
             "crawler": "GPTBot",
@@ -66,12 +73,25 @@ def test_audit_returns_plain_data():
             "purpose": "ai-training",
             "crawler_rule": "global",
             "token": None,
-            "results": [{"url": "/a", "allowed": False, "line": 2}],
+            "results": [{"url": "/a", "allowed": False, "line": 2, "content_usage": None}],
         },
     ]
     assert len(robotstxt.audit(robots)) == len(robotstxt.crawlers())
     with pytest.raises(ValueError, match="no crawler named 'Nobody'"):
         robotstxt.audit(robots, ["/"], ["Nobody"])
+
+
+def test_audit_carries_usage_preferences():
+    robots = robotstxt.RobotsTxt(
+        b"User-agent: *\nContent-Usage: train-ai=n\nDisallow: /never/\n"
+        b"Content-Usage: /ai-ok/ train-ai=y\n"
+    )
+    (row,) = robotstxt.audit(robots, ["/test", "/never/x", "/ai-ok/x"], ["GPTBot"])
+    assert [r["content_usage"] for r in row["results"]] == [
+        {"train-ai": "disallowed", "search": "unknown", "lines": [2]},
+        None,
+        {"train-ai": "allowed", "search": "unknown", "lines": [4]},
+    ]
 
 
 def test_product_token_is_the_librarys_rule():
