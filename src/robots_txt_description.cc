@@ -134,9 +134,10 @@ std::vector<Directive> RobotsTxt::directives() const& {
   return result;
 }
 
-std::vector<Directive> RobotsTxt::directives_for(std::string_view key, AgentNames agents) const& {
+std::vector<Directive> RobotsTxt::directives_in(std::string_view key,
+                                                const std::vector<std::size_t>& groups) const {
   std::vector<bool> applies(groups_.size(), false);
-  for (const std::size_t group : select_groups(agents).groups) applies[group] = true;
+  for (const std::size_t group : groups) applies[group] = true;
   std::vector<Directive> found;
   for (const Directive& directive : directives()) {
     if (directive.group >= 0 && applies[static_cast<std::size_t>(directive.group)] &&
@@ -145,6 +146,15 @@ std::vector<Directive> RobotsTxt::directives_for(std::string_view key, AgentName
     }
   }
   return found;
+}
+
+std::vector<Directive> RobotsTxt::directives_for(std::string_view key, AgentNames agents) const& {
+  return directives_in(key, select_groups(agents).groups);
+}
+
+std::vector<Directive> RobotsTxt::directives_for(std::string_view key,
+                                                 const Crawler& crawler) const& {
+  return directives_in(key, select_groups(crawler).groups.groups);
 }
 
 std::vector<Group> RobotsTxt::groups() const& {

@@ -2,7 +2,6 @@
 // rules of the groups that apply, matched against the URL's path like allow/disallow
 // patterns, the strongest deciding. Not a hot path: it reads the kept directives.
 #include <algorithm>
-#include <span>
 
 #include "ascii.h"
 #include "robotstxt/matcher.h"
@@ -12,17 +11,6 @@
 
 namespace robotstxt {
 namespace {
-
-// The directives named `key` in `groups` (indexes into groups()), in file order.
-std::vector<Directive> directives_in(std::vector<Directive> all, std::string_view key,
-                                     std::span<const std::size_t> groups) {
-  std::erase_if(all, [&](const Directive& directive) {
-    if (!internal::equals_ignoring_case(directive.key, key) || directive.group < 0) return true;
-    const auto group = static_cast<std::size_t>(directive.group);
-    return std::find(groups.begin(), groups.end(), group) == groups.end();
-  });
-  return all;
-}
 
 // SEMANTICS 9.2-9.3: the matching rules of greatest strength decide, ties combined.
 UsagePreferences decide_usage(const std::vector<Directive>& rules, std::string_view path) {
@@ -55,7 +43,6 @@ std::vector<ContentSignal> signals_in(const std::vector<Directive>& lines) {
 
 }  // namespace
 
-// SEMANTICS 9.2: a value starting with `/` has a path up to the first space or tab.
 UsageRule read_usage_rule(std::string_view value) {
   // The one split of a value (shared with the linter), then the path normalised as an
   // allow/disallow pattern is (SEMANTICS 9.2).
@@ -67,25 +54,21 @@ UsageRule read_usage_rule(std::string_view value) {
 std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, AgentNames agents) const {
   // SEMANTICS 9.4: no preferences for what may not be fetched.
   if (!allowed(url, agents)) return std::nullopt;
-  const GroupSelection selection = select_groups(agents);
-  return decide_usage(directives_in(directives(), "content-usage", selection.groups), path_of(url));
+  return decide_usage(directives_for("content-usage", agents), path_of(url));
 }
 
 std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url,
                                                  const Crawler& crawler) const {
   if (!allowed(url, crawler)) return std::nullopt;
-  const CrawlerSelection selection = select_groups(crawler);
-  return decide_usage(directives_in(directives(), "content-usage", selection.groups.groups),
-                      path_of(url));
+  return decide_usage(directives_for("content-usage", crawler), path_of(url));
 }
 
 std::vector<ContentSignal> RobotsTxt::content_signals(AgentNames agents) const& {
-  return signals_in(directives_in(directives(), "content-signal", select_groups(agents).groups));
+  return signals_in(directives_for("content-signal", agents));
 }
 
 std::vector<ContentSignal> RobotsTxt::content_signals(const Crawler& crawler) const& {
-  return signals_in(
-      directives_in(directives(), "content-signal", select_groups(crawler).groups.groups));
+  return signals_in(directives_for("content-signal", crawler));
 }
 
 }  // namespace robotstxt

@@ -214,6 +214,11 @@ class RobotsTxt {
   [[nodiscard]] std::vector<Directive> directives_for(std::string_view key,
                                                       AgentNames agents) const&;
   std::vector<Directive> directives_for(std::string_view key, AgentNames agents) const&& = delete;
+  /// The same for the groups a crawler follows (SEMANTICS 8).
+  [[nodiscard]] std::vector<Directive> directives_for(std::string_view key,
+                                                      const Crawler& crawler) const&;
+  std::vector<Directive> directives_for(std::string_view key,
+                                        const Crawler& crawler) const&& = delete;
   /// All groups in file order; Directive::group indexes this.
   [[nodiscard]] std::vector<Group> groups() const&;
   std::vector<Group> groups() const&& = delete;
@@ -274,6 +279,9 @@ class RobotsTxt {
   bool names_token(std::string_view token) const noexcept;
   // How `crawler` picks its groups; `token` is the deciding token, if any.
   CrawlerRule crawler_rule(const Crawler& crawler, std::string_view& token) const noexcept;
+  // The directives named `key` in `groups` (indexes into groups_), file order.
+  std::vector<Directive> directives_in(std::string_view key,
+                                       const std::vector<std::size_t>& groups) const;
   template <typename Visit>
   bool for_each_group_of(std::span<const std::string_view> agents, Visit&& visit) const;
 
