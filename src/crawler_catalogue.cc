@@ -33,33 +33,37 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-// Whether `a` and `b` are at most `limit` edits apart, ignoring ASCII case: the same
-// table as edit_distance(), but only the cells within `limit` of its diagonal, and it
-// stops as soon as a whole row is over the limit. The linter asks this for every
-// user-agent line against every known token.
-bool within_edits(std::string_view a, std::string_view b, std::size_t limit) {
-  const std::size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
-  if (gap > limit) return false;
+// The edit distance of `a` and `b` (ignoring ASCII case) when it is at most `limit`,
+// else limit + 1: the same table as edit_distance(), but only the cells within `limit`
+// of its diagonal, in one row on the stack, stopping as soon as a whole row is over the
+// limit. The linter asks this for every user-agent line against every known token.
+std::size_t edits_within(std::string_view a, std::string_view b, std::size_t limit) {
   const std::size_t over = limit + 1;
-  std::vector<std::size_t> row(b.size() + 1, over);
+  const std::size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  constexpr std::size_t kMaxKnown = 63;  // catalogue tokens are far shorter
+  if (gap > limit || b.size() > kMaxKnown) return over;
+  std::array<std::size_t, kMaxKnown + 1> row;
+  row.fill(over);
   for (std::size_t j = 0; j <= std::min(b.size(), limit); ++j) row[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
     const std::size_t from = i > limit ? i - limit : 1;
     const std::size_t to = std::min(b.size(), i + limit);
-    std::size_t diagonal = from == 1 ? row[0] : row[from - 1];
+    std::size_t diagonal = row[from - 1];
     row[from - 1] = from == 1 && i <= limit ? i : over;
     std::size_t best = row[from - 1];
+    const char lower = internal::to_ascii_lower(a[i - 1]);
     for (std::size_t j = from; j <= to; ++j) {
       const std::size_t above = row[j];
-      const bool same = internal::to_ascii_lower(a[i - 1]) == internal::to_ascii_lower(b[j - 1]);
-      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1), over});
+      const std::size_t substitute =
+          diagonal + (lower == internal::to_ascii_lower(b[j - 1]) ? 0 : 1);
+      row[j] = std::min(std::min(above + 1, row[j - 1] + 1), std::min(substitute, over));
       diagonal = above;
       best = std::min(best, row[j]);
     }
     if (to < b.size()) row[to + 1] = over;
-    if (best > limit) return false;
+    if (best > limit) return over;
   }
-  return row[b.size()] <= limit;
+  return std::min(row[b.size()], over);
 }
 
 }  // namespace
@@ -116,15 +120,19 @@ std::vector<const Crawler*> crawlers_using_token(std::string_view token) {
 std::string_view likely_misspelt_token(std::string_view token) {
   if (token.empty() || !crawlers_using_token(token).empty()) return {};
   const std::size_t allowed = token.size() >= 8 ? 2 : 1;
-  // The closest known token: try one edit first, then two.
-  for (std::size_t limit = 1; limit <= allowed; ++limit) {
-    for (const Crawler& crawler : crawler_catalogue()) {
-      for (const std::string_view known : crawler.tokens) {
-        if (within_edits(token, known, limit)) return known;
+  // The closest known token within the limit; the first in catalogue order on a tie.
+  std::string_view best;
+  std::size_t best_distance = allowed + 1;
+  for (const Crawler& crawler : crawler_catalogue()) {
+    for (const std::string_view known : crawler.tokens) {
+      const std::size_t distance = edits_within(token, known, best_distance - 1);
+      if (distance < best_distance) {
+        best = known;
+        best_distance = distance;
       }
     }
   }
-  return {};
+  return best;
 }
 
 }  // namespace robotstxt
