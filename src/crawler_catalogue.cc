@@ -13,29 +13,9 @@ namespace {
 constexpr std::array<std::string_view, 6> kPurposeNames = {
     "search", "ads", "ai-training", "ai-search", "user-triggered", "other"};
 
-// Levenshtein distance ignoring ASCII case, in O(|a| * |b|) time and O(|b|) memory.
-// Names are short, and the input is capped so that a huge argument costs nothing.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  a = a.substr(0, 64);
-  b = b.substr(0, 64);
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      const bool same = internal::to_ascii_lower(a[i - 1]) == internal::to_ascii_lower(b[j - 1]);
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 // The edit distance of `a` and `b` (ignoring ASCII case) when it is at most `limit`,
-// else limit + 1: the same table as edit_distance(), but only the cells within `limit`
-// of its diagonal, in one row on the stack, stopping as soon as a whole row is over the
+// else limit + 1: the Levenshtein table, but only the cells within `limit` of its
+// diagonal, in one row on the stack, stopping as soon as a whole row is over the
 // limit. The linter asks this for every user-agent line against every known token.
 std::size_t edits_within(std::string_view a, std::string_view b, std::size_t limit) {
   const std::size_t over = limit + 1;
@@ -95,7 +75,9 @@ const Crawler* find_crawler(std::string_view name) noexcept {
 std::vector<std::string_view> closest_crawler_names(std::string_view name, std::size_t count) {
   std::vector<std::pair<std::size_t, std::string_view>> ranked;
   for (const Crawler& crawler : crawler_catalogue()) {
-    ranked.emplace_back(edit_distance(name, crawler.name), crawler.name);
+    // A limit no two capped names can exceed: the whole table, the exact distance. The
+    // cap keeps a huge argument cheap.
+    ranked.emplace_back(edits_within(name.substr(0, 64), crawler.name, 128), crawler.name);
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
