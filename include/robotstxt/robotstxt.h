@@ -14,5 +14,6 @@
 #include "robotstxt/url_path.h"
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
+#include "robotstxt/version.h"
 
 #endif  // ROBOTSTXT_ROBOTSTXT_H_
