@@ -14,15 +14,24 @@ For Scrapy, set ``ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"``.
 """
 
 from ._results import ContentSignal, Crawler, CrawlerVerdict, Directive, UsagePreferences, Verdict
-from ._robotstxt import (
-    MAX_BODY_BYTES,
-    RobotsTxt,
-    combine,
-    crawlers,
-    find_crawler,
-    parse_content_usage,
-    product_token,
-)
+
+try:
+    from ._robotstxt import (
+        MAX_BODY_BYTES,
+        RobotsTxt,
+        __version__,
+        combine,
+        crawlers,
+        find_crawler,
+        parse_content_usage,
+        product_token,
+    )
+except ImportError as error:
+    from ._interpreter_check import raise_if_built_for_another_python
+
+    raise_if_built_for_another_python(error)
+    raise
+
 from .audit import audit
 
 __all__ = [

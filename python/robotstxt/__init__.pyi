@@ -10,6 +10,9 @@ _CrawlerRule = Literal[
 MAX_BODY_BYTES: int
 """Only this many bytes of a body count (500 KiB)."""
 
+__version__: str
+"""The version, "MAJOR.MINOR.PATCH": the same as `robotstxt --version` prints."""
+
 class Verdict(NamedTuple):
     """The answer to "may these agents fetch this URL?", with the reason.
 

@@ -25,6 +25,7 @@
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 #include "robotstxt/usage_preferences.h"
+#include "robotstxt/version.h"
 
 namespace py = pybind11;
 using robotstxt::RobotsTxt;
@@ -397,6 +398,7 @@ PYBIND11_MODULE(_robotstxt, module) {
   py::options options;
   options.disable_function_signatures();
   module.attr("MAX_BODY_BYTES") = robotstxt::kMaxBodyBytes;
+  module.attr("__version__") = py::str(robotstxt::kVersion.data(), robotstxt::kVersion.size());
 
   const py::module_ results = py::module_::import("robotstxt._results");
   verdict_type = py::object(results.attr("Verdict")).release();

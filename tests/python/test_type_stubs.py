@@ -26,14 +26,30 @@ def public_names(obj) -> set[str]:
     return {name for name in dir(obj) if not name.startswith("_")}
 
 
-def test_stub_module_names_are_the_exported_names():
+def stub_module_names() -> set[str]:
     names = set(stub_classes())
     for node in stub_tree().body:
         if isinstance(node, ast.AnnAssign):
             names.add(node.target.id)
         elif isinstance(node, ast.FunctionDef):
             names.add(node.name)
-    assert names == set(robotstxt.__all__)
+    return names
+
+
+def is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
+
+
+def test_stub_module_names_are_the_exported_names():
+    names = stub_module_names()
+    assert {name for name in names if not is_dunder(name)} == set(robotstxt.__all__)
+
+
+def test_stub_dunder_names_exist():
+    # __version__ and the like are not in __all__ (star-imports skip them), but exist.
+    dunders = {name for name in stub_module_names() if is_dunder(name)}
+    assert dunders == {"__version__"}
+    assert all(hasattr(robotstxt, name) for name in dunders)
 
 
 def test_stub_classes_list_every_public_member():
