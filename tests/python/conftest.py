@@ -19,6 +19,17 @@ try:
 except ImportError:
     sys.path.insert(0, str(SOURCE_DIR / "build" / "python"))
 
+# The installed-package test (tests/packaging/pip_install_test.py) runs these tests in a
+# virtual environment: a copy imported from anywhere else would make the run prove nothing.
+_installed_in = os.environ.get("ROBOTSTXT_TEST_INSTALLED_IN")
+if _installed_in:
+    import robotstxt
+
+    if not pathlib.Path(robotstxt.__file__).resolve().is_relative_to(
+            pathlib.Path(_installed_in).resolve()):
+        pytest.exit(f"robotstxt came from {robotstxt.__file__}, not from {_installed_in}",
+                    returncode=1)
+
 
 def shared_dir() -> pathlib.Path:
     """The read-only shared/ folder: conformance cases and the corpus."""
