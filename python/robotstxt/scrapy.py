@@ -17,7 +17,7 @@ the body is read as bytes, so a file that is not valid UTF-8 still has its rules
 from __future__ import annotations
 
 import re
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 from . import RobotsTxt, product_token
 
@@ -73,9 +73,21 @@ class RobotParser(_ScrapyRobotParser):
         `user_agent` is ROBOTSTXT_USER_AGENT or the request's User-Agent header (str or
         bytes); only its leading product token is matched against the file.
         """
+        return self.robots.allowed(_wire_form(url), self._token(user_agent))
+
+    def crawl_delay(self, user_agent: Union[str, bytes]) -> Optional[float]:
+        """Crawl-delay in seconds for the crawler named by `user_agent`, or None.
+
+        Read from the groups that decide the crawler's access (its own, else ``*``);
+        Scrapy (2.18 and later) spaces its requests to the site by it. Google ignores
+        Crawl-delay; other crawlers honour it.
+        """
+        return self.robots.crawl_delay(self._token(user_agent))
+
+    def _token(self, user_agent: Union[str, bytes]) -> str:
         # A crawl asks with the same user agent every time: remember the last token.
         last_user_agent, token = self._last
         if user_agent != last_user_agent or last_user_agent is None:
             token = product_token(user_agent)
             self._last = (user_agent, token)
-        return self.robots.allowed(_wire_form(url), token)
+        return token
