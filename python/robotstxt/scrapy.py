@@ -45,6 +45,13 @@ def _wire_form(url: Union[str, bytes]) -> Union[str, bytes]:
     return url
 
 
+def _agent_token(user_agent: Union[str, bytes]) -> str:
+    # The product token the user agent starts with. A user agent that starts with none
+    # ("*", "2bot") must name no group (SEMANTICS 8.5), but an empty token would equal
+    # the empty token of a line like "User-agent: 1bot"; "*" equals no product token.
+    return product_token(user_agent) or "*"
+
+
 class RobotParser(_ScrapyRobotParser):
     """Scrapy's RobotParser interface over robotstxt.RobotsTxt.
 
@@ -88,6 +95,6 @@ class RobotParser(_ScrapyRobotParser):
         # A crawl asks with the same user agent every time: remember the last token.
         last_user_agent, token = self._last
         if user_agent != last_user_agent or last_user_agent is None:
-            token = product_token(user_agent)
+            token = _agent_token(user_agent)
             self._last = (user_agent, token)
         return token

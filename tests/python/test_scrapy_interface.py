@@ -120,6 +120,16 @@ def test_crawl_delay_follows_the_groups_of_the_product_token():
     assert isinstance(parser.crawl_delay("MyBot"), float)
 
 
+def test_a_user_agent_without_a_product_token_names_no_group():
+    # "*" and "2bot" start with no product token (SEMANTICS 2.4); neither may pick up the
+    # groups whose own token is empty ("User-agent: 1bot"): they name no group (8.5).
+    body = b"User-agent: 1bot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"
+    parser = RobotParser.from_crawler(None, body)
+    for user_agent in ("*", "2bot", b"*"):
+        assert parser.allowed("https://site.local/page", user_agent)
+        assert not parser.allowed("https://site.local/private", user_agent)
+
+
 def test_it_overrides_the_interface_method():
     scrapy_robotstxt = pytest.importorskip("scrapy.robotstxt")
     assert issubclass(RobotParser, scrapy_robotstxt.RobotParser)
