@@ -139,3 +139,10 @@ def test_the_decision_pickles():
     with CountingSite(ROBOTS_TXT) as site:
         decision = client().decide(site.base_url + "/private", "OtherBot")
     assert pickle.loads(pickle.dumps(decision)) == decision
+
+
+def test_the_reason_of_a_server_error_is_the_policy_sentence():
+    with CountingSite(b"", robots_status=503) as site:
+        decision = client().decide(site.base_url + "/", "MyBot")
+    assert decision.reason == (
+        "server error or unreachable for less than 12 hours: everything is disallowed")
