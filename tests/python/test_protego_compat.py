@@ -47,8 +47,8 @@ ALLOWED_WILDCARDS_1 = 'User-agent: first\n                     Disallow: /disall
 ALLOWED_WILDCARDS_2 = '\n        # robots.txt for http://www.example.com/\n\n        User-agent: Rule1TestBot\n        Disallow:  /foo*\n\n        User-agent: Rule2TestBot\n        Disallow:  /foo*/bar.html\n\n        # Disallows anything containing the letter m!\n        User-agent: Rule3TestBot\n        Disallow:  *m\n\n        User-agent: Rule4TestBot\n        Allow:  /foo/bar.html\n        Disallow: *\n\n        User-agent: Rule5TestBot\n        Disallow:  /foo*/*bar.html\n\n        User-agent: Rule6TestBot\n        Allow:  /foo$\n        Disallow:  /foo\n\n        # Exercise excessive wildcards\n        # https://bitbucket.org/philip_semanchuk/robotexclusionrulesparser/issues/1\n        User-agent: Rule7TestBot\n        Allow: *****************/****.js\n\n        '
 ALLOWED_WILDCARDS_3 = 'User-agent: FooBot\nDisallow: /foo/bar/quz\nAllow: /foo/*/qux\n'
 ALLOWED_WILDCARDS_4 = 'User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n'
-UNICODE_URL_AND_USERAGENT_1 = '\n        User-Agent: *\n        Disallow: /admin/\n        Disallow: /static/\n        # taken from https://en.wikipedia.org/robots.txt\n        Disallow: /wiki/K%C3%A4ytt%C3%A4j%C3%A4:\n        Disallow: /wiki/Käyttäjä:\n        Disallow: /wiki/Keskustelu_käyttäjästä:\n        User-Agent: UnicödeBöt\n        Disallow: /some/randome/page.html'
-UNICODE_URL_AND_USERAGENT_2 = '\n        # robots.txt for http://www.example.com/\n\n        User-Agent: Jävla-Foobot\n        Disallow: /\n\n        User-Agent: Львів-bot\n        Disallow: /totalitarianism/\n\n        '
+UNICODE_URL_AND_USERAGENT_1 = '\n        User-Agent: *\n        Disallow: /admin/\n        Disallow: /static/\n        # taken from https://en.wikipedia.org/robots.txt\n        Disallow: /wiki/K%C3%A4ytt%C3%A4j%C3%A4:\n        Disallow: /wiki/K\u00e4ytt\u00e4j\u00e4:\n        Disallow: /wiki/Keskustelu_k\u00e4ytt\u00e4j\u00e4st\u00e4:\n        User-Agent: Unic\u00f6deB\u00f6t\n        Disallow: /some/randome/page.html'
+UNICODE_URL_AND_USERAGENT_2 = '\n        # robots.txt for http://www.example.com/\n\n        User-Agent: J\u00e4vla-Foobot\n        Disallow: /\n\n        User-Agent: \u041b\u044c\u0432\u0456\u0432-bot\n        Disallow: /totalitarianism/\n\n        '
 NO_LEADING_USER_AGENT_1 = '\n        Disallow: /withoutUA\n        Allow: /withoutUA/exception\n        Crawl-delay: 5.2\n        User-Agent: testbot\n        Disallow: /withUA\n        '
 DEFAULT_USER_AGENT_1 = '\n        User-Agent: robot\n        Disallow: /ro-bot\n\n        User-Agent: *\n        Disallow: /default-UA\n\n        User-Agent: testbot\n        Disallow: /testbot\n        '
 USER_AGENT_CASE_INSENSITIVITY_1 = '\n        User-Agent: testbot\n        Disallow: /testbot\n\n        User-Agent: *\n        Disallow: /default-UA\n        '
@@ -71,7 +71,7 @@ GENEROSITY_3 = '\n        user-agent: foo*bot\n        disallow: /myprofile\n   
 DIRECTIVE_CASE_INSENSITIVITY_1 = '\n        USER-AGENT: onebot\n        ALLOW: /x\n        DISALLOW: /\n\n        user-agent: twobot\n        allow: /x\n        disallow: /\n\n        uSEr-aGEnT: threeBot\n        AlLoW: /x\n        DIsALlOw: /\n        '
 INDEX_HTML_IS_DIRECTORY_1 = 'User-Agent: *\nAllow: /allowed-slash/index.html\nDisallow: /\n'
 PERCENTAGE_ENCODING_1 = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n'
-PERCENTAGE_ENCODING_2 = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n'
+PERCENTAGE_ENCODING_2 = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/\u30c4\n'
 PERCENTAGE_ENCODING_3 = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%E3%83%84\n'
 PERCENTAGE_ENCODING_4 = 'User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n'
 URL_CASE_SENSITIVITY_1 = 'user-agent: FooBot\ndisallow: /x/\n'
@@ -86,7 +86,7 @@ DISALLOW_QUERY_WILDCARD_1 = 'User-agent: * \nDisallow: /*s='
 
 URL_AS_GIVEN = "4.1: the URL is matched as given, '<' and '%3c' are not '%3C'"
 RULE_TOKEN = "2.4: every 'RuleNTestBot' is the token 'Rule', so their groups merge"
-J_TOKEN = "2.4: 'Jävla-Foobot' and 'jävla-fanbot' are both the token 'J'"
+J_TOKEN = "2.4: 'J\u00e4vla-Foobot' and 'j\u00e4vla-fanbot' are both the token 'J'"
 MOZILLA = "2.4: the agent is its leading token 'Mozilla', not a substring"
 NBOT = "2.4: 'Nbot' starts with no product token, so no group names it"
 TILDE = "4.1: the rule's '~' is not the URL's '%7E'"
@@ -205,18 +205,18 @@ CAN_FETCH_CASES = [
     ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/', '*', True, True, None),
     ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/admin/', '*', False, False, None),
     ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/static/', '*', False, False, None),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/admin/', 'UnicödeBöt', True, True, None),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/admin/', 'Unic\u00f6deB\u00f6t', True, True, None),
     ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/wiki/K%C3%A4ytt%C3%A4j%C3%A4:', '*', False, False, None),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/wiki/Käyttäjä:', '*', False, False, None),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/wiki/K\u00e4ytt\u00e4j\u00e4:', '*', False, False, None),
     ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/wiki/Keskustelu_k%C3%A4ytt%C3%A4j%C3%A4st%C3%A4:', '*', False, False, None),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/wiki/Keskustelu_käyttäjästä:', '*', False, False, None),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/wiki/Keskustelu_k\u00e4ytt\u00e4j\u00e4st\u00e4:', '*', False, False, None),
     ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/some/randome/page.html', '*', True, True, None),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/some/randome/page.html', 'UnicödeBöt', False, False, None),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/foo/bar.html', 'jävla-fanbot', True, False, J_TOKEN),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/foo/bar.html', 'jävla-foobot', False, False, None),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_1, 'https://site.local/some/randome/page.html', 'Unic\u00f6deB\u00f6t', False, False, None),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/foo/bar.html', 'j\u00e4vla-fanbot', True, False, J_TOKEN),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/foo/bar.html', 'j\u00e4vla-foobot', False, False, None),
     ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/', 'foobot', True, True, None),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/', 'Mozilla/5.0 (compatible; Львів-bot/1.1)', True, True, None),
-    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/totalitarianism/foo.htm', 'Mozilla/5.0 (compatible; Львів-bot/1.1)', False, True, MOZILLA),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/', 'Mozilla/5.0 (compatible; \u041b\u044c\u0432\u0456\u0432-bot/1.1)', True, True, None),
+    ('unicode_url_and_useragent', UNICODE_URL_AND_USERAGENT_2, '/totalitarianism/foo.htm', 'Mozilla/5.0 (compatible; \u041b\u044c\u0432\u0456\u0432-bot/1.1)', False, True, MOZILLA),
     ('no_leading_user_agent', NO_LEADING_USER_AGENT_1, 'https://site.local/withoutUA', 'mybot', True, True, None),
     ('no_leading_user_agent', NO_LEADING_USER_AGENT_1, 'https://site.local/withoutUA', 'testbot', True, True, None),
     ('no_leading_user_agent', NO_LEADING_USER_AGENT_1, 'https://site.local/withoutUA', '*', True, True, None),
@@ -364,9 +364,9 @@ CAN_FETCH_CASES = [
     ('index_html_is_directory', INDEX_HTML_IS_DIRECTORY_1, 'http://foo.com/anyother-url', 'footbot', False, False, None),
     ('percentage_encoding', PERCENTAGE_ENCODING_1, 'http://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par', 'FooBot', True, True, None),
     ('percentage_encoding', PERCENTAGE_ENCODING_2, 'http://foo.bar/foo/bar/%E3%83%84', 'FooBot', True, True, None),
-    ('percentage_encoding', PERCENTAGE_ENCODING_2, 'http://foo.bar/foo/bar/ツ', 'FooBot', True, True, None),
+    ('percentage_encoding', PERCENTAGE_ENCODING_2, 'http://foo.bar/foo/bar/\u30c4', 'FooBot', True, True, None),
     ('percentage_encoding', PERCENTAGE_ENCODING_3, 'http://foo.bar/foo/bar/%E3%83%84', 'FooBot', True, True, None),
-    ('percentage_encoding', PERCENTAGE_ENCODING_3, 'http://foo.bar/foo/bar/ツ', 'FooBot', True, True, None),
+    ('percentage_encoding', PERCENTAGE_ENCODING_3, 'http://foo.bar/foo/bar/\u30c4', 'FooBot', True, True, None),
     ('percentage_encoding', PERCENTAGE_ENCODING_4, 'http://foo.bar/foo/bar/baz', 'FooBot', True, False, ESCAPES_KEPT),
     ('percentage_encoding', PERCENTAGE_ENCODING_4, 'http://foo.bar/foo/bar/%62%61%7A', 'FooBot', True, True, None),
     ('url_case_sensitivity', URL_CASE_SENSITIVITY_1, 'http://foo.bar/x/y', 'FooBot', False, False, None),

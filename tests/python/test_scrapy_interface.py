@@ -74,7 +74,7 @@ ALLOWED_CASES = [
     ("test_unicode_url_and_useragent", UNICODE, "https://site.local/static/", "*",
      False, False, None),
     # Same answer for a Google reason: both the line and the query become the product
-    # token "Unic" (2.4), so the UnicödeBöt group is found.
+    # token "Unic" (2.4), so the group of that user-agent line is found.
     ("test_unicode_url_and_useragent", UNICODE, "https://site.local/admin/",
      "Unic\u00f6deB\u00f6t", True, True, None),
     ("test_unicode_url_and_useragent", UNICODE,
