@@ -10,10 +10,20 @@ leniencies of Google's own parser, rule for rule.
     >>> robots.verdict("https://example.com/private/a", "Googlebot").line
     2
 
-For Scrapy, set ``ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"``.
+For Scrapy, set ``ROBOTSTXT_PARSER = "robotstxt.scrapy.RobotParser"``. Coming from
+Protego: ``from robotstxt.protego import Protego``. To fetch and cache robots.txt files
+as well: ``robotstxt.RobotsClient``.
 """
 
-from ._results import ContentSignal, Crawler, CrawlerVerdict, Directive, UsagePreferences, Verdict
+from ._results import (
+    ContentSignal,
+    Crawler,
+    CrawlerVerdict,
+    Decision,
+    Directive,
+    UsagePreferences,
+    Verdict,
+)
 
 try:
     from ._robotstxt import (
@@ -34,12 +44,28 @@ except ImportError as error:
 
 from .audit import audit
 
+try:
+    from ._robotstxt import RobotsClient
+except ImportError:  # built without the fetch library (ROBOTSTXT_BUILD_FETCH=OFF)
+
+    class RobotsClient:  # type: ignore[no-redef]
+        """Unavailable: this robotstxt was built without its fetch library (libcurl)."""
+
+        def __init__(self, **options: object) -> None:
+            raise RuntimeError(
+                "robotstxt.RobotsClient is unavailable: the package was built without the "
+                "fetch library (configure with -DROBOTSTXT_BUILD_FETCH=ON and libcurl)"
+            )
+
+
 __all__ = [
     "MAX_BODY_BYTES",
     "ContentSignal",
     "Crawler",
     "CrawlerVerdict",
+    "Decision",
     "Directive",
+    "RobotsClient",
     "RobotsTxt",
     "UsagePreferences",
     "Verdict",

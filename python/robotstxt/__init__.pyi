@@ -81,6 +81,25 @@ class CrawlerVerdict(NamedTuple):
     token: Optional[str]
     """The token whose groups applied; None when no token's did."""
 
+class Decision(NamedTuple):
+    """RobotsClient's answer for one URL, with everything behind it."""
+
+    allowed: bool
+    url_error: Optional[str]
+    """Why the URL has no origin (nothing fetched, not allowed); None when it has one."""
+    robots_url: str
+    access: Literal["full allow", "full disallow", "rules", "undecided"]
+    """What the robots.txt fetch means for the origin (SEMANTICS 7)."""
+    reason: str
+    """Why, in a sentence."""
+    verdict: Verdict
+    """The matcher's verdict when access is "rules"."""
+    crawler_rule: Optional[_CrawlerRule]
+    """Asked for a Crawler: how its groups were chosen; else None."""
+    crawler_token: Optional[str]
+    status: int
+    """HTTP status of the robots.txt fetch; 0 when no response arrived."""
+
 _Preference = Literal["allowed", "disallowed", "unknown"]
 
 class UsagePreferences(NamedTuple):
@@ -159,6 +178,9 @@ class RobotsTxt:
     def crawl_delay(self, agent: Union[str, bytes, Crawler]) -> float | None:
         """Crawl-delay in seconds for `agent`: first valid value of the groups that decide
         its access (its own, else '*')."""
+    def directives_for(self, key: _Text, agent: _Agents) -> list[Directive]:
+        """The directives named `key` (ignoring ASCII case) in the groups that decide
+        `agent`'s access (its own, else '*'), in file order."""
     def usage(self, url: _Text, agent: _Agents) -> UsagePreferences | None:
         """AI usage preferences for `url` from the content-usage rules of the groups that
         apply; None when `url` may not be fetched (SEMANTICS 9.4)."""
@@ -175,4 +197,37 @@ class RobotsTxt:
         """Number of lines in the body."""
     @property
     def memory_usage(self) -> int:
-        """Bytes this object holds in memory."""
+        """Bytes this object holds in memory, the body it was parsed from included."""
+
+class RobotsClient:
+    """Fetches, caches and asks robots.txt files (SEMANTICS 7): one fetch per origin
+    shared by every thread; the GIL is released while fetching. Thread-safe."""
+
+    def __init__(
+        self,
+        *,
+        user_agent: str = ...,
+        connect_timeout: float = 10.0,
+        total_timeout: float = 30.0,
+        max_concurrent_transfers: int = 200,
+        max_redirects: int = 5,
+        ca_file: str = "",
+        connect_to: Sequence[str] = (),
+        cache_max_entries: int = 100000,
+        cache_max_bytes: int = 536870912,
+    ) -> None:
+        """Options of the fetches (User-Agent header, timeouts in seconds...) and the cache.
+
+        Raises RuntimeError when the package was built without its fetch library.
+        """
+    def allowed(self, url: _Text, agent: _Agents) -> bool:
+        """May `agent` fetch `url`? Fetches the origin's robots.txt unless cached."""
+    def allowed_many(self, urls: Sequence[_Text], agent: _Agents) -> list[bool]:
+        """allowed() for every URL, each origin fetched at most once, all at once."""
+    def decide(self, url: _Text, agent: _Agents) -> Decision:
+        """Like allowed(), with everything behind the answer."""
+    def decide_many(self, urls: Sequence[_Text], agent: _Agents) -> list[Decision]:
+        """decide() for every URL, fetching as allowed_many() does."""
+    @property
+    def cached_origins(self) -> int:
+        """Number of origins the cache holds."""

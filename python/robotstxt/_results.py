@@ -144,3 +144,25 @@ _FIELD_DOCS = {
 for _type, _docs in _FIELD_DOCS.items():
     for _field, _doc in _docs.items():
         getattr(_type, _field).__doc__ = _doc
+
+
+class Decision(NamedTuple):
+    """RobotsClient's answer for one URL, with everything behind it.
+
+    ``access`` is "full allow", "full disallow", "rules" or "undecided" (the fetch
+    failed on this machine: nothing is known, so ``allowed`` is False; ask again later);
+    ``reason`` says why in a sentence (SEMANTICS 7). ``verdict`` is the matcher's when
+    access is "rules". ``url_error`` names what is wrong with a URL that has no origin
+    (then nothing is fetched and ``allowed`` is False). ``status`` is the HTTP status of
+    the robots.txt fetch (0 when no response arrived).
+    """
+
+    allowed: bool
+    url_error: Optional[str]
+    robots_url: str
+    access: str
+    reason: str
+    verdict: Verdict
+    crawler_rule: Optional[str]
+    crawler_token: Optional[str]
+    status: int

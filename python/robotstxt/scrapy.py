@@ -17,7 +17,7 @@ the body is read as bytes, so a file that is not valid UTF-8 still has its rules
 from __future__ import annotations
 
 import re
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 from . import RobotsTxt, product_token
 
@@ -43,6 +43,13 @@ def _wire_form(url: Union[str, bytes]) -> Union[str, bytes]:
     if isinstance(url, str) and not url.isascii():
         return _NON_ASCII.sub(_percent_encode_non_ascii, url)
     return url
+
+
+def _agent_token(user_agent: Union[str, bytes]) -> str:
+    # The product token the user agent starts with. A user agent that starts with none
+    # ("*", "2bot") must name no group (SEMANTICS 8.5), but an empty token would equal
+    # the empty token of a line like "User-agent: 1bot"; "*" equals no product token.
+    return product_token(user_agent) or "*"
 
 
 class RobotParser(_ScrapyRobotParser):
@@ -73,9 +80,21 @@ class RobotParser(_ScrapyRobotParser):
         `user_agent` is ROBOTSTXT_USER_AGENT or the request's User-Agent header (str or
         bytes); only its leading product token is matched against the file.
         """
+        return self.robots.allowed(_wire_form(url), self._token(user_agent))
+
+    def crawl_delay(self, user_agent: Union[str, bytes]) -> Optional[float]:
+        """Crawl-delay in seconds for the crawler named by `user_agent`, or None.
+
+        Read from the groups that decide the crawler's access (its own, else ``*``);
+        Scrapy (2.18 and later) spaces its requests to the site by it. Google ignores
+        Crawl-delay; other crawlers honour it.
+        """
+        return self.robots.crawl_delay(self._token(user_agent))
+
+    def _token(self, user_agent: Union[str, bytes]) -> str:
         # A crawl asks with the same user agent every time: remember the last token.
         last_user_agent, token = self._last
         if user_agent != last_user_agent or last_user_agent is None:
-            token = product_token(user_agent)
+            token = _agent_token(user_agent)
             self._last = (user_agent, token)
-        return self.robots.allowed(_wire_form(url), token)
+        return token

@@ -20,6 +20,7 @@
 
 #include "arguments.h"
 #include "fastcall.h"
+#include "results.h"
 #include "robotstxt/agent.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
@@ -33,6 +34,16 @@ using namespace robotstxt::python;
 
 namespace {
 
+// What a Python RobotsTxt holds: the parsed file, and the bytes it was parsed from, which
+// the C++ object does not keep. pickle ships those bytes and the receiver parses them
+// again: the only form from which an identical object (line numbers, sitemaps, every
+// directive as written) is certain to come back. Only the first kMaxBodyBytes are kept,
+// since nothing after them counts (SEMANTICS 1.1).
+struct ParsedRobots {
+  RobotsTxt robots;
+  py::bytes body;
+};
+
 // The result types from robotstxt._results, set once at import. Deliberately never
 // released: a static py::object would be destroyed after the interpreter is gone.
 py::handle verdict_type;
@@ -41,21 +52,6 @@ py::handle crawler_type;
 py::handle crawler_verdict_type;
 py::handle usage_type;
 py::handle content_signal_type;
-
-// A robotstxt.Crawler tuple's C++ crawler, found again by its name; nullptr when `obj`
-// is not a Crawler (then it is an agent argument).
-const robotstxt::Crawler* crawler_of(py::handle obj) {
-  if (!PyObject_TypeCheck(obj.ptr(), reinterpret_cast<PyTypeObject*>(crawler_type.ptr()))) {
-    return nullptr;
-  }
-  std::string storage;
-  const std::string_view name = text_of(PyTuple_GET_ITEM(obj.ptr(), 0), {"crawler.name"}, storage);
-  const robotstxt::Crawler* crawler = robotstxt::find_crawler(name);
-  if (crawler == nullptr) {
-    throw py::value_error("no crawler named '" + std::string(name) + "' in the catalogue");
-  }
-  return crawler;
-}
 
 py::object crawler_tuple(const robotstxt::Crawler& crawler) {
   py::tuple tokens(crawler.tokens.size());
@@ -77,8 +73,8 @@ py::object crawler_tuple(const robotstxt::Crawler& crawler) {
 // object made by RobotsTxt.__new__() whose __init__ never ran: refuse it rather than read
 // garbage, and refuse objects of other types (a method taken from the class can be called
 // on anything).
-const RobotsTxt& robots_of(py::handle self) {
-  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(RobotsTxt));
+const ParsedRobots& parsed_of(py::handle self) {
+  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(ParsedRobots));
   if (!PyObject_TypeCheck(self.ptr(), info->type)) {
     throw py::type_error("a RobotsTxt method was called on " + type_name(self));
   }
@@ -87,21 +83,32 @@ const RobotsTxt& robots_of(py::handle self) {
   if (!value_and_holder.holder_constructed()) {
     throw py::type_error("this RobotsTxt was never initialised: RobotsTxt.__init__ did not run");
   }
-  return *value_and_holder.value_ptr<RobotsTxt>();
+  return *value_and_holder.value_ptr<ParsedRobots>();
 }
 
-RobotsTxt parse_body(py::handle body) {
+const RobotsTxt& robots_of(py::handle self) { return parsed_of(self).robots; }
+
+ParsedRobots parse_body(py::handle body) {
   std::string storage;
   const std::string_view text = text_of(body, {"body"}, storage);
-  // Parsing a large file takes a while; other Python threads may run meanwhile. `text`
-  // views either `storage` or an immutable object the caller holds.
-  py::gil_scoped_release release;
-  return RobotsTxt::parse(text);
+  RobotsTxt robots;
+  {
+    // Parsing a large file takes a while; other Python threads may run meanwhile. `text`
+    // views either `storage` or an immutable object the caller holds.
+    py::gil_scoped_release release;
+    robots = RobotsTxt::parse(text);
+  }
+  const std::string_view counted = text.substr(0, robotstxt::kMaxBodyBytes);
+  // A bytes body is shared rather than copied when all of it counts.
+  if (PyBytes_CheckExact(body.ptr()) && counted.size() == text.size()) {
+    return {std::move(robots), py::reinterpret_borrow<py::bytes>(body)};
+  }
+  return {std::move(robots), py::bytes(counted.data(), counted.size())};
 }
 
 // value_and_holder of `self` for RobotsTxt.__init__, which pybind11's tp_new allocated.
 py::detail::value_and_holder holder_of(py::handle self) {
-  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(RobotsTxt));
+  static const py::detail::type_info* const info = py::detail::get_type_info(typeid(ParsedRobots));
   if (!PyObject_TypeCheck(self.ptr(), info->type)) {
     throw py::type_error("RobotsTxt.__init__ was called on " + type_name(self));
   }
@@ -125,13 +132,13 @@ PyObject* init_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t positi
     PyObject* bound[1];
     bind_arguments("RobotsTxt", kNames, bound, args, positional, keyword_names);
     refuse_initialised(holder_of(self));
-    RobotsTxt parsed = parse_body(bound[0]);
+    ParsedRobots parsed = parse_body(bound[0]);
     // Checked again: parse_body() released the GIL, so another thread may have
     // initialised the object meanwhile.
     py::detail::value_and_holder holder = holder_of(self);
     refuse_initialised(holder);
     // What pybind11's own constructors do: the value, then the holder that owns it.
-    holder.value_ptr() = new RobotsTxt(std::move(parsed));
+    holder.value_ptr() = new ParsedRobots(std::move(parsed));
     holder.type->init_instance(reinterpret_cast<py::detail::instance*>(self), nullptr);
     Py_RETURN_NONE;
   });
@@ -210,14 +217,6 @@ PyObject* allowed_many_fastcall(PyObject* self, PyObject* const* args, Py_ssize_
   });
 }
 
-py::object verdict_tuple(const robotstxt::Verdict& result) {
-  const py::object kind =
-      result.has_decisive_rule() ? py::object(to_python(to_string(result.kind))) : py::none();
-  return verdict_type(py::bool_(result.allowed), py::int_(result.line), kind,
-                      to_python(result.pattern), py::int_(result.strength),
-                      py::bool_(result.via_index_htm), to_python(to_string(result.applied)));
-}
-
 py::object verdict(py::handle self, py::handle url, py::handle agents) {
   const RobotsTxt& robots = robots_of(self);
   std::string url_storage;
@@ -261,15 +260,29 @@ py::list sitemaps(py::handle self) {
   return result;
 }
 
-py::list directives(py::handle self) {
+py::list directive_list(const std::vector<robotstxt::Directive>& directives) {
   py::list result;
-  for (const robotstxt::Directive& directive : robots_of(self).directives()) {
+  for (const robotstxt::Directive& directive : directives) {
     const py::object group =
         directive.group >= 0 ? py::object(py::int_(directive.group)) : py::none();
     result.append(directive_type(py::int_(directive.line), to_python(directive.key),
                                  to_python(directive.value), group));
   }
   return result;
+}
+
+py::list directives(py::handle self) { return directive_list(robots_of(self).directives()); }
+
+py::list directives_for(py::handle self, py::handle key, py::handle agents) {
+  const RobotsTxt& robots = robots_of(self);
+  if (!is_single_text(key)) throw_not_text(key, {"key"});
+  std::string key_storage;
+  const std::string_view key_text = text_of(key, {"key"}, key_storage);
+  if (const robotstxt::Crawler* crawler = crawler_of(agents)) {
+    return directive_list(robots.directives_for(key_text, *crawler));
+  }
+  const AgentNames names(agents);
+  return directive_list(robots.directives_for(key_text, names.names()));
 }
 
 // AI usage preferences (SEMANTICS 9) as plain values: each category as the words of
@@ -389,6 +402,31 @@ PyMethodDef allowed_many_method = {
 
 }  // namespace
 
+namespace robotstxt::python {
+
+const Crawler* crawler_of(py::handle obj) {
+  if (!PyObject_TypeCheck(obj.ptr(), reinterpret_cast<PyTypeObject*>(crawler_type.ptr()))) {
+    return nullptr;
+  }
+  std::string storage;
+  const std::string_view name = text_of(PyTuple_GET_ITEM(obj.ptr(), 0), {"crawler.name"}, storage);
+  const robotstxt::Crawler* crawler = robotstxt::find_crawler(name);
+  if (crawler == nullptr) {
+    throw py::value_error("no crawler named '" + std::string(name) + "' in the catalogue");
+  }
+  return crawler;
+}
+
+py::object verdict_tuple(const robotstxt::Verdict& result) {
+  const py::object kind =
+      result.has_decisive_rule() ? py::object(to_python(to_string(result.kind))) : py::none();
+  return verdict_type(py::bool_(result.allowed), py::int_(result.line), kind,
+                      to_python(result.pattern), py::int_(result.strength),
+                      py::bool_(result.via_index_htm), to_python(to_string(result.applied)));
+}
+
+}  // namespace robotstxt::python
+
 PYBIND11_MODULE(_robotstxt, module) {
   module.doc() =
       "Google-exact robots.txt parsing and matching (RFC 9309 plus Google's leniencies).\n\n"
@@ -447,7 +485,7 @@ PYBIND11_MODULE(_robotstxt, module) {
              "The product token a User-Agent starts with (SEMANTICS 2.4), e.g. 'MyBot' for\n"
              "'MyBot/1.0 (+https://example.com/bot)'; '' when it starts with none.");
 
-  py::class_<RobotsTxt> robots_class(
+  py::class_<ParsedRobots> robots_class(
       module, "RobotsTxt",
       "A robots.txt parsed once and compiled for matching, Google's way.\n\n"
       "Immutable and thread-safe: share one object per host between threads.\n\n"
@@ -469,6 +507,11 @@ PYBIND11_MODULE(_robotstxt, module) {
            "Crawl-delay in seconds for `agent`: the first valid value in the groups that\n"
            "decide its access (its own groups, else '*'); None when there is none. Google\n"
            "ignores it.")
+      .def("directives_for", &directives_for, py::arg("key"), py::arg("agent"),
+           "directives_for(key: str | bytes, agent: str | bytes | Sequence[str | bytes] |\n"
+           "               Crawler) -> list[Directive]\n\n"
+           "The directives named `key` (ignoring ASCII case), e.g. 'request-rate', in the\n"
+           "groups that decide `agent`'s access (its own, else '*'), in file order.")
       .def("usage", &usage, py::arg("url"), py::arg("agent"),
            "usage(url: str | bytes, agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
            "    -> UsagePreferences | None\n\n"
@@ -489,10 +532,29 @@ PYBIND11_MODULE(_robotstxt, module) {
           "line_count", [](py::handle self) { return robots_of(self).line_count(); },
           "Number of lines in the body.")
       .def_property_readonly(
-          "memory_usage", [](py::handle self) { return robots_of(self).memory_usage(); },
-          "Bytes this object holds in memory.")
-      .def("__repr__", &repr_of);
+          "memory_usage",
+          [](py::handle self) {
+            const ParsedRobots& parsed = parsed_of(self);
+            return parsed.robots.memory_usage() + static_cast<std::size_t>(py::len(parsed.body));
+          },
+          "Bytes this object holds in memory, the body it was parsed from included.")
+      .def("__repr__", &repr_of)
+      // pickle, and so multiprocessing, Dask and Spark: rebuilt from the body it was
+      // parsed from, by RobotsTxt(body).
+      .def("__reduce__",
+           [](py::handle self) {
+             return py::make_tuple(py::type::of(self), py::make_tuple(parsed_of(self).body));
+           })
+      // Immutable, like a tuple: a copy is the object itself.
+      .def("__copy__", [](py::handle self) { return py::reinterpret_borrow<py::object>(self); })
+      .def(
+          "__deepcopy__",
+          [](py::handle self, py::handle) { return py::reinterpret_borrow<py::object>(self); },
+          py::arg("memo"));
   add_fastcall_method(robots_class, init_method);
   add_fastcall_method(robots_class, allowed_method);
   add_fastcall_method(robots_class, allowed_many_method);
+#ifdef ROBOTSTXT_PYTHON_FETCH
+  add_robots_client(module);
+#endif
 }

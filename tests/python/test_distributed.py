@@ -1,7 +1,7 @@
 """Checking URLs on a dask.distributed cluster gives exactly the single-process verdicts.
 
 This is how billions of URLs get checked: group the URLs by origin, send each group to a
-worker together with its origin's robots.txt (the body, or the parsed RobotsTxt when it
+worker together with its origin's robots.txt (the body, or the parsed RobotsTxt, which
 pickles), and add up what comes back. The cluster here is two worker processes on
 loopback, started and closed by the test.
 """
@@ -9,7 +9,6 @@ loopback, started and closed by the test.
 from __future__ import annotations
 
 import logging
-import pickle
 import urllib.parse
 
 import pytest
@@ -70,15 +69,6 @@ def partitions_of(items: list, parts: int) -> list[list]:
     return [items[index::parts] for index in range(parts)]
 
 
-def pickling_problem() -> str | None:
-    """Why a parsed RobotsTxt cannot be shipped to a worker; None when it can."""
-    try:
-        pickle.dumps(robotstxt.RobotsTxt(b""))
-    except (TypeError, pickle.PicklingError) as error:
-        return f"RobotsTxt does not pickle in this build: {error}"
-    return None
-
-
 @pytest.fixture(scope="module")
 def client():
     # Two worker processes on loopback, no dashboard; the context managers close the client
@@ -124,9 +114,6 @@ def test_bodies_shipped_to_workers_give_the_single_process_counts(client, groups
 
 
 def test_parsed_robots_shipped_to_workers_give_the_single_process_counts(client, groups):
-    problem = pickling_problem()
-    if problem:
-        pytest.skip(problem)
     shipped = [(origin, robotstxt.RobotsTxt(body), urls)
                for origin, (body, urls) in groups.items()]
     counts = distributed_counts(client, verdict_counts_from_parsed,

@@ -179,7 +179,9 @@ def test_module_exports_and_limits():
         "ContentSignal",
         "Crawler",
         "CrawlerVerdict",
+        "Decision",
         "Directive",
+        "RobotsClient",
         "RobotsTxt",
         "UsagePreferences",
         "Verdict",
@@ -325,3 +327,17 @@ def test_random_bytes_never_crash_the_interpreter():
         url = "http://a" + bytes(generator.choice(alphabet) for _ in range(30)).decode("latin-1")
         parsed = robotstxt.RobotsTxt(body)
         assert parsed.verdict(url, "a").allowed is parsed.allowed(url, "a")
+
+
+def test_directives_for_reads_the_groups_that_decide_access():
+    # SEMANTICS 2.2 and 3: Host and Request-rate lines of the agent's own groups, else '*'.
+    robots = robotstxt.RobotsTxt(
+        b"User-agent: *\nRequest-rate: 1/5s\nDisallow: /x\n\n"
+        b"User-agent: MyBot\nrequest-RATE: 2/1m\nRequest-rate: 3/1h\nDisallow: /y\n")
+    mine = robots.directives_for("Request-Rate", "MyBot")
+    assert [(d.line, d.key, d.value, d.group) for d in mine] == [
+        (6, "request-RATE", "2/1m", 1), (7, "Request-rate", "3/1h", 1)]
+    assert [d.value for d in robots.directives_for(b"request-rate", "Other")] == ["1/5s"]
+    assert robots.directives_for("crawl-delay", "MyBot") == []
+    with pytest.raises(TypeError):
+        robots.directives_for(["request-rate"], "MyBot")

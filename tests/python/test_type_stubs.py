@@ -67,7 +67,7 @@ def test_stub_parameters_are_the_keyword_names_the_module_accepts():
     robots = robotstxt.RobotsTxt(body=b"User-agent: *\nDisallow: /x\n")
     methods = {item.name: item for item in stub_classes()["RobotsTxt"].body
                if isinstance(item, ast.FunctionDef) and not item.decorator_list}
-    samples = {"url": "http://a/x", "urls": ["http://a/x"], "agent": "a"}
+    samples = {"url": "http://a/x", "urls": ["http://a/x"], "agent": "a", "key": "crawl-delay"}
     for name, node in methods.items():
         if name == "__init__":
             continue

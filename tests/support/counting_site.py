@@ -6,7 +6,9 @@
 
 Paths are counted exactly as they arrive on the wire (no percent-decoding), so a test
 can tell /%7Etilde from /~tilde. Every listed page answers 200 with a small HTML body;
-anything else answers 404 (and is counted too).
+anything else answers 404 (and is counted too). /robots.txt answers `robots_status`;
+with `hold_robots`, its answer waits until that event is set (`robots_requested` is set
+when the request has arrived), for tests of what happens while a fetch is in flight.
 """
 
 from __future__ import annotations
@@ -14,14 +16,18 @@ from __future__ import annotations
 import collections
 import http.server
 import threading
-from typing import Iterable
+from typing import Iterable, Optional
 
 
 class CountingSite:
     """A threaded HTTP server on an ephemeral loopback port; a context manager."""
 
-    def __init__(self, robots_txt: bytes, pages: Iterable[str]) -> None:
+    def __init__(self, robots_txt: bytes, pages: Iterable[str] = (), robots_status: int = 200,
+                 hold_robots: Optional[threading.Event] = None) -> None:
         self._robots_txt = robots_txt
+        self._robots_status = robots_status
+        self._hold_robots = hold_robots
+        self.robots_requested = threading.Event()
         self._pages = set(pages)
         self._counts: collections.Counter[str] = collections.Counter()
         self._lock = threading.Lock()
@@ -43,6 +49,8 @@ class CountingSite:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
+        if self._hold_robots is not None:
+            self._hold_robots.set()  # never leave a request hanging at shutdown
         self._server.shutdown()
         self._server.server_close()
         self._thread.join()
@@ -55,7 +63,10 @@ class CountingSite:
                 with site._lock:
                     site._counts[self.path] += 1
                 if self.path == "/robots.txt":
-                    self._reply(200, "text/plain", site._robots_txt)
+                    site.robots_requested.set()
+                    if site._hold_robots is not None:
+                        site._hold_robots.wait()
+                    self._reply(site._robots_status, "text/plain", site._robots_txt)
                 elif self.path in site._pages:
                     self._reply(200, "text/html", b"<html><body>page</body></html>")
                 else:

@@ -1,0 +1,203 @@
+// robotstxt.RobotsClient: the C++ RobotsClient (robots_client.h) for Python. Only built
+// with the fetch library (ROBOTSTXT_BUILD_FETCH); the rest of the module does without.
+//
+// Every call that may fetch releases the GIL first: a fetch can take seconds, and the
+// crawl's other Python threads (and any Python web server the fetch talks to) must run
+// meanwhile. Arguments are turned into C++ values before, and results into Python values
+// after, with the GIL held.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "arguments.h"
+#include "results.h"
+#include "robotstxt/robots_client.h"
+
+namespace robotstxt::python {
+namespace {
+
+py::handle decision_type;  // robotstxt._results.Decision; never released (see bindings.cc)
+
+std::chrono::milliseconds milliseconds_of(double seconds, const char* what) {
+  if (!std::isfinite(seconds) || seconds <= 0 || seconds > 86400.0 * 365) {
+    throw py::value_error(std::string(what) + " must be a positive number of seconds");
+  }
+  return std::chrono::milliseconds(static_cast<std::int64_t>(std::ceil(seconds * 1000)));
+}
+
+std::size_t positive(std::int64_t value, const char* what) {
+  if (value <= 0) throw py::value_error(std::string(what) + " must be positive");
+  return static_cast<std::size_t>(value);
+}
+
+// RobotsClient(**options); it holds a cache and a mutex, so it is made in place.
+std::unique_ptr<RobotsClient> make_client(const std::string& user_agent, double connect_timeout,
+                                          double total_timeout,
+                                          std::int64_t max_concurrent_transfers,
+                                          std::int64_t max_redirects, const std::string& ca_file,
+                                          const std::vector<std::string>& connect_to,
+                                          std::int64_t cache_max_entries,
+                                          std::int64_t cache_max_bytes) {
+  RobotsClientOptions options;
+  options.fetch.user_agent = user_agent;
+  options.fetch.connect_timeout = milliseconds_of(connect_timeout, "connect_timeout");
+  options.fetch.total_timeout = milliseconds_of(total_timeout, "total_timeout");
+  options.fetch.max_concurrent_transfers =
+      positive(max_concurrent_transfers, "max_concurrent_transfers");
+  if (max_redirects < 0) throw py::value_error("max_redirects must not be negative");
+  options.fetch.max_redirects = static_cast<std::size_t>(max_redirects);
+  options.fetch.ca_file = ca_file;
+  options.fetch.connect_to = connect_to;
+  options.cache.max_entries = positive(cache_max_entries, "cache_max_entries");
+  options.cache.max_bytes = positive(cache_max_bytes, "cache_max_bytes");
+  return std::make_unique<RobotsClient>(std::move(options));
+}
+
+py::object optional_text(std::string_view text) {
+  return text.empty() ? py::object(py::none()) : py::object(to_python(text));
+}
+
+py::object decision_tuple(const Decision& decision) {
+  const py::object url_error = decision.url_error == UrlError::kNone
+                                   ? py::object(py::none())
+                                   : py::object(to_python(to_string(decision.url_error)));
+  const py::object crawler_rule = decision.crawler_rule
+                                      ? py::object(to_python(to_string(*decision.crawler_rule)))
+                                      : py::object(py::none());
+  const int status = decision.entry ? decision.entry->last_fetch.status : 0;
+  return decision_type(py::bool_(decision.allowed), url_error, to_python(decision.robots_url),
+                       to_python(to_string(decision.state.access)),
+                       to_python(to_string(decision.state.reason)), verdict_tuple(decision.verdict),
+                       crawler_rule, optional_text(decision.crawler_token), py::int_(status));
+}
+
+// The URLs of a batch as the strings decide_all() takes; one URL is a batch of one.
+std::vector<std::string> urls_of(py::handle urls) {
+  const py::tuple items = tuple_of(urls, "urls must be a sequence of str or bytes");
+  std::vector<std::string> result;
+  result.reserve(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    std::string storage;
+    const std::string_view url =
+        text_of(items[i], {"urls", static_cast<std::ptrdiff_t>(i)}, storage);
+    result.emplace_back(url);
+  }
+  return result;
+}
+
+std::vector<std::string> one_url(py::handle url) {
+  if (!is_single_text(url)) throw_not_text(url, {"url"});
+  std::string storage;
+  return {std::string(text_of(url, {"url"}, storage))};
+}
+
+std::vector<Decision> decide_all(RobotsClient& client, const std::vector<std::string>& urls,
+                                 py::handle agents) {
+  if (const Crawler* crawler = crawler_of(agents)) {
+    py::gil_scoped_release release;
+    return client.decide_all(urls, *crawler);
+  }
+  // The names view `agents` and copies held by `names`: both outlive the call.
+  const AgentNames names(agents);
+  py::gil_scoped_release release;
+  return client.decide_all(urls, names.names());
+}
+
+py::list allowed_list(const std::vector<Decision>& decisions) {
+  py::list result;
+  for (const Decision& decision : decisions) result.append(py::bool_(decision.allowed));
+  return result;
+}
+
+py::list decision_list(const std::vector<Decision>& decisions) {
+  py::list result;
+  for (const Decision& decision : decisions) result.append(decision_tuple(decision));
+  return result;
+}
+
+}  // namespace
+
+void add_robots_client(py::module_& module) {
+  decision_type = py::object(py::module_::import("robotstxt._results").attr("Decision")).release();
+  const RobotsClientOptions defaults;
+  py::class_<RobotsClient>(
+      module, "RobotsClient",
+      "Fetches, caches and asks robots.txt files, as SEMANTICS 7 describes: one fetch\n"
+      "per origin shared by every thread, 4xx meaning full allow and 5xx, 429 or a\n"
+      "network failure full disallow for the first 12 hours.\n\n"
+      "Thread-safe: share one client among all crawl threads. The GIL is released\n"
+      "while fetching.\n\n"
+      ">>> client = RobotsClient(user_agent='MyBot/1.0 (+https://example.com/bot)')\n"
+      ">>> client.allowed('https://example.com/page', 'MyBot')  # doctest: +SKIP\n"
+      "True")
+      .def(py::init(&make_client), py::kw_only(), py::arg("user_agent") = defaults.fetch.user_agent,
+           py::arg("connect_timeout") =
+               std::chrono::duration<double>(defaults.fetch.connect_timeout).count(),
+           py::arg("total_timeout") =
+               std::chrono::duration<double>(defaults.fetch.total_timeout).count(),
+           py::arg("max_concurrent_transfers") = defaults.fetch.max_concurrent_transfers,
+           py::arg("max_redirects") = defaults.fetch.max_redirects,
+           py::arg("ca_file") = std::string(), py::arg("connect_to") = std::vector<std::string>(),
+           py::arg("cache_max_entries") = defaults.cache.max_entries,
+           py::arg("cache_max_bytes") = defaults.cache.max_bytes,
+           "RobotsClient(*, user_agent: str = ..., connect_timeout: float = 10.0,\n"
+           "             total_timeout: float = 30.0, max_concurrent_transfers: int = 200,\n"
+           "             max_redirects: int = 5, ca_file: str = '',\n"
+           "             connect_to: Sequence[str] = (), cache_max_entries: int = 100000,\n"
+           "             cache_max_bytes: int = 536870912)\n\n"
+           "user_agent is the User-Agent header of the fetches (say who you are; it is not\n"
+           "the robots.txt agent); timeouts are in seconds, total_timeout covering every\n"
+           "redirect hop; connect_to sends a host's requests elsewhere\n"
+           "('HOST:PORT:CONNECT_HOST:CONNECT_PORT', for staging and tests). The cache\n"
+           "keeps at most cache_max_entries origins and cache_max_bytes bytes.")
+      .def(
+          "allowed",
+          [](RobotsClient& client, py::handle url, py::handle agent) {
+            return decide_all(client, one_url(url), agent).front().allowed;
+          },
+          py::arg("url"), py::arg("agent"),
+          "allowed(url: str | bytes, agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
+          "    -> bool\n\n"
+          "May `agent` fetch `url`? Fetches the origin's robots.txt unless the cache has\n"
+          "it. False also for a URL without an origin and when the fetch failed on this\n"
+          "machine (decide() tells these apart).")
+      .def(
+          "allowed_many",
+          [](RobotsClient& client, py::handle urls, py::handle agent) {
+            return allowed_list(decide_all(client, urls_of(urls), agent));
+          },
+          py::arg("urls"), py::arg("agent"),
+          "allowed_many(urls: Sequence[str | bytes], agent: ...) -> list[bool]\n\n"
+          "allowed() for every URL, in order. Each origin is fetched at most once, and all\n"
+          "the missing ones at the same time.")
+      .def(
+          "decide",
+          [](RobotsClient& client, py::handle url, py::handle agent) {
+            return decision_tuple(decide_all(client, one_url(url), agent).front());
+          },
+          py::arg("url"), py::arg("agent"),
+          "decide(url: str | bytes, agent: ...) -> Decision\n\n"
+          "Like allowed(), with everything behind the answer: the robots.txt URL, the\n"
+          "access state and why, the matcher's verdict, the HTTP status.")
+      .def(
+          "decide_many",
+          [](RobotsClient& client, py::handle urls, py::handle agent) {
+            return decision_list(decide_all(client, urls_of(urls), agent));
+          },
+          py::arg("urls"), py::arg("agent"),
+          "decide_many(urls: Sequence[str | bytes], agent: ...) -> list[Decision]\n\n"
+          "decide() for every URL, in order, fetching as allowed_many() does.")
+      .def_property_readonly(
+          "cached_origins", [](RobotsClient& client) { return client.cache().size(); },
+          "Number of origins whose robots.txt state the cache holds.");
+}
+
+}  // namespace robotstxt::python
