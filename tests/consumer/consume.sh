@@ -10,7 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The core alone, with the packages only robotstxt::fetch needs hidden from CMake.
-cmake -S "$here" -B "$work/core" -DCMAKE_PREFIX_PATH="$prefix" \
+cmake -S "$here" -B "$work/core" -DCMAKE_PREFIX_PATH="$prefix" --no-warn-unused-cli \
   -DCMAKE_DISABLE_FIND_PACKAGE_CURL=ON -DCMAKE_DISABLE_FIND_PACKAGE_ZLIB=ON \
   -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON >"$work/core.log" || { cat "$work/core.log"; exit 1; }
 cmake --build "$work/core" >/dev/null
