@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
-# Installs the built project into a temporary prefix, then configures, builds and runs
-# tests/consumer against it. Usage: install_test.sh BUILD_DIR SOURCE_DIR
+# Installs the built project into a temporary prefix, then builds and runs the programs
+# of tests/consumer against it (tests/consumer/consume.sh), and checks that the CLI, its
+# manual pages and its shell completions are where users' tools look for them.
+# Usage: install_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build_dir=$1
 source_dir=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
-cmake -S "$source_dir/tests/consumer" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
-cmake --build "$work/build" >/dev/null
-"$work/build/consumer"
-test -x "$work/prefix/bin/robotstxt"
-echo "installed library and CLI work from $work/prefix"
+prefix=$work/prefix
+cmake --install "$build_dir" --prefix "$prefix" >/dev/null
+"$source_dir/tests/consumer/consume.sh" "$prefix"
+test -x "$prefix/bin/robotstxt"
+for installed in share/man/man1/robotstxt.1 share/man/man1/robotstxt-check.1 \
+                 share/bash-completion/completions/robotstxt \
+                 share/zsh/vendor-completions/_robotstxt \
+                 share/fish/vendor_completions.d/robotstxt.fish; do
+  if [ ! -s "$prefix/$installed" ]; then
+    echo "install_test: $installed was not installed" >&2
+    exit 1
+  fi
+done
+echo "installed libraries, CLI, manual pages and completions work from $prefix"

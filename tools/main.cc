@@ -3,12 +3,16 @@
 // so does a failed write to standard output (output.h).
 #include <exception>
 #include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "cli_support.h"
 #include "commands.h"
 #include "output.h"
+#include "robotstxt/version.h"
 
 namespace {
 
@@ -17,6 +21,10 @@ int run(int argc, char** argv) {
                "robotstxt"};
   app.require_subcommand(1);
   app.fallthrough(false);
+  // help2man reads the first line's words as the program's name and version.
+  app.set_version_flag("--version", "robotstxt " + std::string(robotstxt::kVersion),
+                       "Print the version and exit");
+  app.footer("'robotstxt help COMMAND' (or 'robotstxt COMMAND --help') describes a command.");
 
   int exit_code = robotstxt::cli::kExitOk;
   robotstxt::cli::add_check_command(app, exit_code);
@@ -33,13 +41,30 @@ int run(int argc, char** argv) {
     return !app.get_subcommands([&name](CLI::App* command) { return command->check_name(name); })
                 .empty();
   };
-  if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
-    std::cerr << "robotstxt: error: unknown command '" << robotstxt::cli::printable(argv[1])
+  const auto unknown_command = [](std::string_view name) {
+    std::cerr << "robotstxt: error: unknown command '" << robotstxt::cli::printable(name)
               << "' (see 'robotstxt --help' for the list of commands)\n";
     return robotstxt::cli::kExitUsage;
+  };
+  // `help COMMAND` is `COMMAND --help` under the name git and pip users try first, so
+  // the two print the same text; a bare `help` is `--help`.
+  std::vector<char*> arguments(argv, argv + argc);
+  std::string help_flag = "--help";
+  if (argc > 1 && std::string_view(argv[1]) == "help") {
+    if (argc > 3) {
+      robotstxt::cli::report_error("", "help takes one command name");
+      return robotstxt::cli::kExitUsage;
+    }
+    if (argc == 3 && !is_command(argv[2])) return unknown_command(argv[2]);
+    arguments.erase(arguments.begin() + 1);
+    arguments.push_back(help_flag.data());
+  } else if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+    return unknown_command(argv[1]);
   }
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(arguments.size()), arguments.data());
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);
   } catch (const CLI::CallForHelp& help) {
     return app.exit(help);
   } catch (const CLI::CallForAllHelp& help) {

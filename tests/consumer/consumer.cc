@@ -1,12 +1,16 @@
-// Exits 0 only if the installed libraries answer as documented in the README.
+// Exits 0 only if the installed core library answers as documented in the README and
+// says the version its package was installed as (PACKAGE_VERSION, when given).
 #include <robotstxt/robotstxt.h>
-#include <robotstxt/url.h>
+#include <robotstxt/version.h>
 
 int main() {
   const auto robots = robotstxt::RobotsTxt::parse("User-agent: *\nDisallow: /private\n");
   const bool parses = !robots.allowed("https://example.com/private/a", "Googlebot") &&
                       robots.allowed("https://example.com/public", "Googlebot");
-  const auto robots_url = robotstxt::robots_url_for("HTTPS://Example.com:443/a?b");
-  const bool locates = robots_url && *robots_url == "https://example.com/robots.txt";
-  return parses && locates ? 0 : 1;
+#ifdef PACKAGE_VERSION
+  const bool same_version = robotstxt::kVersion == PACKAGE_VERSION;
+#else
+  const bool same_version = !robotstxt::kVersion.empty();
+#endif
+  return parses && same_version ? 0 : 1;
 }

@@ -1,0 +1,36 @@
+# bash completion for robotstxt: the commands, then each command's long options; file
+# names everywhere else (complete -o default). tests/completions_test.py checks these
+# lists against what `robotstxt COMMAND --help` says, so they cannot drift apart.
+
+_robotstxt() {
+  local cur=${COMP_WORDS[COMP_CWORD]}
+  local commands="check explain diff info lint fetch crawlers audit"
+  COMPREPLY=()
+  if ((COMP_CWORD == 1)); then
+    mapfile -t COMPREPLY < <(compgen -W "$commands help --help --version" -- "$cur")
+    return
+  fi
+  local options
+  case ${COMP_WORDS[1]} in
+    help)
+      ((COMP_CWORD == 2)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
+      return
+      ;;
+    check | explain) options="--help --agent --crawler --json" ;;
+    diff) options="--help --urls --agent --json" ;;
+    info) options="--help --agent --json" ;;
+    lint) options="--help --json" ;;
+    fetch)
+      options="--help --agent --crawler --json --timeout --user-agent-header --concurrency
+               --connect-to --ca-file"
+      ;;
+    crawlers) options="--help --purpose --json" ;;
+    audit) options="--help --urls --crawlers --json" ;;
+    *) return ;;
+  esac
+  if [[ $cur == -* ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
+  fi
+}
+
+complete -o default -F _robotstxt robotstxt
