@@ -71,7 +71,8 @@ RobotsClient::RobotsClient(RobotsClientOptions options)
 std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
                                             std::span<const RobotsCache::EntryPtr> previous,
                                             const std::unordered_map<std::string, Origin>& origins,
-                                            std::unordered_map<std::string, CacheTier>& tiers) {
+                                            std::unordered_map<std::string, CacheTier>& tiers,
+                                            bool refetch) {
   std::vector<RobotsEntry> entries(keys.size());
   const auto settle_from_shared = [&](std::size_t i, SharedRecord& record) {
     entries[i] = std::move(record.entry);
@@ -129,14 +130,14 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
     std::optional<SharedRecord> record = shared_->lookup(keys[i]);
     const bool fresh = record && options_.clock() < record->entry.fresh_until;
     shared_->count_lookup(fresh);
-    if (fresh) {
+    if (fresh && !refetch) {
       settle_from_shared(i, *record);
       continue;
     }
     Pending pending{i, std::move(record), false};
     const SharedCache::Lock lock = shared_->lock(keys[i], lock_ttl);
     pending.locked = lock == SharedCache::Lock::kAcquired;
-    if (lock == SharedCache::Lock::kHeldElsewhere) {
+    if (lock == SharedCache::Lock::kHeldElsewhere && !refetch) {
       waiting.push_back(std::move(pending));
     } else {
       to_fetch.push_back(std::move(pending));
@@ -194,6 +195,17 @@ bool RobotsClient::allowed(std::string_view url, AgentNames agents) {
 
 bool RobotsClient::allowed(std::string_view url, const Crawler& crawler) {
   return decide(url, crawler).allowed;
+}
+
+RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin) {
+  const std::string key = origin.key();
+  const std::unordered_map<std::string, Origin> origins{{key, origin}};
+  const RobotsCache::EntryPtr previous = cache_.find(key);
+  std::unordered_map<std::string, CacheTier> tiers;
+  std::vector<RobotsEntry> entries =
+      load(std::span<const std::string>(&key, 1),
+           std::span<const RobotsCache::EntryPtr>(&previous, 1), origins, tiers, true);
+  return cache_.insert(key, std::move(entries.front()));
 }
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,

@@ -108,6 +108,17 @@ void SharedCache::count_lookup(bool hit) noexcept {
   }
 }
 
+bool SharedCache::reachable() {
+  if (store_ == nullptr) return false;
+  if (store_->get(options_.key_prefix + "v1:probe").status == StoreStatus::kUnavailable) {
+    failed();
+    return false;
+  }
+  // Back after a failure: the tier is used again at once.
+  skip_until_.store(0, std::memory_order_relaxed);
+  return true;
+}
+
 bool SharedCache::available() const noexcept { return !skipping(); }
 
 SharedCacheStats SharedCache::stats() const noexcept {

@@ -315,6 +315,21 @@ TEST_P(SharedTierTest, StoreOutageFallsBackToFetchingAndRecovers) {
   EXPECT_EQ(instance().decide("http://recovered.test/private", "bot").cache, CacheTier::kShared);
 }
 
+// refresh(): fetched now although both tiers hold a fresh copy, and shared at once.
+TEST_P(SharedTierTest, RefreshFetchesAgainAndPublishes) {
+  RobotsClient client = instance();
+  EXPECT_EQ(client.decide("http://renewed.test/private", "bot").cache, CacheTier::kFetched);
+  now_ += std::chrono::minutes(1);
+  const RobotsCache::EntryPtr renewed = client.refresh(*origin_of("http://renewed.test/").origin);
+  ASSERT_NE(renewed, nullptr);
+  EXPECT_EQ(renewed->fetched_at, now_);
+  EXPECT_EQ(origin_.request_count("renewed"), 2);
+  const Decision elsewhere = instance().decide("http://renewed.test/private", "bot");
+  EXPECT_EQ(elsewhere.cache, CacheTier::kShared);
+  EXPECT_EQ(elsewhere.entry->fetched_at, now_);
+  EXPECT_TRUE(client.shared_cache()->reachable());
+}
+
 // Without a shared tier nothing changes: memory and fetches only.
 TEST(SharedTierAbsentTest, ClientWithoutStoreUsesItsOwnCache) {
   FixtureServer origin("robots_server.py");

@@ -19,6 +19,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "decision_json.h"
 #include "parsed_file.h"
 #include "render.h"
 #include "robotstxt/policy.h"
@@ -39,72 +40,10 @@ struct FetchCommandOptions {
   std::size_t concurrency = 200;
 };
 
-long long cache_seconds(const Decision& decision) {
-  return std::chrono::duration_cast<std::chrono::seconds>(decision.entry->fresh_until -
-                                                          decision.entry->fetched_at)
-      .count();
-}
-
 std::string describe_duration(long long seconds) {
   if (seconds % 3600 == 0) return std::to_string(seconds / 3600) + " h";
   if (seconds % 60 == 0) return std::to_string(seconds / 60) + " min";
   return std::to_string(seconds) + " s";
-}
-
-// SEMANTICS 9.4: preferences exist only for a URL that may be fetched. With no rules to
-// read (a full allow), nothing is said, so every category is unknown.
-std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
-                                         const WhoAsks& who) {
-  if (!decision.allowed) return std::nullopt;
-  if (decision.state.rules == nullptr) return UsagePreferences{};
-  return who.crawler == nullptr ? decision.state.rules->usage(url, who.agent_views())
-                                : decision.state.rules->usage(url, *who.crawler);
-}
-
-// One URL (`one`): every step of the fetch, and "rule" as written in `body` (null when
-// the fetch gave no body). `fetch -` keeps no bodies for its many origins, so it shows
-// the decisive rule by line and normalised "pattern" only.
-nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
-                             const ParsedFile* body, const WhoAsks& who) {
-  nlohmann::json json;
-  json["url"] = url;
-  json["allowed"] = decision.allowed;
-  if (decision.url_error != UrlError::kNone) {
-    json["error"] = to_string(decision.url_error);
-    return json;
-  }
-  json["robots_url"] = decision.robots_url;
-  json["access"] = to_string(decision.state.access);
-  json["reason"] = to_string(decision.state.reason);
-  const Verdict& verdict = decision.verdict;
-  const bool by_rules = decision.state.access == Access::kRules;
-  json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
-  json["line"] = line_json(verdict);
-  if (one) json["rule"] = body != nullptr ? rule_json(verdict, *body) : nlohmann::json();
-  json["pattern"] =
-      verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
-  if (who.crawler != nullptr) {
-    add_crawler_json(json, *who.crawler, decision.crawler_rule, decision.crawler_token);
-  }
-  json["content_usage"] = usage_json(usage_of(decision, url, who));
-  // What the fetch ended with: why the rules did not decide, when they did not.
-  const FetchSummary& fetch = decision.entry->last_fetch;
-  json["outcome"] = to_string(fetch.kind);
-  json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
-  json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
-  if (!one) return json;
-  nlohmann::json hops = nlohmann::json::array();
-  for (const RedirectHop& hop : fetch.hops) {
-    hops.push_back({{"from", hop.from}, {"status", hop.status}, {"to", hop.to}});
-  }
-  json["redirects"] = hops;
-  json["http_version"] =
-      fetch.http_version == 0 ? nlohmann::json() : nlohmann::json(fetch.http_version / 10.0);
-  json["bytes"] = fetch.body_bytes;
-  json["truncated"] = fetch.truncated;
-  json["cache_control"] = fetch.cache_control;
-  json["cache_seconds"] = cache_seconds(decision);
-  return json;
 }
 
 void print_decision(const std::string& url, const Decision& decision, const ParsedFile* body,

@@ -104,10 +104,16 @@ class RobotsClient {
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
                                                  const Crawler& crawler);
 
+  /// Fetches `origin`'s robots.txt now, whatever the caches hold, and stores the result
+  /// in both tiers (a local failure is returned, never stored). For an operator who
+  /// knows the file changed.
+  RobotsCache::EntryPtr refresh(const Origin& origin);
+
   [[nodiscard]] RobotsCache& cache() noexcept { return cache_; }
   [[nodiscard]] const RobotsClientOptions& options() const noexcept { return options_; }
   /// The shared tier, or null when none is configured.
   [[nodiscard]] const SharedCache* shared_cache() const noexcept { return shared_.get(); }
+  [[nodiscard]] SharedCache* shared_cache() noexcept { return shared_.get(); }
 
  private:
   RobotsClientOptions options_;
@@ -122,11 +128,13 @@ class RobotsClient {
   };
   std::vector<Decision> decide_all(std::span<const std::string> urls, const Asker& asker);
   // The cache's loader: the shared tier first when there is one, then the network.
-  // Records where each key's entry came from in `tiers`.
+  // Records where each key's entry came from in `tiers`. `refetch`: fetch every key,
+  // whatever the shared tier holds.
   std::vector<RobotsEntry> load(std::span<const std::string> keys,
                                 std::span<const RobotsCache::EntryPtr> previous,
                                 const std::unordered_map<std::string, Origin>& origins,
-                                std::unordered_map<std::string, CacheTier>& tiers);
+                                std::unordered_map<std::string, CacheTier>& tiers,
+                                bool refetch = false);
 };
 
 }  // namespace robotstxt

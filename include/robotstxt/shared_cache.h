@@ -119,6 +119,8 @@ class SharedCache {
   void publish(const std::string& origin_key, const RobotsEntry& entry, std::string_view good_body,
                TimePoint now, const PolicyOptions& policy);
 
+  /// Asks the store now (for a readiness check): true if it answered.
+  [[nodiscard]] bool reachable();
   /// False while the tier is skipped after a failure.
   [[nodiscard]] bool available() const noexcept;
   [[nodiscard]] SharedCacheStats stats() const noexcept;

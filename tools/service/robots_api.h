@@ -1,0 +1,43 @@
+// The JSON API of `robotstxt serve` (README "robotstxt serve"): each endpoint turns an
+// HttpRequest into an HttpResponse with the CLI's JSON vocabulary, using one shared
+// RobotsClient (and through it the fleet's shared tier, when configured).
+#ifndef ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
+#define ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
+
+#include <cstddef>
+#include <string>
+
+#include "robotstxt/robots_client.h"
+#include "service/http_server.h"
+#include "service/metrics.h"
+
+namespace robotstxt::service {
+
+struct ApiOptions {
+  std::size_t max_batch_urls = 10000;  ///< URLs per POST /v1/check or /v1/evaluate
+};
+
+class RobotsApi {
+ public:
+  RobotsApi(RobotsClient& client, ApiOptions options);
+
+  /// Routes, answers and counts one request. Never throws.
+  HttpResponse handle(const HttpRequest& request);
+
+ private:
+  HttpResponse route(const HttpRequest& request, Endpoint& endpoint);
+  HttpResponse check_one(const HttpRequest& request);
+  HttpResponse check_batch(const HttpRequest& request);
+  HttpResponse evaluate(const HttpRequest& request);
+  HttpResponse robots(const HttpRequest& request);
+  HttpResponse refresh(const HttpRequest& request);
+  HttpResponse ready();
+
+  RobotsClient& client_;
+  ApiOptions options_;
+  Metrics metrics_;
+};
+
+}  // namespace robotstxt::service
+
+#endif  // ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
