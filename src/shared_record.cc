@@ -91,9 +91,9 @@ class Reader {
 };
 
 std::optional<FetchKind> fetch_kind_named(std::string_view name) {
-  for (FetchKind kind :
-       {FetchKind::kResponse, FetchKind::kTooManyRedirects, FetchKind::kRedirectLoop,
-        FetchKind::kUnfollowableRedirect, FetchKind::kNetworkError, FetchKind::kLocalError}) {
+  for (FetchKind kind : {FetchKind::kResponse, FetchKind::kTooManyRedirects,
+                         FetchKind::kRedirectLoop, FetchKind::kUnfollowableRedirect,
+                         FetchKind::kNetworkError, FetchKind::kLocalError, FetchKind::kRefused}) {
     if (to_string(kind) == name) return kind;
   }
   return std::nullopt;

@@ -28,8 +28,10 @@ using testing::url_encode;
 
 class ServeTest : public ::testing::Test {
  protected:
+  // The fixture origin is on loopback: the tests of everything but the address check
+  // allow it.
   std::vector<std::string> origin_args() const {
-    return {"--connect-to", origin_.connect_to_all()};
+    return {"--connect-to", origin_.connect_to_all(), "--allow-private"};
   }
 
   static json body_of(const HttpResult& result) { return json::parse(result.body, nullptr, false); }
@@ -50,7 +52,7 @@ TEST_F(ServeTest, CheckAnswersInTheCliVocabularyWithTheCacheTier) {
   EXPECT_EQ(answer["url"], "http://one.test/private/a");
   EXPECT_EQ(answer["allowed"], false);
   EXPECT_EQ(answer["robots_url"], "http://one.test/robots.txt");
-  EXPECT_EQ(answer["access"], "rules");
+  EXPECT_EQ(answer["access"], "rules") << first.body;
   EXPECT_EQ(answer["line"], 2);
   EXPECT_EQ(answer["pattern"], "/private");
   EXPECT_EQ(answer["applied"], "global");
@@ -196,8 +198,11 @@ TEST_F(ServeTest, SigtermDrainsInFlightRequestsAndExitsZero) {
   auto in_flight = std::async(std::launch::async, [&] {
     return service.get("/v1/check?url=" + url_encode("http://slow-3.test/x") + "&agent=bot");
   });
-  while (origin_.request_count("slow-3") < 1)
+  // Bounded, so that a fetch that never starts fails the test instead of hanging it.
+  for (int i = 0; i < 6000 && origin_.request_count("slow-3") < 1; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_GE(origin_.request_count("slow-3"), 1);
   EXPECT_EQ(service.terminate(), 0);
   const HttpResult answered = in_flight.get();
   EXPECT_EQ(answered.status, 200);
@@ -261,6 +266,52 @@ TEST_F(ServeTest, TwoInstancesOnOneRedisFetchEachOriginOnce) {
   // A new origin: fetched by one instance, the other answers from the shared tier.
   EXPECT_EQ(body_of(first.get(check_path("http://late.test/a")))["cache"], "fetched");
   EXPECT_EQ(body_of(second.get(check_path("http://late.test/a")))["cache"], "shared");
+}
+
+// SSRF: by default nothing internal is fetched, checked on the address connected, so a
+// public-looking name that resolves to loopback is refused too. 422 names the reason.
+TEST_F(ServeTest, InternalAddressesAreRefusedWith422UnlessAllowed) {
+  ServiceProcess guarded({"--connect-to", origin_.connect_to_all()});
+  ASSERT_NE(guarded.port(), 0);
+  const std::string direct = "http://127.0.0.1:" + std::to_string(origin_.port()) + "/x";
+  for (const std::string& url : {direct, std::string("http://rebound.test/x")}) {
+    const HttpResult refused = guarded.get(check_path(url));
+    EXPECT_EQ(refused.status, 422) << url << " " << refused.body;
+    EXPECT_NE(body_of(refused)["error"].get<std::string>().find("loopback"), std::string::npos);
+  }
+  EXPECT_EQ(guarded.get("/v1/robots?url=" + url_encode(direct)).status, 422);
+  EXPECT_EQ(guarded.post("/v1/refresh?url=" + url_encode(direct), "").status, 422);
+  const json batch = body_of(guarded.post(
+      "/v1/check", json{{"agent", "bot"}, {"urls", {"http://rebound.test/a"}}}.dump()));
+  EXPECT_NE(batch["results"][0]["error"].get<std::string>().find("loopback"), std::string::npos);
+  EXPECT_EQ(origin_.request_count("rebound"), 0);
+  EXPECT_EQ(origin_.request_count("127"), 0);
+
+  ServiceProcess open(origin_args());
+  ASSERT_NE(open.port(), 0);
+  EXPECT_EQ(open.get(check_path("http://rebound.test/x")).status, 200);
+}
+
+TEST_F(ServeTest, TokenFileRequiresTheBearerTokenOnV1) {
+  testing::TempDir dir;
+  const std::string token_file = dir.write("token", "s3cret-token\n");
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--token-file", token_file});
+  ServiceProcess service(args);
+  ASSERT_NE(service.port(), 0);
+  const std::string path = check_path("http://auth.test/x");
+  EXPECT_EQ(service.get(path).status, 401);
+  for (const char* header :
+       {"Authorization: Bearer s3cret-toke", "Authorization: Bearer s3cret-tokenX",
+        "Authorization: Basic s3cret-token", "Authorization: s3cret-token"}) {
+    EXPECT_EQ(HttpClient().request("GET", service.url(path), "", {header}).status, 401) << header;
+  }
+  EXPECT_EQ(HttpClient()
+                .request("GET", service.url(path), "", {"Authorization: Bearer s3cret-token"})
+                .status,
+            200);
+  EXPECT_EQ(service.get("/healthz").status, 200) << "probes need no token";
+  EXPECT_EQ(origin_.request_count("auth"), 1);
 }
 
 }  // namespace

@@ -229,9 +229,10 @@ TEST_P(SharedTierTest, WaitsForAnotherProcessInsteadOfFetching) {
   RobotsClient client = instance();
   auto decision = std::async(
       std::launch::async, [&] { return client.decide("http://waited.test/from-record", "bot"); });
-  while (client.shared_cache()->stats().misses == 0) {
+  for (int i = 0; i < 30000 && client.shared_cache()->stats().misses == 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  ASSERT_EQ(client.shared_cache()->stats().misses, 1u) << "the client never looked";
   const std::string body = "User-agent: *\nDisallow: /from-record\n";
   const RobotsEntry entry = next_entry(nullptr, response(200, body), now_);
   ASSERT_EQ(store_->put("robotstxt:v1:origin:http://waited.test",
@@ -252,9 +253,10 @@ TEST_P(SharedTierTest, FetchesWhenTheHolderLetsGo) {
   RobotsClient client = instance();
   auto decision = std::async(std::launch::async,
                              [&] { return client.decide("http://released.test/private", "bot"); });
-  while (client.shared_cache()->stats().misses == 0) {
+  for (int i = 0; i < 30000 && client.shared_cache()->stats().misses == 0; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  ASSERT_EQ(client.shared_cache()->stats().misses, 1u) << "the client never looked";
   ASSERT_EQ(store_->release(lock, "another-process"), StoreStatus::kOk);
   const Decision fetched = decision.get();
   EXPECT_EQ(fetched.cache, CacheTier::kFetched);

@@ -11,6 +11,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "robotstxt/peer_address.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "service/http_server.h"
@@ -67,6 +68,22 @@ int run_serve(const ServeOptions& options) {
   if (!options.user_agent_header.empty()) client.fetch.user_agent = options.user_agent_header;
   client.fetch.connect_to = options.connect_to;
   client.fetch.max_concurrent_transfers = options.concurrency;
+  // The service fetches what its clients name: by default nothing internal (SSRF).
+  if (!options.allow_private) client.fetch.refuse_address = refuse_non_public_addresses;
+  std::string token;
+  if (!options.token_file.empty()) {
+    std::ifstream file(options.token_file);
+    if (!file || !std::getline(file, token)) {
+      report_error("serve", "cannot read --token-file '" + printable(options.token_file) + "'");
+      return kExitUsage;
+    }
+    if (!token.empty() && token.back() == '\r') token.pop_back();
+    if (token.empty()) {
+      report_error("serve", "--token-file '" + printable(options.token_file) +
+                                "' holds no token on its first line");
+      return kExitUsage;
+    }
+  }
   if (!options.redis.empty()) {
     const RedisUrlResult address = parse_redis_url(options.redis);
     if (!address.address) {
@@ -77,7 +94,7 @@ int run_serve(const ServeOptions& options) {
         std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
   }
   RobotsClient robots(client);
-  service::RobotsApi api(robots, {.max_batch_urls = options.max_batch});
+  service::RobotsApi api(robots, {.max_batch_urls = options.max_batch, .token = token});
   server.workers = options.concurrency;
   service::HttpServer http(
       server, [&api](const service::HttpRequest& request) { return api.handle(request); });
@@ -105,6 +122,12 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                       "HOST:PORT to listen on (default 127.0.0.1:8080)");
   command->add_option("--redis", options->redis,
                       "redis://HOST:PORT/DB: the shared cache tier (default: this process only)");
+  command->add_option("--token-file", options->token_file,
+                      "file whose first line is the token every /v1/ request must send as\n"
+                      "'Authorization: Bearer TOKEN' (default: no authentication)");
+  command->add_flag("--allow-private", options->allow_private,
+                    "also fetch from loopback, private, link-local and other non-public\n"
+                    "addresses (refused by default: clients name the URLs)");
   command
       ->add_option("--concurrency", options->concurrency,
                    "requests handled at once, and robots.txt fetches in flight (default 64)")

@@ -128,6 +128,7 @@ class Session : public std::enable_shared_from_this<Session> {
     response_.result(answer.status);
     response_.set(http::field::server, "robotstxt");
     response_.set(http::field::content_type, answer.content_type);
+    for (const auto& [name, value] : answer.headers) response_.set(name, value);
     response_.body() = answer.body;
     response_.keep_alive(keep_alive_ && !server_->draining);
     response_.prepare_payload();

@@ -11,6 +11,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace robotstxt::service {
 
@@ -26,6 +28,7 @@ struct HttpResponse {
   unsigned status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  ///< more header fields
 };
 
 struct ServerOptions {

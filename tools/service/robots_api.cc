@@ -106,6 +106,24 @@ std::optional<json> parse_object(const std::string& body, std::string& error) {
   return parsed;
 }
 
+// The service refused the address the URL leads to (peer_address.h): 422 names it.
+bool refused(const RobotsEntry& entry) { return entry.last_fetch.kind == FetchKind::kRefused; }
+
+HttpResponse refused_response(const std::string& url, const RobotsEntry& entry) {
+  return json_response(422, json{{"error", entry.last_fetch.error}, {"url", url}});
+}
+
+// Equal strings in a time that depends only on their lengths, so that timing answers
+// reveal nothing of the token, byte by byte.
+bool equal_in_constant_time(std::string_view given, std::string_view expected) {
+  if (expected.empty()) return given.empty();
+  unsigned char difference = given.size() == expected.size() ? 0 : 1;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    difference |= static_cast<unsigned char>(given[i] ^ expected[i % expected.size()]);
+  }
+  return difference == 0;
+}
+
 json time_json(const std::optional<TimePoint>& time) {
   if (!time) return nullptr;
   return std::chrono::duration_cast<std::chrono::seconds>(time->time_since_epoch()).count();
@@ -130,10 +148,23 @@ HttpResponse RobotsApi::handle(const HttpRequest& request) {
   return response;
 }
 
+bool RobotsApi::authorized(const HttpRequest& request) const {
+  if (options_.token.empty()) return true;
+  constexpr std::string_view kScheme = "Bearer ";
+  const std::string_view header = request.authorization;
+  if (!header.starts_with(kScheme)) return false;
+  return equal_in_constant_time(header.substr(kScheme.size()), options_.token);
+}
+
 HttpResponse RobotsApi::route(const HttpRequest& request, Endpoint& endpoint) {
   const std::string_view path = target_path(request.target);
   const bool get = request.method == "GET";
   const bool post = request.method == "POST";
+  if (path.starts_with("/v1/") && !authorized(request)) {
+    HttpResponse response = error_response(401, "this service needs Authorization: Bearer TOKEN");
+    response.headers.emplace_back("WWW-Authenticate", "Bearer");
+    return response;
+  }
   if (path == "/v1/check" && (get || post)) {
     endpoint = get ? Endpoint::kCheck : Endpoint::kCheckBatch;
     return get ? check_one(request) : check_batch(request);
@@ -185,6 +216,7 @@ HttpResponse RobotsApi::check_one(const HttpRequest& request) {
     return error_response(
         400, "'" + cli::printable(*url) + "': " + std::string(to_string(decision.url_error)));
   }
+  if (refused(*decision.entry)) return refused_response(*url, *decision.entry);
   metrics_.count_answer(decision.cache);
   if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(decision.entry->last_fetch);
   json answer = cli::decision_json(*url, decision, false, nullptr, who);
@@ -210,6 +242,12 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   std::unordered_set<const RobotsEntry*> fetched;
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     const Decision& decision = decisions[i];
+    if (decision.url_error == UrlError::kNone && refused(*decision.entry)) {
+      // One refused URL does not fail the batch: its result says why instead.
+      results.push_back(
+          {{"url", (*urls)[i]}, {"allowed", false}, {"error", decision.entry->last_fetch.error}});
+      continue;
+    }
     json answer = cli::decision_json((*urls)[i], decision, false, nullptr, who);
     if (decision.url_error == UrlError::kNone) {
       answer["cache"] = to_string(decision.cache);
@@ -267,6 +305,7 @@ HttpResponse RobotsApi::robots(const HttpRequest& request) {
   // The entry as this process holds it; fetched (or read from the shared tier) if none.
   const Decision decision = client_.decide(*url, "*");
   const RobotsEntry& entry = *decision.entry;
+  if (refused(entry)) return refused_response(*url, entry);
   json groups = json::array();
   json sitemaps = json::array();
   if (entry.good_copy) {
@@ -312,6 +351,7 @@ HttpResponse RobotsApi::refresh(const HttpRequest& request) {
         400, "'" + cli::printable(*url) + "': " + std::string(to_string(origin.error)));
   }
   const RobotsCache::EntryPtr entry = client_.refresh(*origin.origin);
+  if (refused(*entry)) return refused_response(*url, *entry);
   metrics_.count_fetch(entry->last_fetch);
   const AccessState state =
       access_state(*entry, client_.options().clock(), client_.options().policy);

@@ -15,6 +15,8 @@ namespace robotstxt::service {
 
 struct ApiOptions {
   std::size_t max_batch_urls = 10000;  ///< URLs per POST /v1/check or /v1/evaluate
+  /// When set, every /v1/ request needs "Authorization: Bearer <token>" (else 401).
+  std::string token;
 };
 
 class RobotsApi {
@@ -26,6 +28,7 @@ class RobotsApi {
 
  private:
   HttpResponse route(const HttpRequest& request, Endpoint& endpoint);
+  bool authorized(const HttpRequest& request) const;
   HttpResponse check_one(const HttpRequest& request);
   HttpResponse check_batch(const HttpRequest& request);
   HttpResponse evaluate(const HttpRequest& request);
