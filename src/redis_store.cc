@@ -141,28 +141,35 @@ RedisStore::RedisStore(RedisStoreOptions options) : options_(std::move(options))
 
 RedisStore::~RedisStore() = default;
 
-std::unique_ptr<RedisStore::Connection> RedisStore::take() {
-  {
-    const std::lock_guard lock(mutex_);
-    if (!idle_.empty()) {
-      std::unique_ptr<Connection> connection = std::move(idle_.back());
-      idle_.pop_back();
-      return connection;
-    }
-  }
-  return std::make_unique<Connection>(options_);
-}
-
 void RedisStore::give_back(std::unique_ptr<Connection> connection) {
   if (connection->broken()) return;
   const std::lock_guard lock(mutex_);
   idle_.push_back(std::move(connection));
 }
 
-StoreRead RedisStore::get(const std::string& key) {
-  std::unique_ptr<Connection> connection = take();
-  const Reply reply = connection->command({"GET", key});
+redisReply* RedisStore::run(std::initializer_list<std::string_view> arguments) {
+  bool pooled = false;
+  std::unique_ptr<Connection> connection;
+  {
+    const std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      connection = std::move(idle_.back());
+      idle_.pop_back();
+      pooled = true;
+    }
+  }
+  if (!connection) connection = std::make_unique<Connection>(options_);
+  Reply reply = connection->command(arguments);
+  if (!reply && pooled) {
+    connection = std::make_unique<Connection>(options_);
+    reply = connection->command(arguments);
+  }
   give_back(std::move(connection));
+  return reply.release();
+}
+
+StoreRead RedisStore::get(const std::string& key) {
+  const Reply reply(run({"GET", key}));
   if (!reply) return {StoreStatus::kUnavailable, {}};
   if (reply->type == REDIS_REPLY_NIL) return {StoreStatus::kMissing, {}};
   if (reply->type != REDIS_REPLY_STRING) return {StoreStatus::kUnavailable, {}};
@@ -171,18 +178,13 @@ StoreRead RedisStore::get(const std::string& key) {
 
 StoreStatus RedisStore::put(const std::string& key, std::string_view value,
                             std::chrono::milliseconds ttl) {
-  std::unique_ptr<Connection> connection = take();
-  const Reply reply = connection->command({"SET", key, value, "PX", std::to_string(ttl.count())});
-  give_back(std::move(connection));
+  const Reply reply(run({"SET", key, value, "PX", std::to_string(ttl.count())}));
   return reply && reply->type == REDIS_REPLY_STATUS ? StoreStatus::kOk : StoreStatus::kUnavailable;
 }
 
 StoreStatus RedisStore::acquire(const std::string& key, std::string_view token,
                                 std::chrono::milliseconds ttl) {
-  std::unique_ptr<Connection> connection = take();
-  const Reply reply =
-      connection->command({"SET", key, token, "NX", "PX", std::to_string(ttl.count())});
-  give_back(std::move(connection));
+  const Reply reply(run({"SET", key, token, "NX", "PX", std::to_string(ttl.count())}));
   if (!reply) return StoreStatus::kUnavailable;
   if (reply->type == REDIS_REPLY_NIL) return StoreStatus::kMissing;
   return reply->type == REDIS_REPLY_STATUS ? StoreStatus::kOk : StoreStatus::kUnavailable;
@@ -194,9 +196,7 @@ StoreStatus RedisStore::release(const std::string& key, std::string_view token) 
   constexpr std::string_view kCompareAndDelete =
       "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) "
       "else return 0 end";
-  std::unique_ptr<Connection> connection = take();
-  const Reply reply = connection->command({"EVAL", kCompareAndDelete, "1", key, token});
-  give_back(std::move(connection));
+  const Reply reply(run({"EVAL", kCompareAndDelete, "1", key, token}));
   return reply && reply->type == REDIS_REPLY_INTEGER ? StoreStatus::kOk : StoreStatus::kUnavailable;
 }
 

@@ -314,5 +314,91 @@ TEST_F(ServeTest, TokenFileRequiresTheBearerTokenOnV1) {
   EXPECT_EQ(origin_.request_count("auth"), 1);
 }
 
+// The value of one sample line of the Prometheus text, -1 when absent.
+double metric(const std::string& text, const std::string& sample) {
+  const std::size_t at = text.find("\n" + sample + " ");
+  if (at == std::string::npos) return -1;
+  return std::stod(text.substr(at + sample.size() + 2));
+}
+
+TEST_F(ServeTest, MetricsCountRequestsTiersFetchesAndLatency) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  for (int i = 0; i < 3; ++i) (void)service.get(check_path("http://counted.test/x"));
+  (void)service.get(check_path("http://status-503.test/x"));
+  (void)service.post("/v1/check", "{broken");
+  const HttpResult result = service.get("/metrics");
+  ASSERT_EQ(result.status, 200);
+  const std::string& text = result.body;
+  EXPECT_EQ(metric(text, R"(robotstxt_requests_total{endpoint="check",code="2xx"})"), 4);
+  EXPECT_EQ(metric(text, R"(robotstxt_requests_total{endpoint="check_batch",code="4xx"})"), 1);
+  EXPECT_EQ(metric(text, R"(robotstxt_request_duration_seconds_count{endpoint="check"})"), 4);
+  EXPECT_EQ(
+      metric(text, R"(robotstxt_request_duration_seconds_bucket{endpoint="check",le="+Inf"})"), 4);
+  EXPECT_EQ(metric(text, R"(robotstxt_cache_answers_total{tier="fetched"})"), 2);
+  EXPECT_EQ(metric(text, R"(robotstxt_cache_answers_total{tier="memory"})"), 2);
+  EXPECT_EQ(metric(text, R"(robotstxt_fetches_total{outcome="2xx"})"), 1);
+  EXPECT_EQ(metric(text, R"(robotstxt_fetches_total{outcome="5xx"})"), 1);
+  EXPECT_EQ(metric(text, "robotstxt_shared_tier_errors_total"), -1) << "no shared tier";
+}
+
+// A restarted instance continues from the shared tier: no refetch, and an origin in its
+// first 12 hours of errors stays fully disallowed.
+TEST_F(ServeTest, RestartedInstanceNeitherRefetchesNorForgetsErrors) {
+  RedisServer redis;
+  ASSERT_NE(redis.port(), 0);
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--redis", redis.url()});
+  {
+    ServiceProcess before(args);
+    ASSERT_NE(before.port(), 0);
+    EXPECT_EQ(body_of(before.get(check_path("http://status-503.test/a")))["access"],
+              "full disallow");
+    EXPECT_EQ(body_of(before.get(check_path("http://kept.test/private")))["allowed"], false);
+    EXPECT_EQ(before.terminate(), 0);
+  }
+  ServiceProcess after(args);
+  ASSERT_NE(after.port(), 0);
+  const json erroring = body_of(after.get(check_path("http://status-503.test/a")));
+  EXPECT_EQ(erroring["cache"], "shared");
+  EXPECT_EQ(erroring["access"], "full disallow");
+  EXPECT_EQ(erroring["status"], 503);
+  EXPECT_EQ(body_of(after.get(check_path("http://kept.test/private")))["cache"], "shared");
+  EXPECT_EQ(origin_.request_count("status-503"), 1);
+  EXPECT_EQ(origin_.request_count("kept"), 1);
+}
+
+// Redis killed mid-run: every request is still answered, the failure is counted and
+// /readyz says degraded; once Redis is back the shared tier is used again.
+TEST_F(ServeTest, RedisKilledMidRunIsSurvivedAndRecovered) {
+  RedisServer redis;
+  ASSERT_NE(redis.port(), 0);
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--redis", redis.url()});
+  ServiceProcess first(args);
+  ServiceProcess second(args);
+  ASSERT_NE(first.port(), 0);
+  ASSERT_NE(second.port(), 0);
+  EXPECT_EQ(body_of(first.get(check_path("http://before.test/private")))["cache"], "fetched");
+  redis.kill_now();
+  for (int i = 0; i < 20; ++i) {
+    const ServiceProcess& service = i % 2 == 0 ? first : second;
+    const HttpResult result =
+        service.get(check_path("http://during" + std::to_string(i % 5) + ".test/private"));
+    EXPECT_EQ(result.status, 200) << i;
+    EXPECT_EQ(body_of(result)["allowed"], false) << i;
+  }
+  EXPECT_GE(metric(first.get("/metrics").body, "robotstxt_shared_tier_errors_total"), 1);
+  EXPECT_EQ(metric(first.get("/metrics").body, "robotstxt_shared_tier_up"), 0);
+  EXPECT_EQ(body_of(second.get("/readyz"))["status"], "degraded");
+
+  ASSERT_TRUE(redis.restart());
+  EXPECT_EQ(body_of(first.get("/readyz"))["status"], "ready");
+  EXPECT_EQ(body_of(first.get(check_path("http://after.test/private")))["cache"], "fetched");
+  EXPECT_EQ(body_of(second.get("/readyz"))["status"], "ready");
+  EXPECT_EQ(body_of(second.get(check_path("http://after.test/private")))["cache"], "shared");
+  EXPECT_EQ(origin_.request_count("after"), 1);
+}
+
 }  // namespace
 }  // namespace robotstxt

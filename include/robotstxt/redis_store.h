@@ -19,6 +19,7 @@
 #define ROBOTSTXT_REDIS_STORE_H_
 
 #include <chrono>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,8 @@
 #include <vector>
 
 #include "robotstxt/shared_cache.h"
+
+struct redisReply;  // hiredis
 
 namespace robotstxt {
 
@@ -68,8 +71,10 @@ class RedisStore final : public SharedStore {
 
  private:
   class Connection;
-  std::unique_ptr<Connection> take();
   void give_back(std::unique_ptr<Connection> connection);
+  // Runs one command; the reply (to be freed with freeReplyObject) or null on failure.
+  // A pooled connection that fails (Redis restarted since) is replaced once.
+  redisReply* run(std::initializer_list<std::string_view> arguments);
 
   RedisStoreOptions options_;
   std::mutex mutex_;
