@@ -23,6 +23,7 @@
 #include "parsed_file.h"
 #include "render.h"
 #include "robotstxt/policy.h"
+#include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "who_asks.h"
 
@@ -36,6 +37,7 @@ struct FetchCommandOptions {
   double timeout_seconds = 30;
   std::string user_agent_header;
   std::vector<std::string> connect_to;
+  std::string redis;
   std::string ca_file;
   std::size_t concurrency = 200;
 };
@@ -105,6 +107,11 @@ RobotsClientOptions client_options(const FetchCommandOptions& options) {
   client.fetch.connect_to = options.connect_to;
   client.fetch.ca_file = options.ca_file;
   client.fetch.max_concurrent_transfers = options.concurrency;
+  // run_fetch() has checked the URL.
+  if (const RedisUrlResult redis = parse_redis_url(options.redis); redis.address) {
+    client.shared_store =
+        std::make_shared<RedisStore>(RedisStoreOptions{.address = *redis.address});
+  }
   return client;
 }
 
@@ -263,6 +270,19 @@ int run_fetch(const FetchCommandOptions& options) {
     report_error("fetch", "--timeout must be a number of seconds above 0 (at most 86400)");
     return kExitUsage;
   }
+  if (!options.redis.empty()) {
+    const RedisUrlResult redis = parse_redis_url(options.redis);
+    if (!redis.address) {
+      report_error("fetch", "--redis '" + printable(options.redis) + "': " + redis.error);
+      return kExitUsage;
+    }
+    // One URL is fetched here, always, to show every step of it; the shared tier is
+    // for the many URLs of '-'.
+    if (options.url != "-") {
+      report_error("fetch", "--redis works with URL '-' (URLs on standard input)");
+      return kExitUsage;
+    }
+  }
   if (options.url == "-") return fetch_stream(options, *who);
 
   const OriginResult origin = origin_of(options.url);
@@ -318,6 +338,9 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
       ->allow_extra_args(false);
+  command->add_option("--redis", options->redis,
+                      "redis://HOST:PORT/DB: with '-', share the cache of `robotstxt serve`\n"
+                      "instances and other fetch runs (see README \"Running a fleet\")");
   command->add_option("--ca-file", options->ca_file,
                       "PEM file of CA certificates to trust instead of the system's");
   command->callback([options, &exit_code] { exit_code = run_fetch(*options); });
