@@ -30,6 +30,7 @@ struct ServeOptions {
   double timeout_seconds = 30;
   std::vector<std::string> connect_to;
   std::size_t max_batch = 10000;
+  std::size_t max_connections = 4096;
 };
 
 // "HOST:PORT", "[V6]:PORT"; false when it is not that.
@@ -96,6 +97,7 @@ int run_serve(const ServeOptions& options) {
   RobotsClient robots(client);
   service::RobotsApi api(robots, {.max_batch_urls = options.max_batch, .token = token});
   server.workers = options.concurrency;
+  server.max_connections = options.max_connections;
   service::HttpServer http(
       server, [&api](const service::HttpRequest& request) { return api.handle(request); });
   if (const std::string error = http.listen(); !error.empty()) {
@@ -140,6 +142,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->add_option("--max-batch", options->max_batch,
                    "URLs accepted in one POST /v1/check or /v1/evaluate (default 10000)")
       ->check(CLI::Range(1, 10000000));
+  command
+      ->add_option("--max-connections", options->max_connections,
+                   "open client connections; more are answered 503 and closed (default 4096)")
+      ->check(CLI::Range(1, 1000000));
   command
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")

@@ -5,6 +5,7 @@
 #include <list>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <thread>
 #include <utility>  // before Asio: Boost 1.74's Asio uses std::exchange without it
 #include <vector>
@@ -31,6 +32,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
         workers(options.workers == 0 ? 1 : options.workers) {}
 
   void accept();
+  void on_accept(beast::error_code error, tcp::socket socket);
   void drain();
 
   ServerOptions options;
@@ -162,22 +164,35 @@ class Session : public std::enable_shared_from_this<Session> {
 void HttpServer::Impl::accept() {
   acceptor.async_accept(asio::make_strand(io),
                         [self = shared_from_this()](beast::error_code error, tcp::socket socket) {
-                          if (error == asio::error::operation_aborted || !self->acceptor.is_open())
-                            return;
-                          if (!error) {
-                            std::size_t open = 0;
-                            {
-                              const std::lock_guard lock(self->sessions_mutex);
-                              open = self->sessions.size();
-                            }
-                            // Over the limit, the connection is closed at once: the client retries
-                            // later, and no memory is spent on it.
-                            if (open < self->options.max_connections) {
-                              std::make_shared<Session>(std::move(socket), self)->start();
-                            }
-                          }
-                          self->accept();
+                          self->on_accept(error, std::move(socket));
                         });
+}
+
+void HttpServer::Impl::on_accept(beast::error_code error, tcp::socket socket) {
+  if (error == asio::error::operation_aborted || !acceptor.is_open()) return;
+  if (!error) {
+    std::size_t open = 0;
+    {
+      const std::lock_guard lock(sessions_mutex);
+      open = sessions.size();
+    }
+    if (open < options.max_connections) {
+      std::make_shared<Session>(std::move(socket), shared_from_this())->start();
+    } else {
+      // Over the limit: one short answer and the connection is closed, so no memory is
+      // spent on it and the client knows to retry. The write goes to a fresh socket's
+      // empty buffer, so it does not block.
+      static constexpr std::string_view kBusy =
+          "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+          "Content-Length: 32\r\nConnection: close\r\nRetry-After: 1\r\n\r\n"
+          "{\"error\":\"too many connections\"}";
+      beast::error_code ignored;
+      asio::write(socket, asio::buffer(kBusy.data(), kBusy.size()), ignored);
+      socket.shutdown(tcp::socket::shutdown_both, ignored);
+      socket.close(ignored);
+    }
+  }
+  accept();
 }
 
 void HttpServer::Impl::drain() {
