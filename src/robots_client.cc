@@ -208,6 +208,31 @@ RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin) {
   return cache_.insert(key, std::move(entries.front()));
 }
 
+std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, AgentNames agents) {
+  return decide_if_cached(url, Asker{agents.names(), nullptr});
+}
+
+std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url,
+                                                       const Crawler& crawler) {
+  return decide_if_cached(url, Asker{{}, &crawler});
+}
+
+std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, const Asker& asker) {
+  OriginResult origin = origin_of(url);
+  if (!origin) {
+    Decision decision;
+    decision.url_error = origin.error;
+    return decision;
+  }
+  RobotsCache::EntryPtr entry = cache_.find(origin->key());
+  const TimePoint now = options_.clock();
+  if (entry == nullptr || now >= entry->fresh_until) return std::nullopt;
+  Decision decision = decide_with(url, asker, std::move(entry), now, options_.policy);
+  decision.robots_url = origin->robots_url();
+  decision.cache = CacheTier::kMemory;
+  return decision;
+}
+
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
                                                AgentNames agents) {
   return decide_all(urls, Asker{agents.names(), nullptr});

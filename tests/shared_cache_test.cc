@@ -332,6 +332,36 @@ TEST_P(SharedTierTest, RefreshFetchesAgainAndPublishes) {
   EXPECT_TRUE(client.shared_cache()->reachable());
 }
 
+// decide_if_cached(): an answer only from this process's fresh memory, never a fetch.
+TEST(DecideIfCachedTest, AnswersOnlyFromFreshMemory) {
+  FixtureServer origin("robots_server.py");
+  TimePoint now = kStart;
+  RobotsClientOptions options;
+  options.fetch.connect_to.push_back(origin.connect_to_all());
+  options.clock = [&now] { return now; };
+  RobotsClient client(options);
+  EXPECT_FALSE(client.decide_if_cached("http://inline.test/private", "bot").has_value());
+  EXPECT_EQ(origin.request_count("inline"), 0);
+  (void)client.decide("http://inline.test/", "bot");
+  const std::optional<Decision> cached =
+      client.decide_if_cached("http://inline.test/private", "bot");
+  ASSERT_TRUE(cached.has_value());
+  EXPECT_FALSE(cached->allowed);
+  EXPECT_EQ(cached->cache, CacheTier::kMemory);
+  EXPECT_EQ(cached->robots_url, "http://inline.test/robots.txt");
+  EXPECT_EQ(cached->verdict.line, 2u);
+  const std::optional<Decision> crawler =
+      client.decide_if_cached("http://inline.test/open", *find_crawler("Googlebot-Image"));
+  ASSERT_TRUE(crawler.has_value());
+  EXPECT_TRUE(crawler->allowed);
+  const std::optional<Decision> no_origin = client.decide_if_cached("no url", "bot");
+  ASSERT_TRUE(no_origin.has_value());
+  EXPECT_NE(no_origin->url_error, UrlError::kNone);
+  now += std::chrono::hours(25);  // stale
+  EXPECT_FALSE(client.decide_if_cached("http://inline.test/private", "bot").has_value());
+  EXPECT_EQ(origin.request_count("inline"), 1);
+}
+
 // Without a shared tier nothing changes: memory and fetches only.
 TEST(SharedTierAbsentTest, ClientWithoutStoreUsesItsOwnCache) {
   FixtureServer origin("robots_server.py");

@@ -1,12 +1,14 @@
 // `robotstxt serve`: the robots.txt cache of a crawler fleet as an HTTP service (README
 // "robotstxt serve"). One RobotsClient for every request; with --redis, its shared tier
 // makes every instance on the same Redis one cache with one fetch per origin.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_support.h"
@@ -97,9 +99,12 @@ int run_serve(const ServeOptions& options) {
   RobotsClient robots(client);
   service::RobotsApi api(robots, {.max_batch_urls = options.max_batch, .token = token});
   server.workers = options.concurrency;
+  // Cached checks are answered on the I/O threads: one per core.
+  server.io_threads = std::max(1u, std::thread::hardware_concurrency());
   server.max_connections = options.max_connections;
   service::HttpServer http(
-      server, [&api](const service::HttpRequest& request) { return api.handle(request); });
+      server, [&api](const service::HttpRequest& request) { return api.handle(request); },
+      [&api](const service::HttpRequest& request) { return api.handle_at_once(request); });
   if (const std::string error = http.listen(); !error.empty()) {
     report_error("serve", error);
     return kExitUsage;

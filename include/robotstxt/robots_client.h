@@ -97,6 +97,14 @@ class RobotsClient {
   [[nodiscard]] bool allowed(std::string_view url, AgentNames agents);
   [[nodiscard]] bool allowed(std::string_view url, const Crawler& crawler);
 
+  /// decide(), but only from this process's memory: nullopt when the origin's entry is
+  /// missing or stale there (then decide() would look further, or fetch). Never blocks
+  /// on a fetch, so an event loop may call it inline. A URL without an origin is decided
+  /// (url_error set).
+  [[nodiscard]] std::optional<Decision> decide_if_cached(std::string_view url, AgentNames agents);
+  [[nodiscard]] std::optional<Decision> decide_if_cached(std::string_view url,
+                                                         const Crawler& crawler);
+
   /// The batch form: one Decision per URL, in order. Each origin is fetched at most
   /// once, and all missing origins concurrently (FetchOptions::max_concurrent_transfers).
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
@@ -127,6 +135,7 @@ class RobotsClient {
     const Crawler* crawler = nullptr;
   };
   std::vector<Decision> decide_all(std::span<const std::string> urls, const Asker& asker);
+  std::optional<Decision> decide_if_cached(std::string_view url, const Asker& asker);
   // The cache's loader: the shared tier first when there is one, then the network.
   // Records where each key's entry came from in `tiers`. `refetch`: fetch every key,
   // whatever the shared tier holds.

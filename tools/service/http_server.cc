@@ -24,9 +24,10 @@ using tcp = asio::ip::tcp;
 class Session;
 
 struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
-  Impl(ServerOptions server_options, Handler request_handler)
+  Impl(ServerOptions server_options, Handler request_handler, QuickHandler quick)
       : options(std::move(server_options)),
         handler(std::move(request_handler)),
+        quick_handler(std::move(quick)),
         acceptor(asio::make_strand(io)),
         signals(io),
         workers(options.workers == 0 ? 1 : options.workers) {}
@@ -37,6 +38,7 @@ struct HttpServer::Impl : std::enable_shared_from_this<HttpServer::Impl> {
 
   ServerOptions options;
   Handler handler;
+  QuickHandler quick_handler;
   asio::io_context io;
   tcp::acceptor acceptor;
   asio::signal_set signals;
@@ -105,6 +107,11 @@ class Session : public std::enable_shared_from_this<Session> {
     ours.target = std::string(request.target());
     ours.authorization = std::string(request[http::field::authorization]);
     ours.body = std::move(request.body());
+    if (server_->quick_handler) {
+      if (std::optional<HttpResponse> response = server_->quick_handler(ours)) {
+        return write(*response);
+      }
+    }
     // The handler may block on a fetch: it runs on a worker, never on the I/O threads.
     // The work guard keeps io.run() going while no socket operation is pending.
     asio::post(server_->workers, [self = shared_from_this(), ours = std::move(ours),
@@ -212,8 +219,9 @@ void HttpServer::Impl::drain() {
   });
 }
 
-HttpServer::HttpServer(ServerOptions options, Handler handler)
-    : impl_(std::make_shared<Impl>(std::move(options), std::move(handler))) {}
+HttpServer::HttpServer(ServerOptions options, Handler handler, QuickHandler quick_handler)
+    : impl_(std::make_shared<Impl>(std::move(options), std::move(handler),
+                                   std::move(quick_handler))) {}
 
 HttpServer::~HttpServer() { impl_->workers.join(); }
 

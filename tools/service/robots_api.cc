@@ -135,16 +135,25 @@ RobotsApi::RobotsApi(RobotsClient& client, ApiOptions options)
     : client_(client), options_(options) {}
 
 HttpResponse RobotsApi::handle(const HttpRequest& request) {
+  std::optional<HttpResponse> response = answer(request, false);
+  return response ? std::move(*response) : error_response(500, "no answer");
+}
+
+std::optional<HttpResponse> RobotsApi::handle_at_once(const HttpRequest& request) {
+  return answer(request, true);
+}
+
+std::optional<HttpResponse> RobotsApi::answer(const HttpRequest& request, bool at_once) {
   const auto start = Clock::now();
   Endpoint endpoint = Endpoint::kOther;
-  HttpResponse response;
+  std::optional<HttpResponse> response;
   try {
-    response = route(request, endpoint);
+    response = route(request, endpoint, at_once);
   } catch (const std::exception& error) {
     // Out of memory and the like: the request fails, the service stays up.
     response = error_response(500, std::string("internal error: ") + error.what());
   }
-  metrics_.count_request(endpoint, response.status, Clock::now() - start);
+  if (response) metrics_.count_request(endpoint, response->status, Clock::now() - start);
   return response;
 }
 
@@ -156,7 +165,8 @@ bool RobotsApi::authorized(const HttpRequest& request) const {
   return equal_in_constant_time(header.substr(kScheme.size()), options_.token);
 }
 
-HttpResponse RobotsApi::route(const HttpRequest& request, Endpoint& endpoint) {
+std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoint& endpoint,
+                                             bool at_once) {
   const std::string_view path = target_path(request.target);
   const bool get = request.method == "GET";
   const bool post = request.method == "POST";
@@ -165,9 +175,15 @@ HttpResponse RobotsApi::route(const HttpRequest& request, Endpoint& endpoint) {
     response.headers.emplace_back("WWW-Authenticate", "Bearer");
     return response;
   }
-  if (path == "/v1/check" && (get || post)) {
-    endpoint = get ? Endpoint::kCheck : Endpoint::kCheckBatch;
-    return get ? check_one(request) : check_batch(request);
+  if (path == "/v1/check" && get) {
+    endpoint = Endpoint::kCheck;
+    return check_one(request, at_once);
+  }
+  // Everything below /v1/ but a check in memory may fetch, or take long: not at once.
+  if (at_once && path.starts_with("/v1/") && (get || post)) return std::nullopt;
+  if (path == "/v1/check" && post) {
+    endpoint = Endpoint::kCheckBatch;
+    return check_batch(request);
   }
   if (path == "/v1/evaluate" && post) {
     endpoint = Endpoint::kEvaluate;
@@ -186,6 +202,7 @@ HttpResponse RobotsApi::route(const HttpRequest& request, Endpoint& endpoint) {
     return json_response(200, json{{"status", "ok"}});
   }
   if (path == "/readyz" && get) {
+    if (at_once) return std::nullopt;  // asks Redis
     endpoint = Endpoint::kReady;
     return ready();
   }
@@ -203,15 +220,23 @@ HttpResponse RobotsApi::route(const HttpRequest& request, Endpoint& endpoint) {
   return error_response(404, "no such endpoint");
 }
 
-HttpResponse RobotsApi::check_one(const HttpRequest& request) {
+std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, bool at_once) {
   const std::optional<std::string> url = query_value(request.target, "url");
   if (!url) return error_response(400, "give the URL to check as ?url=");
   const WhoOrError asker =
       who_asks(query_value(request.target, "agent"), query_value(request.target, "crawler"));
   if (!asker.who) return error_response(400, asker.error);
   const cli::WhoAsks& who = *asker.who;
-  const Decision decision = who.crawler == nullptr ? client_.decide(*url, who.agent_views())
-                                                   : client_.decide(*url, *who.crawler);
+  std::optional<Decision> found;
+  if (at_once) {
+    found = who.crawler == nullptr ? client_.decide_if_cached(*url, who.agent_views())
+                                   : client_.decide_if_cached(*url, *who.crawler);
+    if (!found) return std::nullopt;
+  } else {
+    found = who.crawler == nullptr ? client_.decide(*url, who.agent_views())
+                                   : client_.decide(*url, *who.crawler);
+  }
+  const Decision& decision = *found;
   if (decision.url_error != UrlError::kNone) {
     return error_response(
         400, "'" + cli::printable(*url) + "': " + std::string(to_string(decision.url_error)));

@@ -5,6 +5,7 @@
 #define ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "robotstxt/robots_client.h"
@@ -23,13 +24,17 @@ class RobotsApi {
  public:
   RobotsApi(RobotsClient& client, ApiOptions options);
 
-  /// Routes, answers and counts one request. Never throws.
+  /// Routes, answers and counts one request. Never throws. May block on a fetch.
   HttpResponse handle(const HttpRequest& request);
+  /// The answer if it can be given without blocking (a check this process has in
+  /// memory, health, metrics, errors), for the I/O thread; nullopt: use handle().
+  std::optional<HttpResponse> handle_at_once(const HttpRequest& request);
 
  private:
-  HttpResponse route(const HttpRequest& request, Endpoint& endpoint);
+  std::optional<HttpResponse> answer(const HttpRequest& request, bool at_once);
+  std::optional<HttpResponse> route(const HttpRequest& request, Endpoint& endpoint, bool at_once);
   bool authorized(const HttpRequest& request) const;
-  HttpResponse check_one(const HttpRequest& request);
+  std::optional<HttpResponse> check_one(const HttpRequest& request, bool at_once);
   HttpResponse check_batch(const HttpRequest& request);
   HttpResponse evaluate(const HttpRequest& request);
   HttpResponse robots(const HttpRequest& request);
