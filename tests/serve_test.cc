@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <future>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -14,6 +15,7 @@
 
 #include "support/fixture_server.h"
 #include "support/redis_server.h"
+#include "support/run_command.h"
 #include "support/service_process.h"
 
 namespace robotstxt {
@@ -422,6 +424,29 @@ TEST_F(ServeTest, ConnectionsOverTheLimitAre503) {
     if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   EXPECT_EQ(status, 200);
+}
+
+// Options that cannot work are one line on stderr and exit 2, before anything listens.
+TEST_F(ServeTest, BadOptionsAreOneLineUsageErrors) {
+  const std::string taken = "127.0.0.1:" + std::to_string(origin_.port());
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--listen", "nowhere"}, "--listen must be HOST:PORT"},
+      {{"--listen", "127.0.0.1:65536"}, "--listen must be HOST:PORT"},
+      {{"--listen", "example.com:80"}, "is not an IP address"},
+      {{"--listen", taken}, "cannot listen on " + taken},
+      {{"--redis", "http://cache:6379"}, "starts with redis://"},
+      {{"--token-file", "/nonexistent/token"}, "cannot read --token-file"},
+      {{"--timeout", "0"}, "--timeout must be"},
+  };
+  for (const auto& [args, message] : cases) {
+    std::vector<std::string> argv = {"serve"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const testing::CommandResult result = testing::run_command(ROBOTSTXT_CLI, argv);
+    EXPECT_EQ(result.exit_code, 2) << args[0];
+    EXPECT_NE(result.err.find(message), std::string::npos) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_EQ(result.out, "");
+  }
 }
 
 }  // namespace

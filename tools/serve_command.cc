@@ -137,7 +137,8 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                     "addresses (refused by default: clients name the URLs)");
   command
       ->add_option("--concurrency", options->concurrency,
-                   "requests handled at once, and robots.txt fetches in flight (default 64)")
+                   "requests that may fetch handled at once, and robots.txt fetches in\n"
+                   "flight per request (default 64)")
       ->check(CLI::Range(1, 10000));
   command->add_option("--user-agent-header", options->user_agent_header,
                       "User-Agent header to send when fetching (default robotstxt/0.1 ...)");
