@@ -2,7 +2,9 @@
 // not by libcurl, so that every hop is recorded and loops and the hop limit are ours.
 #include "robotstxt/fetcher.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -52,6 +54,8 @@ struct Job {
   bool decoder_ready = false;
   bool bad_encoding = false;  // the body is not what its Content-Encoding says
   int local_errno = 0;        // socket() failed for want of resources on this machine
+  const std::function<std::string(const PeerAddress&)>* refuse_address = nullptr;
+  std::string refused;  // why refuse_address refused the last address tried
 };
 
 // Resets what the previous response (a 100 Continue, an earlier hop) left behind.
@@ -124,8 +128,33 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
 
 // Opens the sockets libcurl asks for, to learn why one could not be opened: without
 // file descriptors or buffers it is this machine that failed, not the origin.
+// It is also where the address actually connected is known (after DNS, CONNECT_TO, on
+// every hop): FetchOptions::refuse_address is asked here.
 curl_socket_t open_socket(void* user, curlsocktype, curl_sockaddr* address) {
   auto& job = *static_cast<Job*>(user);
+  if (job.refuse_address != nullptr && *job.refuse_address) {
+    PeerAddress peer;
+    if (address->family == AF_INET6) {
+      sockaddr_in6 ipv6{};
+      std::memcpy(&ipv6, &address->addr, std::min<std::size_t>(sizeof(ipv6), address->addrlen));
+      peer.ipv6 = true;
+      std::memcpy(peer.bytes.data(), &ipv6.sin6_addr, 16);
+      peer.port = ntohs(ipv6.sin6_port);
+    } else if (address->family == AF_INET) {
+      sockaddr_in ipv4{};
+      std::memcpy(&ipv4, &address->addr, std::min<std::size_t>(sizeof(ipv4), address->addrlen));
+      std::memcpy(peer.bytes.data(), &ipv4.sin_addr, 4);
+      peer.port = ntohs(ipv4.sin_port);
+    }
+    std::string reason = (*job.refuse_address)(peer);
+    if (address->family != AF_INET && address->family != AF_INET6) {
+      reason = "refused to connect: not an IP address";
+    }
+    if (!reason.empty()) {
+      job.refused = std::move(reason);
+      return CURL_SOCKET_BAD;
+    }
+  }
   const curl_socket_t fd = socket(address->family, address->socktype, address->protocol);
   if (fd == CURL_SOCKET_BAD &&
       (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)) {
@@ -170,6 +199,7 @@ bool start_request(CURLM* multi, Job& job, const std::string& url) {
   start_response(job);
   job.body_capped = false;
   job.local_errno = 0;
+  job.refused.clear();
   job.error_buffer[0] = '\0';
   job.requested.insert(url);
   const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -214,7 +244,10 @@ void record_failure(Job& job, CURLcode code, FetchOutcome& outcome) {
   long os_errno = 0;
   curl_easy_getinfo(job.easy, CURLINFO_OS_ERRNO, &os_errno);
   outcome.kind = FetchKind::kNetworkError;
-  if (job.local_errno != 0 || is_local_errno(os_errno)) {
+  if (!job.refused.empty()) {
+    outcome.kind = FetchKind::kRefused;
+    outcome.error = job.refused;
+  } else if (job.local_errno != 0 || is_local_errno(os_errno)) {
     const int error = job.local_errno != 0 ? job.local_errno : static_cast<int>(os_errno);
     outcome.kind = FetchKind::kLocalError;
     outcome.error = std::string(error == EMFILE || error == ENFILE
@@ -333,6 +366,8 @@ std::string_view to_string(FetchKind kind) noexcept {
       return "network error";
     case FetchKind::kLocalError:
       return "local error";
+    case FetchKind::kRefused:
+      return "refused address";
   }
   return "network error";
 }
@@ -373,6 +408,7 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
     ++next_job;
     job.outcome = &outcome;
     job.body_limit = options_.max_body_bytes;
+    job.refuse_address = &options_.refuse_address;
     job.easy = curl_easy_init();
     if (job.easy == nullptr) {
       outcome.kind = FetchKind::kLocalError;

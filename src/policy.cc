@@ -20,6 +20,7 @@ OutcomeClass classify(FetchKind kind, int status) {
     case FetchKind::kNetworkError:
     // Never reaches a state (next_entry, access_state); a server error if it did.
     case FetchKind::kLocalError:
+    case FetchKind::kRefused:
       return OutcomeClass::kServerError;
     case FetchKind::kResponse:
       break;
@@ -160,7 +161,7 @@ RobotsEntry next_entry(const RobotsEntry* previous, const FetchOutcome& outcome,
   entry.fetched_at = now;
   entry.last_fetch = summarize(outcome);
   // This machine failed, not the origin: the entry records only that, for the caller.
-  if (outcome.kind == FetchKind::kLocalError) {
+  if (outcome.kind == FetchKind::kLocalError || outcome.kind == FetchKind::kRefused) {
     entry.fresh_until = now;
     return entry;
   }

@@ -1,6 +1,9 @@
 // The crawler-facing call (see crawler.h): origin, cache, fetch, policy, verdict.
 #include "robotstxt/robots_client.h"
 
+#include <algorithm>
+#include <optional>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -36,11 +39,144 @@ Decision decide_with(std::string_view url, const Asker& asker,
   return decision;
 }
 
+// One origin the loader has to settle, with what the shared tier knew of it.
+struct Pending {
+  std::size_t index = 0;               // into the loader's keys
+  std::optional<SharedRecord> shared;  // the shared record, stale, if there was one
+  bool locked = false;                 // this process holds the fleet's lock
+};
+
 }  // namespace
+
+std::string_view to_string(CacheTier tier) noexcept {
+  switch (tier) {
+    case CacheTier::kMemory:
+      return "memory";
+    case CacheTier::kShared:
+      return "shared";
+    case CacheTier::kFetched:
+      return "fetched";
+  }
+  return "memory";
+}
 
 RobotsClient::RobotsClient(RobotsClientOptions options)
     : options_(std::move(options)), fetcher_(options_.fetch), cache_(options_.cache) {
   if (!options_.clock) options_.clock = [] { return Clock::now(); };
+  if (options_.shared_store) {
+    shared_ = std::make_unique<SharedCache>(options_.shared_store, options_.shared_cache);
+  }
+}
+
+std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
+                                            std::span<const RobotsCache::EntryPtr> previous,
+                                            const std::unordered_map<std::string, Origin>& origins,
+                                            std::unordered_map<std::string, CacheTier>& tiers,
+                                            bool refetch) {
+  std::vector<RobotsEntry> entries(keys.size());
+  const auto settle_from_shared = [&](std::size_t i, SharedRecord& record) {
+    entries[i] = std::move(record.entry);
+    tiers[keys[i]] = CacheTier::kShared;
+  };
+  // Fetches these keys concurrently, folds each outcome into the origin's newest known
+  // history (shared or local) and publishes the result to the fleet.
+  const auto fetch = [&](std::span<Pending> batch) {
+    if (batch.empty()) return;
+    std::vector<Origin> to_fetch;
+    to_fetch.reserve(batch.size());
+    for (const Pending& pending : batch) to_fetch.push_back(origins.at(keys[pending.index]));
+    const std::vector<FetchOutcome> outcomes = fetcher_.fetch_all(to_fetch);
+    const TimePoint fetched = options_.clock();
+    for (std::size_t b = 0; b < batch.size(); ++b) {
+      const Pending& pending = batch[b];
+      const std::size_t i = pending.index;
+      const RobotsEntry* local = previous[i].get();
+      const RobotsEntry* shared = pending.shared ? &pending.shared->entry : nullptr;
+      // SEMANTICS 7's error run continues from the fleet's history when it is at least
+      // as recent as ours: a restarted process does not start the 12 hours again.
+      const bool use_shared =
+          shared != nullptr && (local == nullptr || shared->fetched_at >= local->fetched_at);
+      entries[i] = next_entry(use_shared ? shared : local, outcomes[b], fetched, options_.policy);
+      tiers[keys[i]] = CacheTier::kFetched;
+      if (shared_ != nullptr) {
+        const bool answered_2xx =
+            entries[i].good_copy != nullptr && entries[i].errors_since == std::nullopt;
+        std::optional<std::string_view> body;
+        if (answered_2xx) {
+          body = outcomes[b].body;
+        } else if (entries[i].good_copy == nullptr) {
+          body = std::string_view{};
+        } else if (use_shared) {
+          body = pending.shared->good_body;
+        }
+        // A good copy known only here (learned while the tier was down) has no body to
+        // share; the fleet's record stays as it is until the next answer.
+        if (body) shared_->publish(keys[i], entries[i], *body, fetched, options_.policy);
+        if (pending.locked) shared_->unlock(keys[i]);
+      }
+    }
+  };
+
+  std::vector<Pending> to_fetch;
+  if (shared_ == nullptr) {
+    for (std::size_t i = 0; i < keys.size(); ++i) to_fetch.push_back({i, std::nullopt, false});
+    fetch(to_fetch);
+    return entries;
+  }
+
+  const auto lock_ttl = options_.fetch.total_timeout + std::chrono::seconds(1);
+  std::vector<Pending> waiting;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    std::optional<SharedRecord> record = shared_->lookup(keys[i]);
+    const bool fresh = record && options_.clock() < record->entry.fresh_until;
+    shared_->count_lookup(fresh);
+    if (fresh && !refetch) {
+      settle_from_shared(i, *record);
+      continue;
+    }
+    Pending pending{i, std::move(record), false};
+    const SharedCache::Lock lock = shared_->lock(keys[i], lock_ttl);
+    pending.locked = lock == SharedCache::Lock::kAcquired;
+    if (lock == SharedCache::Lock::kHeldElsewhere && !refetch) {
+      waiting.push_back(std::move(pending));
+    } else {
+      to_fetch.push_back(std::move(pending));
+    }
+  }
+  fetch(to_fetch);
+
+  // Another process is fetching these: look again until its record appears, the lock
+  // frees up (it failed or died: fetch here), or the fetch timeout has passed.
+  const auto deadline = std::chrono::steady_clock::now() + options_.fetch.total_timeout;
+  auto pause = shared_->options().poll_interval;
+  std::vector<Pending> after_wait;
+  while (!waiting.empty()) {
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, shared_->options().max_poll_interval);
+    const bool out_of_time = std::chrono::steady_clock::now() >= deadline;
+    std::vector<Pending> still_waiting;
+    for (Pending& pending : waiting) {
+      std::optional<SharedRecord> record = shared_->lookup(keys[pending.index]);
+      if (record && options_.clock() < record->entry.fresh_until) {
+        shared_->count_wait(false);
+        settle_from_shared(pending.index, *record);
+        continue;
+      }
+      if (record) pending.shared = std::move(record);
+      const SharedCache::Lock lock = out_of_time ? SharedCache::Lock::kUnavailable
+                                                 : shared_->lock(keys[pending.index], lock_ttl);
+      if (lock == SharedCache::Lock::kHeldElsewhere) {
+        still_waiting.push_back(std::move(pending));
+        continue;
+      }
+      shared_->count_wait(out_of_time);
+      pending.locked = lock == SharedCache::Lock::kAcquired;
+      after_wait.push_back(std::move(pending));
+    }
+    waiting = std::move(still_waiting);
+  }
+  fetch(after_wait);
+  return entries;
 }
 
 Decision RobotsClient::decide(std::string_view url, AgentNames agents) {
@@ -59,6 +195,42 @@ bool RobotsClient::allowed(std::string_view url, AgentNames agents) {
 
 bool RobotsClient::allowed(std::string_view url, const Crawler& crawler) {
   return decide(url, crawler).allowed;
+}
+
+RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin) {
+  const std::string key = origin.key();
+  const std::unordered_map<std::string, Origin> origins{{key, origin}};
+  const RobotsCache::EntryPtr previous = cache_.find(key);
+  std::unordered_map<std::string, CacheTier> tiers;
+  std::vector<RobotsEntry> entries =
+      load(std::span<const std::string>(&key, 1),
+           std::span<const RobotsCache::EntryPtr>(&previous, 1), origins, tiers, true);
+  return cache_.insert(key, std::move(entries.front()));
+}
+
+std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, AgentNames agents) {
+  return decide_if_cached(url, Asker{agents.names(), nullptr});
+}
+
+std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url,
+                                                       const Crawler& crawler) {
+  return decide_if_cached(url, Asker{{}, &crawler});
+}
+
+std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, const Asker& asker) {
+  OriginResult origin = origin_of(url);
+  if (!origin) {
+    Decision decision;
+    decision.url_error = origin.error;
+    return decision;
+  }
+  RobotsCache::EntryPtr entry = cache_.find(origin->key());
+  const TimePoint now = options_.clock();
+  if (entry == nullptr || now >= entry->fresh_until) return std::nullopt;
+  Decision decision = decide_with(url, asker, std::move(entry), now, options_.policy);
+  decision.robots_url = origin->robots_url();
+  decision.cache = CacheTier::kMemory;
+  return decision;
 }
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
@@ -88,29 +260,23 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls
     origins.try_emplace(keys.back(), std::move(*origin.origin));
   }
 
-  const RobotsCache::Loader load = [this, &origins](
-                                       std::span<const std::string> missing,
-                                       std::span<const RobotsCache::EntryPtr> previous) {
-    std::vector<Origin> to_fetch;
-    to_fetch.reserve(missing.size());
-    for (const std::string& key : missing) to_fetch.push_back(origins.at(key));
-    const std::vector<FetchOutcome> outcomes = fetcher_.fetch_all(to_fetch);
-    const TimePoint fetched = options_.clock();
-    std::vector<RobotsEntry> entries;
-    entries.reserve(outcomes.size());
-    for (std::size_t i = 0; i < outcomes.size(); ++i) {
-      entries.push_back(next_entry(previous[i].get(), outcomes[i], fetched, options_.policy));
-    }
-    return entries;
+  std::unordered_map<std::string, CacheTier> tiers;  // keys this call loaded, and how
+  const RobotsCache::Loader loader = [this, &origins, &tiers](
+                                         std::span<const std::string> missing,
+                                         std::span<const RobotsCache::EntryPtr> previous) {
+    return load(missing, previous, origins, tiers);
   };
   const std::vector<RobotsCache::EntryPtr> entries =
-      cache_.get_or_load(keys, options_.clock(), load);
+      cache_.get_or_load(keys, options_.clock(), loader);
 
   const TimePoint now = options_.clock();
   for (std::size_t k = 0; k < keys.size(); ++k) {
     const std::size_t i = keyed_urls[k];
     decisions[i] = decide_with(urls[i], asker, entries[k], now, options_.policy);
     decisions[i].robots_url = origins.at(keys[k]).robots_url();
+    if (const auto tier = tiers.find(keys[k]); tier != tiers.end()) {
+      decisions[i].cache = tier->second;
+    }
   }
   return decisions;
 }

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/fixture_server.h"
+#include "support/redis_server.h"
 #include "support/run_command.h"
 
 namespace robotstxt {
@@ -311,6 +312,30 @@ TEST(FetchCommandVocabulary, CrawlerInBothForms) {
   EXPECT_EQ(json["crawler_rule"], "global-ignored");
   EXPECT_TRUE(json["token"].is_null());
   EXPECT_EQ(json["allowed"], true);
+}
+
+// With --redis, `fetch -` shares the fleet's cache: a second run (another process)
+// answers from the shared tier instead of fetching again.
+TEST_F(FetchCommandTest, StdinWithRedisSharesTheCacheBetweenRuns) {
+  testing::RedisServer redis;
+  ASSERT_NE(redis.port(), 0);
+  const std::string urls = "http://pooled.test/private/1\nhttp://pooled.test/public\n";
+  const std::vector<std::string> args =
+      with_server({"-", "--agent", "bot", "--redis", redis.url()});
+  for (int run = 0; run < 2; ++run) {
+    const auto result = run_command(kCli, args, urls);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_EQ(result.out,
+              "disallowed\thttp://pooled.test/private/1\nallowed\thttp://pooled.test/public\n");
+  }
+  EXPECT_EQ(server_.request_count("pooled"), 1);
+  const auto one_url =
+      run_command(kCli, with_server({"http://pooled.test/", "bot", "--redis", redis.url()}));
+  EXPECT_EQ(one_url.exit_code, 2);
+  EXPECT_NE(one_url.err.find("--redis works with URL '-'"), std::string::npos) << one_url.err;
+  const auto bad = run_command(kCli, with_server({"-", "bot", "--redis", "http://x"}), urls);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("redis://"), std::string::npos) << bad.err;
 }
 
 }  // namespace

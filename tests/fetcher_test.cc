@@ -559,5 +559,46 @@ TEST_F(FetcherTest, CrawlerPrecedenceAppliesToFetchedFiles) {
   EXPECT_FALSE(fetching.decide("http://status-503.test/a", *find_crawler("GPTBot")).allowed);
 }
 
+// A service refuses internal addresses (peer_address.h) on the address actually
+// connected: a name sent to 127.0.0.1 (as DNS rebinding would) is refused, nothing is
+// requested, and nothing is cached: it is this machine's rule, not the origin's state.
+TEST_F(FetcherTest, RefusedAddressIsNeitherRequestedNorCached) {
+  FetchOptions fetch;
+  fetch.refuse_address = refuse_non_public_addresses;
+  RobotsClient guarded = client(fetch);
+  const Decision refused = guarded.decide("http://rebound.test/a", {kAgent});
+  EXPECT_EQ(refused.entry->last_fetch.kind, FetchKind::kRefused);
+  EXPECT_NE(refused.entry->last_fetch.error.find("127.0.0.1"), std::string::npos);
+  EXPECT_NE(refused.entry->last_fetch.error.find("loopback"), std::string::npos);
+  EXPECT_EQ(refused.state.access, Access::kUndecided);
+  EXPECT_FALSE(refused.allowed);
+  EXPECT_EQ(guarded.cache().size(), 0u);
+  EXPECT_EQ(server_.request_count("rebound"), 0);
+}
+
+// Every hop is checked: an allowed origin that redirects to a refused address gets no
+// further than that hop.
+TEST_F(FetcherTest, RedirectToARefusedAddressIsRefusedOnThatHop) {
+  FixtureServer internal("robots_server.py");
+  ASSERT_NE(internal.port(), 0);
+  FixtureServer start("robots_server.py", {"--redirect-to", "http://internal.test/robots.txt"});
+  ASSERT_NE(start.port(), 0);
+  FetchOptions fetch;
+  fetch.connect_to = {"start.test:80:127.0.0.1:" + std::to_string(start.port()),
+                      "internal.test:80:127.0.0.1:" + std::to_string(internal.port())};
+  // On loopback both are 127.0.0.1: here the port stands for "an internal address".
+  const std::uint16_t internal_port = internal.port();
+  fetch.refuse_address = [internal_port](const PeerAddress& address) {
+    return address.port == internal_port ? std::string("refused: internal") : std::string();
+  };
+  const FetchOutcome outcome = Fetcher(fetch).fetch(*origin_of("http://start.test/"));
+  EXPECT_EQ(outcome.kind, FetchKind::kRefused);
+  EXPECT_EQ(outcome.error, "refused: internal");
+  ASSERT_EQ(outcome.hops.size(), 1u);
+  EXPECT_EQ(outcome.hops[0].to, "http://internal.test/robots.txt");
+  EXPECT_EQ(start.request_count("start"), 1);
+  EXPECT_EQ(internal.request_count("internal"), 0);
+}
+
 }  // namespace
 }  // namespace robotstxt

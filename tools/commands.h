@@ -31,6 +31,9 @@ void add_crawlers_command(CLI::App& app, int& exit_code);
 /// `robotstxt audit FILE [URL...]`: crawlers x URLs (issue: crawler identities).
 void add_audit_command(CLI::App& app, int& exit_code);
 
+/// `robotstxt serve`: the cache of a crawler fleet as an HTTP service (issue: serve).
+void add_serve_command(CLI::App& app, int& exit_code);
+
 }  // namespace robotstxt::cli
 
 #endif  // ROBOTSTXT_TOOLS_COMMANDS_H_

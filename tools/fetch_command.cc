@@ -19,9 +19,11 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "decision_json.h"
 #include "parsed_file.h"
 #include "render.h"
 #include "robotstxt/policy.h"
+#include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "who_asks.h"
 
@@ -35,76 +37,15 @@ struct FetchCommandOptions {
   double timeout_seconds = 30;
   std::string user_agent_header;
   std::vector<std::string> connect_to;
+  std::string redis;
   std::string ca_file;
   std::size_t concurrency = 200;
 };
-
-long long cache_seconds(const Decision& decision) {
-  return std::chrono::duration_cast<std::chrono::seconds>(decision.entry->fresh_until -
-                                                          decision.entry->fetched_at)
-      .count();
-}
 
 std::string describe_duration(long long seconds) {
   if (seconds % 3600 == 0) return std::to_string(seconds / 3600) + " h";
   if (seconds % 60 == 0) return std::to_string(seconds / 60) + " min";
   return std::to_string(seconds) + " s";
-}
-
-// SEMANTICS 9.4: preferences exist only for a URL that may be fetched. With no rules to
-// read (a full allow), nothing is said, so every category is unknown.
-std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
-                                         const WhoAsks& who) {
-  if (!decision.allowed) return std::nullopt;
-  if (decision.state.rules == nullptr) return UsagePreferences{};
-  return who.crawler == nullptr ? decision.state.rules->usage(url, who.agent_views())
-                                : decision.state.rules->usage(url, *who.crawler);
-}
-
-// One URL (`one`): every step of the fetch, and "rule" as written in `body` (null when
-// the fetch gave no body). `fetch -` keeps no bodies for its many origins, so it shows
-// the decisive rule by line and normalised "pattern" only.
-nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
-                             const ParsedFile* body, const WhoAsks& who) {
-  nlohmann::json json;
-  json["url"] = url;
-  json["allowed"] = decision.allowed;
-  if (decision.url_error != UrlError::kNone) {
-    json["error"] = to_string(decision.url_error);
-    return json;
-  }
-  json["robots_url"] = decision.robots_url;
-  json["access"] = to_string(decision.state.access);
-  json["reason"] = to_string(decision.state.reason);
-  const Verdict& verdict = decision.verdict;
-  const bool by_rules = decision.state.access == Access::kRules;
-  json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
-  json["line"] = line_json(verdict);
-  if (one) json["rule"] = body != nullptr ? rule_json(verdict, *body) : nlohmann::json();
-  json["pattern"] =
-      verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
-  if (who.crawler != nullptr) {
-    add_crawler_json(json, *who.crawler, decision.crawler_rule, decision.crawler_token);
-  }
-  json["content_usage"] = usage_json(usage_of(decision, url, who));
-  // What the fetch ended with: why the rules did not decide, when they did not.
-  const FetchSummary& fetch = decision.entry->last_fetch;
-  json["outcome"] = to_string(fetch.kind);
-  json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
-  json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
-  if (!one) return json;
-  nlohmann::json hops = nlohmann::json::array();
-  for (const RedirectHop& hop : fetch.hops) {
-    hops.push_back({{"from", hop.from}, {"status", hop.status}, {"to", hop.to}});
-  }
-  json["redirects"] = hops;
-  json["http_version"] =
-      fetch.http_version == 0 ? nlohmann::json() : nlohmann::json(fetch.http_version / 10.0);
-  json["bytes"] = fetch.body_bytes;
-  json["truncated"] = fetch.truncated;
-  json["cache_control"] = fetch.cache_control;
-  json["cache_seconds"] = cache_seconds(decision);
-  return json;
 }
 
 void print_decision(const std::string& url, const Decision& decision, const ParsedFile* body,
@@ -166,6 +107,11 @@ RobotsClientOptions client_options(const FetchCommandOptions& options) {
   client.fetch.connect_to = options.connect_to;
   client.fetch.ca_file = options.ca_file;
   client.fetch.max_concurrent_transfers = options.concurrency;
+  // run_fetch() has checked the URL.
+  if (const RedisUrlResult redis = parse_redis_url(options.redis); redis.address) {
+    client.shared_store =
+        std::make_shared<RedisStore>(RedisStoreOptions{.address = *redis.address});
+  }
   return client;
 }
 
@@ -324,6 +270,19 @@ int run_fetch(const FetchCommandOptions& options) {
     report_error("fetch", "--timeout must be a number of seconds above 0 (at most 86400)");
     return kExitUsage;
   }
+  if (!options.redis.empty()) {
+    const RedisUrlResult redis = parse_redis_url(options.redis);
+    if (!redis.address) {
+      report_error("fetch", "--redis '" + printable(options.redis) + "': " + redis.error);
+      return kExitUsage;
+    }
+    // One URL is fetched here, always, to show every step of it; the shared tier is
+    // for the many URLs of '-'.
+    if (options.url != "-") {
+      report_error("fetch", "--redis works with URL '-' (URLs on standard input)");
+      return kExitUsage;
+    }
+  }
   if (options.url == "-") return fetch_stream(options, *who);
 
   const OriginResult origin = origin_of(options.url);
@@ -379,6 +338,9 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
       ->allow_extra_args(false);
+  command->add_option("--redis", options->redis,
+                      "redis://HOST:PORT/DB: with '-', share the cache of `robotstxt serve`\n"
+                      "instances and other fetch runs (see README \"Running a fleet\")");
   command->add_option("--ca-file", options->ca_file,
                       "PEM file of CA certificates to trust instead of the system's");
   command->callback([options, &exit_code] { exit_code = run_fetch(*options); });

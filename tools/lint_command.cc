@@ -7,6 +7,7 @@
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
+#include "render.h"
 #include "robotstxt/lint.h"
 
 namespace robotstxt::cli {
@@ -44,32 +45,6 @@ void print_text(const std::string& file, const LintReport& report) {
   std::cout << (summary.sitemaps.empty() ? " none\n" : "\n");
 }
 
-nlohmann::json report_json(const std::string& file, const LintReport& report) {
-  nlohmann::json findings = nlohmann::json::array();
-  for (const Finding& finding : report.findings) {
-    findings.push_back({{"code", finding.code},
-                        {"severity", to_string(finding.severity)},
-                        {"line", finding.line},
-                        {"column", finding.column},
-                        {"text", finding.text},
-                        {"message", finding.message}});
-  }
-  const LintSummary& summary = report.summary;
-  return {{"file", file},
-          {"findings", findings},
-          {"summary",
-           {{"lines", summary.lines},
-            {"directives", summary.directives},
-            {"ignored", summary.ignored},
-            {"blank", summary.blank},
-            {"comments", summary.comments},
-            {"errors", summary.errors},
-            {"warnings", summary.warnings},
-            {"infos", summary.infos},
-            {"agents", summary.agents},
-            {"sitemaps", summary.sitemaps}}}};
-}
-
 int run_lint(const LintOptions& options) {
   // Lint reads what a crawler reads, and counts what follows to report it ignored.
   const std::optional<RobotsInput> input =
@@ -77,7 +52,7 @@ int run_lint(const LintOptions& options) {
   if (!input) return kExitUsage;
   const LintReport report = lint(input->head, input->tail);
   if (options.json) {
-    std::cout << to_json_line(report_json(options.file, report)) << "\n";
+    std::cout << to_json_line(lint_json(options.file, report)) << "\n";
   } else {
     print_text(options.file, report);
   }

@@ -143,4 +143,30 @@ std::string applied_words(AppliedGroups applied) {
   return "no group (everything allowed)";
 }
 
+nlohmann::json lint_json(const std::string& file, const LintReport& report) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const Finding& finding : report.findings) {
+    findings.push_back({{"code", finding.code},
+                        {"severity", to_string(finding.severity)},
+                        {"line", finding.line},
+                        {"column", finding.column},
+                        {"text", finding.text},
+                        {"message", finding.message}});
+  }
+  const LintSummary& summary = report.summary;
+  return {{"file", file},
+          {"findings", findings},
+          {"summary",
+           {{"lines", summary.lines},
+            {"directives", summary.directives},
+            {"ignored", summary.ignored},
+            {"blank", summary.blank},
+            {"comments", summary.comments},
+            {"errors", summary.errors},
+            {"warnings", summary.warnings},
+            {"infos", summary.infos},
+            {"agents", summary.agents},
+            {"sitemaps", summary.sitemaps}}}};
+}
+
 }  // namespace robotstxt::cli

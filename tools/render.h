@@ -13,6 +13,7 @@
 
 #include "parsed_file.h"
 #include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/lint.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {
@@ -68,6 +69,9 @@ std::string describe_selection(const GroupSelection& selection, std::string_view
 
 /// Short words for a diff line: "a group of its own", "the * group", "no group ...".
 std::string applied_words(AppliedGroups applied);
+
+/// `lint --json`: {"file", "findings": [...], "summary": {...}}.
+nlohmann::json lint_json(const std::string& file, const LintReport& report);
 
 }  // namespace robotstxt::cli
 

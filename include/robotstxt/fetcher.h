@@ -26,12 +26,14 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "robotstxt/line_facts.h"
+#include "robotstxt/peer_address.h"
 #include "robotstxt/url.h"
 
 namespace robotstxt {
@@ -56,10 +58,15 @@ struct FetchOptions {
   /// PORT matches any). Sends requests for a name to another address: for staging
   /// setups, tests and benchmarks. Empty in production.
   std::vector<std::string> connect_to;
+  /// Asked before every connection (each redirect hop, each address of a name): a
+  /// non-empty reason refuses it, and the fetch ends with FetchKind::kRefused. A service
+  /// fetching URLs its clients name sets refuse_non_public_addresses (peer_address.h).
+  /// Empty: connect anywhere.
+  std::function<std::string(const PeerAddress&)> refuse_address;
 };
 
-/// What a fetch ended with, before any policy is applied. Every kind but kLocalError is
-/// the origin's doing; kLocalError is this machine's.
+/// What a fetch ended with, before any policy is applied. Every kind but kLocalError and
+/// kRefused is the origin's doing; those two are this machine's.
 enum class FetchKind : std::uint8_t {
   kResponse,              ///< a final response with `status` (any code, 3xx without Location too)
   kTooManyRedirects,      ///< more than max_redirects hops
@@ -73,6 +80,9 @@ enum class FetchKind : std::uint8_t {
   /// This machine failed, not the origin: no file descriptor or memory left, a CA file
   /// that cannot be used, libcurl that cannot start. Retry later; decide nothing.
   kLocalError,
+  /// FetchOptions::refuse_address refused the address (`error` names it and why): our
+  /// own rule, not the origin's state, so handled as kLocalError is.
+  kRefused,
 };
 
 [[nodiscard]] std::string_view to_string(FetchKind kind) noexcept;

@@ -113,10 +113,11 @@ struct RobotsEntry {
   TimePoint fresh_until{};  ///< reuse without fetching until this time
   FetchSummary last_fetch;
 
-  /// The last fetch failed on this machine (FetchKind::kLocalError): the entry says
-  /// nothing about the origin, and the cache never stores it.
+  /// The last fetch failed on this machine (FetchKind::kLocalError), or this machine
+  /// refused the address (kRefused): the entry says nothing about the origin, and the
+  /// cache never stores it.
   [[nodiscard]] bool is_local_failure() const noexcept {
-    return last_fetch.kind == FetchKind::kLocalError;
+    return last_fetch.kind == FetchKind::kLocalError || last_fetch.kind == FetchKind::kRefused;
   }
 
   /// Bytes this entry holds, for the cache's budget.

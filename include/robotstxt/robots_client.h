@@ -23,18 +23,21 @@
 #ifndef ROBOTSTXT_ROBOTS_CLIENT_H_
 #define ROBOTSTXT_ROBOTS_CLIENT_H_
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "robotstxt/cache.h"
 #include "robotstxt/fetcher.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/robots_txt.h"
+#include "robotstxt/shared_cache.h"
 #include "robotstxt/url.h"
 #include "robotstxt/verdict.h"
 
@@ -44,9 +47,22 @@ struct RobotsClientOptions {
   FetchOptions fetch;
   PolicyOptions policy;
   CacheOptions cache;
+  /// The fleet's shared tier (shared_cache.h, e.g. a RedisStore); null: this process's
+  /// cache only, as before.
+  std::shared_ptr<SharedStore> shared_store;
+  SharedCacheOptions shared_cache;
   /// Where "now" comes from; replace it to simulate time in tests.
   std::function<TimePoint()> clock = [] { return Clock::now(); };
 };
+
+/// Where a Decision's robots.txt came from.
+enum class CacheTier : std::uint8_t {
+  kMemory,   ///< this process's cache (also when another thread here just fetched it)
+  kShared,   ///< the shared tier: another process of the fleet fetched it
+  kFetched,  ///< fetched for this call
+};
+
+[[nodiscard]] std::string_view to_string(CacheTier tier) noexcept;  // "memory", ...
 
 /// The answer for one URL, with everything behind it.
 struct Decision {
@@ -66,6 +82,7 @@ struct Decision {
   std::optional<CrawlerRule> crawler_rule;
   std::string_view crawler_token;            ///< a view into the Crawler's tokens
   std::shared_ptr<const RobotsEntry> entry;  ///< the cache entry used (null on URL error)
+  CacheTier cache = CacheTier::kMemory;
 };
 
 class RobotsClient {
@@ -80,6 +97,14 @@ class RobotsClient {
   [[nodiscard]] bool allowed(std::string_view url, AgentNames agents);
   [[nodiscard]] bool allowed(std::string_view url, const Crawler& crawler);
 
+  /// decide(), but only from this process's memory: nullopt when the origin's entry is
+  /// missing or stale there (then decide() would look further, or fetch). Never blocks
+  /// on a fetch, so an event loop may call it inline. A URL without an origin is decided
+  /// (url_error set).
+  [[nodiscard]] std::optional<Decision> decide_if_cached(std::string_view url, AgentNames agents);
+  [[nodiscard]] std::optional<Decision> decide_if_cached(std::string_view url,
+                                                         const Crawler& crawler);
+
   /// The batch form: one Decision per URL, in order. Each origin is fetched at most
   /// once, and all missing origins concurrently (FetchOptions::max_concurrent_transfers).
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
@@ -87,13 +112,22 @@ class RobotsClient {
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
                                                  const Crawler& crawler);
 
+  /// Fetches `origin`'s robots.txt now, whatever the caches hold, and stores the result
+  /// in both tiers (a local failure is returned, never stored). For an operator who
+  /// knows the file changed.
+  RobotsCache::EntryPtr refresh(const Origin& origin);
+
   [[nodiscard]] RobotsCache& cache() noexcept { return cache_; }
   [[nodiscard]] const RobotsClientOptions& options() const noexcept { return options_; }
+  /// The shared tier, or null when none is configured.
+  [[nodiscard]] const SharedCache* shared_cache() const noexcept { return shared_.get(); }
+  [[nodiscard]] SharedCache* shared_cache() noexcept { return shared_.get(); }
 
  private:
   RobotsClientOptions options_;
   Fetcher fetcher_;
   RobotsCache cache_;
+  std::unique_ptr<SharedCache> shared_;
 
   // Either agents or a crawler: what decide_all() asks the parsed file.
   struct Asker {
@@ -101,6 +135,15 @@ class RobotsClient {
     const Crawler* crawler = nullptr;
   };
   std::vector<Decision> decide_all(std::span<const std::string> urls, const Asker& asker);
+  std::optional<Decision> decide_if_cached(std::string_view url, const Asker& asker);
+  // The cache's loader: the shared tier first when there is one, then the network.
+  // Records where each key's entry came from in `tiers`. `refetch`: fetch every key,
+  // whatever the shared tier holds.
+  std::vector<RobotsEntry> load(std::span<const std::string> keys,
+                                std::span<const RobotsCache::EntryPtr> previous,
+                                const std::unordered_map<std::string, Origin>& origins,
+                                std::unordered_map<std::string, CacheTier>& tiers,
+                                bool refetch = false);
 };
 
 }  // namespace robotstxt

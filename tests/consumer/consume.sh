@@ -15,7 +15,7 @@ cmake -S "$here" -B "$work/core" -DCMAKE_PREFIX_PATH="$prefix" --no-warn-unused-
   -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON >"$work/core.log" || { cat "$work/core.log"; exit 1; }
 cmake --build "$work/core" >/dev/null
 "$work/core/consumer"
-echo "find_package(robotstxt): the core builds and runs without libcurl, libidn2 or zlib"
+echo "find_package(robotstxt): the core builds and runs without libcurl, libidn2, hiredis or zlib"
 
 cmake -S "$here" -B "$work/fetch" -DCMAKE_PREFIX_PATH="$prefix" -DWITH_FETCH=ON \
   >"$work/fetch.log" || { cat "$work/fetch.log"; exit 1; }
@@ -24,14 +24,14 @@ cmake --build "$work/fetch" >/dev/null
 "$work/fetch/fetch_consumer"
 echo "find_package(robotstxt COMPONENTS fetch): both libraries build and run"
 
-# pkg-config. A static robotstxt_fetch also needs libcurl, libidn2 and zlib on the link
+# pkg-config. A static robotstxt_fetch also needs libcurl, libidn2, hiredis and zlib on the link
 # line: their shared libraries, as CMake's package links them (`--static` would ask for
 # libcurl's own private dependencies, whose development files Debian does not require).
 pc_file=$(find "$prefix" -name robotstxt.pc -path '*/pkgconfig/*' | head -1)
 export PKG_CONFIG_PATH=$(dirname "$pc_file")${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 private=()
 if [ -e "$(pkg-config --variable=libdir robotstxt)/librobotstxt_fetch.a" ]; then
-  read -r -a private <<<"$(pkg-config --libs libcurl libidn2 zlib)"
+  read -r -a private <<<"$(pkg-config --libs libcurl libidn2 hiredis zlib)"
 fi
 version=$(pkg-config --modversion robotstxt)
 # Word splitting of pkg-config's output is intended: it is a list of flags.

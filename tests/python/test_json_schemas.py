@@ -2,8 +2,8 @@
 
 The schemas are the written form of the vocabulary in README "JSON output": a renamed
 or added key fails here (additionalProperties is false wherever the shape is fixed).
-Outputs come from the real binary on the examples, a few corpus files and, for fetch,
-a loopback robots.txt server (tests/support/robots_server.py) started here.
+Outputs come from the real binary on the examples, a few corpus files and, for fetch
+and serve, a loopback robots.txt server (tests/support/robots_server.py) started here.
 """
 
 from __future__ import annotations
@@ -135,6 +135,32 @@ def test_fetch_outputs_validate(robots_server):
         assert len(lines) == len(urls)
         for value in lines:
             stream.validate(value)
+
+
+def test_serve_check_outputs_validate(robots_server):
+    """GET and POST /v1/check of `robotstxt serve` speak the same vocabulary as fetch -."""
+    import urllib.parse
+    import urllib.request
+
+    check = validator("serve-check")
+    service = subprocess.Popen([cli_path(), "serve", "--listen", "127.0.0.1:0", "--allow-private",
+                                "--connect-to", robots_server], stdout=subprocess.PIPE)
+    try:
+        base = "http://" + service.stdout.readline().decode().split()[-1]
+        urls = ["http://plain.test/private", "http://status-404.test/x",
+                "http://status-503.test/x", "not a url"]
+        for url in urls[:3]:
+            for who in ("agent=FooBot", "crawler=Googlebot-Image"):
+                query = f"{base}/v1/check?url={urllib.parse.quote(url, safe='')}&{who}"
+                check.validate(json.loads(urllib.request.urlopen(query).read()))
+        body = json.dumps({"crawler": "AdsBot-Google", "urls": urls}).encode()
+        answer = json.loads(urllib.request.urlopen(f"{base}/v1/check", data=body).read())
+        assert len(answer["results"]) == len(urls)
+        for value in answer["results"]:
+            check.validate(value)
+    finally:
+        service.terminate()
+        assert service.wait(timeout=30) == 0
 
 
 def test_a_renamed_key_fails(local_outputs):

@@ -1,0 +1,86 @@
+/**
+ * @file redis_store.h
+ * @brief The shared tier's store in Redis (SharedStore over hiredis): what lets a fleet
+ *        of crawler processes share one robots.txt cache (shared_cache.h).
+ *
+ * @code
+ *   auto address = robotstxt::parse_redis_url("redis://10.0.0.5:6379/0");
+ *   if (!address.address) { ... address.error ... }
+ *   robotstxt::RobotsClientOptions options;
+ *   options.shared_store = std::make_shared<robotstxt::RedisStore>(
+ *       robotstxt::RedisStoreOptions{.address = *address.address});
+ * @endcode
+ *
+ * Every call is bounded by the timeouts below and never throws; a Redis that is down or
+ * slow makes calls return StoreStatus::kUnavailable. Connections are made when needed,
+ * one per concurrent caller, and reused; a broken one is dropped and made again.
+ */
+#ifndef ROBOTSTXT_REDIS_STORE_H_
+#define ROBOTSTXT_REDIS_STORE_H_
+
+#include <chrono>
+#include <initializer_list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "robotstxt/shared_cache.h"
+
+struct redisReply;  // hiredis
+
+namespace robotstxt {
+
+struct RedisAddress {
+  std::string host = "127.0.0.1";
+  int port = 6379;
+  int database = 0;
+};
+
+struct RedisUrlResult {
+  std::optional<RedisAddress> address;
+  std::string error;  ///< why the URL was refused, when address is empty
+};
+
+/// Reads `redis://HOST[:PORT][/DB]` (port 6379 and database 0 by default).
+/// Example: parse_redis_url("redis://127.0.0.1:6380/2").address->database == 2.
+[[nodiscard]] RedisUrlResult parse_redis_url(std::string_view url);
+
+struct RedisStoreOptions {
+  RedisAddress address;
+  std::chrono::milliseconds connect_timeout{250};
+  /// A reply slower than this counts as Redis being unavailable.
+  std::chrono::milliseconds command_timeout{250};
+};
+
+class RedisStore final : public SharedStore {
+ public:
+  explicit RedisStore(RedisStoreOptions options);
+  ~RedisStore() override;
+  RedisStore(const RedisStore&) = delete;
+  RedisStore& operator=(const RedisStore&) = delete;
+
+  [[nodiscard]] StoreRead get(const std::string& key) override;
+  [[nodiscard]] StoreStatus put(const std::string& key, std::string_view value,
+                                std::chrono::milliseconds ttl) override;
+  [[nodiscard]] StoreStatus acquire(const std::string& key, std::string_view token,
+                                    std::chrono::milliseconds ttl) override;
+  [[nodiscard]] StoreStatus release(const std::string& key, std::string_view token) override;
+
+ private:
+  class Connection;
+  void give_back(std::unique_ptr<Connection> connection);
+  // Runs one command; the reply (to be freed with freeReplyObject) or null on failure.
+  // A pooled connection that fails (Redis restarted since) is replaced once.
+  redisReply* run(std::initializer_list<std::string_view> arguments);
+
+  RedisStoreOptions options_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Connection>> idle_;
+};
+
+}  // namespace robotstxt
+
+#endif  // ROBOTSTXT_REDIS_STORE_H_

@@ -1,0 +1,150 @@
+/**
+ * @file shared_cache.h
+ * @brief The optional second cache tier that a fleet of crawler processes shares (in
+ *        Redis, see redis_store.h): one fetch per origin for the whole fleet, and one
+ *        error history (SEMANTICS.md 7) that survives restarts.
+ *
+ * Pipeline position: url -> fetcher -> policy -> cache (in-process LRU, then **this**)
+ * -> parser -> matcher. RobotsClient asks the in-process cache first; only what is
+ * missing or stale there comes here, and only what is missing or stale here is fetched.
+ *
+ * Key scheme (version 1), one pair of keys per origin (Origin::key()):
+ *
+ * | key                                | value                                         |
+ * |------------------------------------|-----------------------------------------------|
+ * | `robotstxt:v1:origin:<origin key>` | the origin's record (shared_record.h format): |
+ * |                                    | the last good body, the fetch outcome, first  |
+ * |                                    | error time, last answer time, freshness       |
+ * | `robotstxt:v1:lock:<origin key>`   | a random token while one process fetches      |
+ *
+ * A record expires (store TTL) at its freshness end plus PolicyOptions::
+ * last_good_copy_limit: an error run that starts when the copy goes stale still finds
+ * the last good copy for as long as SEMANTICS 7 uses it. Every error fetch rewrites the
+ * record, so a running error history never expires. A lock expires after the fetch
+ * timeout plus a margin, so a process that dies while fetching blocks nobody for long.
+ *
+ * The store failing (down, slow, full) is never the caller's problem: every operation
+ * degrades to "the shared tier has nothing", it is counted in stats(), and the tier is
+ * skipped for SharedCacheOptions::retry_after before it is tried again.
+ */
+#ifndef ROBOTSTXT_SHARED_CACHE_H_
+#define ROBOTSTXT_SHARED_CACHE_H_
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "robotstxt/policy.h"
+
+namespace robotstxt {
+
+/// What a store operation gave. kUnavailable: the store could not be asked (down,
+/// timed out, an unexpected reply); the caller carries on without it.
+enum class StoreStatus : std::uint8_t {
+  kOk,           ///< done; for get(): the value is there
+  kMissing,      ///< get(): no such key; acquire(): another holder has the lock
+  kUnavailable,  ///< the store did not answer usably
+};
+
+struct StoreRead {
+  StoreStatus status = StoreStatus::kUnavailable;
+  std::string value;  ///< set when status == kOk
+};
+
+/// The few key-value operations the shared tier needs. RedisStore is the production
+/// one; tests may supply their own. Implementations must be thread-safe, never throw,
+/// and bound the time of each call.
+class SharedStore {
+ public:
+  virtual ~SharedStore() = default;
+  [[nodiscard]] virtual StoreRead get(const std::string& key) = 0;
+  /// Sets `key` to `value`, expiring after `ttl`.
+  [[nodiscard]] virtual StoreStatus put(const std::string& key, std::string_view value,
+                                        std::chrono::milliseconds ttl) = 0;
+  /// Sets `key` to `token` only if it does not exist (a lock); kMissing when it does.
+  [[nodiscard]] virtual StoreStatus acquire(const std::string& key, std::string_view token,
+                                            std::chrono::milliseconds ttl) = 0;
+  /// Deletes `key` only if it still holds `token` (our lock, not a later holder's).
+  [[nodiscard]] virtual StoreStatus release(const std::string& key, std::string_view token) = 0;
+};
+
+struct SharedCacheOptions {
+  /// Key prefix before "v1:"; change it to let several fleets share one Redis.
+  std::string key_prefix = "robotstxt:";
+  /// After a store failure, the tier is skipped this long, then tried again.
+  std::chrono::milliseconds retry_after{std::chrono::seconds(1)};
+  /// First pause between two looks while another process fetches; doubles up to
+  /// max_poll_interval. The whole wait is bounded by the fetch timeout.
+  std::chrono::milliseconds poll_interval{std::chrono::milliseconds(5)};
+  std::chrono::milliseconds max_poll_interval{std::chrono::milliseconds(100)};
+};
+
+/// Counters since the tier was created. Each is a plain count, for metrics.
+struct SharedCacheStats {
+  std::uint64_t hits = 0;           ///< fresh records read, no fetch needed
+  std::uint64_t misses = 0;         ///< no record, or a stale one
+  std::uint64_t waits = 0;          ///< origins waited for while another process fetched
+  std::uint64_t wait_timeouts = 0;  ///< waits that ran out; fetched here instead
+  std::uint64_t writes = 0;         ///< records written after a fetch
+  std::uint64_t errors = 0;         ///< store operations that failed (and were skipped)
+  std::uint64_t bad_records = 0;    ///< records that could not be read (treated as absent)
+};
+
+/// One origin's record as the shared tier holds it.
+struct SharedRecord {
+  RobotsEntry entry;      ///< good_copy parsed from good_body
+  std::string good_body;  ///< the body behind entry.good_copy ("" when none)
+};
+
+/// The tier itself: key scheme, record format, lock and back-off around a SharedStore.
+/// Thread-safe.
+class SharedCache {
+ public:
+  enum class Lock : std::uint8_t { kAcquired, kHeldElsewhere, kUnavailable };
+
+  SharedCache(std::shared_ptr<SharedStore> store, SharedCacheOptions options = {});
+
+  /// The record of `origin_key`, or nullopt (none, unreadable, or the store failed).
+  [[nodiscard]] std::optional<SharedRecord> lookup(const std::string& origin_key);
+  /// Tries to become the one process fetching `origin_key` for `ttl`.
+  [[nodiscard]] Lock lock(const std::string& origin_key, std::chrono::milliseconds ttl);
+  /// Gives the lock back (no-op unless this process holds it).
+  void unlock(const std::string& origin_key);
+  /// Writes the record after a fetch, with the TTL of the key scheme above. `good_body`
+  /// is the text behind entry.good_copy.
+  void publish(const std::string& origin_key, const RobotsEntry& entry, std::string_view good_body,
+               TimePoint now, const PolicyOptions& policy);
+
+  /// Asks the store now (for a readiness check): true if it answered.
+  [[nodiscard]] bool reachable();
+  /// False while the tier is skipped after a failure.
+  [[nodiscard]] bool available() const noexcept;
+  [[nodiscard]] SharedCacheStats stats() const noexcept;
+  [[nodiscard]] const SharedCacheOptions& options() const noexcept { return options_; }
+  /// RobotsClient decides what is fresh and how long to wait; the tier counts.
+  void count_lookup(bool hit) noexcept;
+  void count_wait(bool timed_out) noexcept;
+
+  /// `robotstxt:v1:origin:<origin_key>` (with the configured prefix).
+  [[nodiscard]] std::string record_key(std::string_view origin_key) const;
+  [[nodiscard]] std::string lock_key(std::string_view origin_key) const;
+
+ private:
+  bool skipping() const noexcept;
+  void failed() noexcept;
+
+  std::shared_ptr<SharedStore> store_;
+  SharedCacheOptions options_;
+  std::string lock_token_;                   // unique per SharedCache: tells our locks from others'
+  std::atomic<std::int64_t> skip_until_{0};  // steady_clock ticks
+  std::atomic<std::uint64_t> hits_{0}, misses_{0}, waits_{0}, wait_timeouts_{0}, writes_{0},
+      errors_{0}, bad_records_{0};
+};
+
+}  // namespace robotstxt
+
+#endif  // ROBOTSTXT_SHARED_CACHE_H_

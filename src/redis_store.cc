@@ -1,0 +1,203 @@
+// SharedStore over Redis with hiredis (see redis_store.h).
+#include "robotstxt/redis_store.h"
+
+#include <hiredis/hiredis.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/time.h>
+
+#include <charconv>
+#include <ctime>
+#include <utility>
+
+namespace robotstxt {
+namespace {
+
+timeval to_timeval(std::chrono::milliseconds duration) {
+  timeval value{};
+  value.tv_sec = static_cast<time_t>(duration.count() / 1000);
+  value.tv_usec = static_cast<suseconds_t>((duration.count() % 1000) * 1000);
+  return value;
+}
+
+// hiredis writes with write(): when Redis has gone away, that raises SIGPIPE, whose
+// default action would end the whole process. Block it on this thread for the call and
+// swallow one raised meanwhile, leaving the process's own handling untouched.
+class SigpipeBlocked {
+ public:
+  SigpipeBlocked() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_, &previous_);
+  }
+  ~SigpipeBlocked() {
+    sigset_t pending;
+    sigpending(&pending);
+    if (sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous_, SIGPIPE) == 0) {
+      const timespec no_wait{};
+      sigtimedwait(&pipe_, nullptr, &no_wait);
+    }
+    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+  }
+  SigpipeBlocked(const SigpipeBlocked&) = delete;
+  SigpipeBlocked& operator=(const SigpipeBlocked&) = delete;
+
+ private:
+  sigset_t pipe_{};
+  sigset_t previous_{};
+};
+
+struct ReplyDeleter {
+  void operator()(redisReply* reply) const { freeReplyObject(reply); }
+};
+using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
+
+}  // namespace
+
+// One hiredis connection. broken() once any call failed: it is then dropped.
+class RedisStore::Connection {
+ public:
+  explicit Connection(const RedisStoreOptions& options) {
+    context_ = redisConnectWithTimeout(options.address.host.c_str(), options.address.port,
+                                       to_timeval(options.connect_timeout));
+    if (context_ == nullptr || context_->err != 0) {
+      broken_ = true;
+      return;
+    }
+    if (redisSetTimeout(context_, to_timeval(options.command_timeout)) != REDIS_OK) broken_ = true;
+    if (!broken_ && options.address.database != 0) {
+      const Reply reply = command({"SELECT", std::to_string(options.address.database)});
+      if (!reply || reply->type != REDIS_REPLY_STATUS) broken_ = true;
+    }
+  }
+  ~Connection() {
+    if (context_ != nullptr) redisFree(context_);
+  }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  bool broken() const { return broken_; }
+
+  Reply command(std::initializer_list<std::string_view> arguments) {
+    if (broken_) return nullptr;
+    std::vector<const char*> pointers;
+    std::vector<std::size_t> lengths;
+    for (std::string_view argument : arguments) {
+      pointers.push_back(argument.data());
+      lengths.push_back(argument.size());
+    }
+    const SigpipeBlocked blocked;
+    Reply reply(static_cast<redisReply*>(redisCommandArgv(
+        context_, static_cast<int>(pointers.size()), pointers.data(), lengths.data())));
+    if (!reply || context_->err != 0) {
+      broken_ = true;
+      return nullptr;
+    }
+    return reply;
+  }
+
+ private:
+  redisContext* context_ = nullptr;
+  bool broken_ = false;
+};
+
+RedisUrlResult parse_redis_url(std::string_view url) {
+  constexpr std::string_view kScheme = "redis://";
+  if (!url.starts_with(kScheme)) return {std::nullopt, "a Redis URL starts with redis://"};
+  url.remove_prefix(kScheme.size());
+  RedisAddress address;
+  const std::size_t slash = url.find('/');
+  std::string_view host_port = url.substr(0, slash);
+  if (slash != std::string_view::npos) {
+    const std::string_view database = url.substr(slash + 1);
+    if (!database.empty()) {
+      const auto [end, error] =
+          std::from_chars(database.data(), database.data() + database.size(), address.database);
+      if (error != std::errc() || end != database.data() + database.size() ||
+          address.database < 0) {
+        return {std::nullopt, "the Redis database must be a number (redis://HOST:PORT/DB)"};
+      }
+    }
+  }
+  const std::size_t colon = host_port.rfind(':');
+  if (colon != std::string_view::npos && host_port.find(']', colon) == std::string_view::npos) {
+    const std::string_view port = host_port.substr(colon + 1);
+    const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), address.port);
+    if (error != std::errc() || end != port.data() + port.size() || address.port <= 0 ||
+        address.port > 65535) {
+      return {std::nullopt, "the Redis port must be a number from 1 to 65535"};
+    }
+    host_port = host_port.substr(0, colon);
+  }
+  if (host_port.size() >= 2 && host_port.front() == '[' && host_port.back() == ']') {
+    host_port = host_port.substr(1, host_port.size() - 2);
+  }
+  if (host_port.empty()) return {std::nullopt, "the Redis URL names no host"};
+  address.host = host_port;
+  return {std::move(address), {}};
+}
+
+RedisStore::RedisStore(RedisStoreOptions options) : options_(std::move(options)) {}
+
+RedisStore::~RedisStore() = default;
+
+void RedisStore::give_back(std::unique_ptr<Connection> connection) {
+  if (connection->broken()) return;
+  const std::lock_guard lock(mutex_);
+  idle_.push_back(std::move(connection));
+}
+
+redisReply* RedisStore::run(std::initializer_list<std::string_view> arguments) {
+  bool pooled = false;
+  std::unique_ptr<Connection> connection;
+  {
+    const std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      connection = std::move(idle_.back());
+      idle_.pop_back();
+      pooled = true;
+    }
+  }
+  if (!connection) connection = std::make_unique<Connection>(options_);
+  Reply reply = connection->command(arguments);
+  if (!reply && pooled) {
+    connection = std::make_unique<Connection>(options_);
+    reply = connection->command(arguments);
+  }
+  give_back(std::move(connection));
+  return reply.release();
+}
+
+StoreRead RedisStore::get(const std::string& key) {
+  const Reply reply(run({"GET", key}));
+  if (!reply) return {StoreStatus::kUnavailable, {}};
+  if (reply->type == REDIS_REPLY_NIL) return {StoreStatus::kMissing, {}};
+  if (reply->type != REDIS_REPLY_STRING) return {StoreStatus::kUnavailable, {}};
+  return {StoreStatus::kOk, std::string(reply->str, reply->len)};
+}
+
+StoreStatus RedisStore::put(const std::string& key, std::string_view value,
+                            std::chrono::milliseconds ttl) {
+  const Reply reply(run({"SET", key, value, "PX", std::to_string(ttl.count())}));
+  return reply && reply->type == REDIS_REPLY_STATUS ? StoreStatus::kOk : StoreStatus::kUnavailable;
+}
+
+StoreStatus RedisStore::acquire(const std::string& key, std::string_view token,
+                                std::chrono::milliseconds ttl) {
+  const Reply reply(run({"SET", key, token, "NX", "PX", std::to_string(ttl.count())}));
+  if (!reply) return StoreStatus::kUnavailable;
+  if (reply->type == REDIS_REPLY_NIL) return StoreStatus::kMissing;
+  return reply->type == REDIS_REPLY_STATUS ? StoreStatus::kOk : StoreStatus::kUnavailable;
+}
+
+StoreStatus RedisStore::release(const std::string& key, std::string_view token) {
+  // Compare and delete in one step on the server: between a GET and a DEL our lock could
+  // expire and another process take it.
+  constexpr std::string_view kCompareAndDelete =
+      "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) "
+      "else return 0 end";
+  const Reply reply(run({"EVAL", kCompareAndDelete, "1", key, token}));
+  return reply && reply->type == REDIS_REPLY_INTEGER ? StoreStatus::kOk : StoreStatus::kUnavailable;
+}
+
+}  // namespace robotstxt

@@ -1,0 +1,453 @@
+// `robotstxt serve` (README "robotstxt serve"): the JSON API over HTTP/1.1 with
+// keep-alive, its errors, the drain on SIGTERM, and a fleet of two instances sharing one
+// Redis. Every server is started on loopback by the test and stopped after it.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <future>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/fixture_server.h"
+#include "support/redis_server.h"
+#include "support/run_command.h"
+#include "support/service_process.h"
+
+namespace robotstxt {
+namespace {
+
+using nlohmann::json;
+using testing::FixtureServer;
+using testing::HttpClient;
+using testing::HttpResult;
+using testing::RedisServer;
+using testing::ServiceProcess;
+using testing::url_encode;
+
+class ServeTest : public ::testing::Test {
+ protected:
+  // The fixture origin is on loopback: the tests of everything but the address check
+  // allow it.
+  std::vector<std::string> origin_args() const {
+    return {"--connect-to", origin_.connect_to_all(), "--allow-private"};
+  }
+
+  static json body_of(const HttpResult& result) { return json::parse(result.body, nullptr, false); }
+
+  std::string check_path(const std::string& url, const std::string& who = "agent=bot") const {
+    return "/v1/check?url=" + url_encode(url) + "&" + who;
+  }
+
+  FixtureServer origin_{"robots_server.py"};
+};
+
+TEST_F(ServeTest, CheckAnswersInTheCliVocabularyWithTheCacheTier) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  const HttpResult first = service.get(check_path("http://one.test/private/a"));
+  ASSERT_EQ(first.status, 200) << first.body;
+  const json answer = body_of(first);
+  EXPECT_EQ(answer["url"], "http://one.test/private/a");
+  EXPECT_EQ(answer["allowed"], false);
+  EXPECT_EQ(answer["robots_url"], "http://one.test/robots.txt");
+  EXPECT_EQ(answer["access"], "rules") << first.body;
+  EXPECT_EQ(answer["line"], 2);
+  EXPECT_EQ(answer["pattern"], "/private");
+  EXPECT_EQ(answer["applied"], "global");
+  EXPECT_EQ(answer["status"], 200);
+  EXPECT_EQ(answer["cache"], "fetched");
+
+  const json second =
+      body_of(service.get(check_path("http://one.test/public", "crawler=Googlebot-Image")));
+  EXPECT_EQ(second["allowed"], true);
+  EXPECT_EQ(second["crawler"], "Googlebot-Image");
+  EXPECT_EQ(second["cache"], "memory");
+  EXPECT_EQ(origin_.request_count("one"), 1);
+}
+
+TEST_F(ServeTest, BatchKeepsOrderAndFetchesEachOriginOnce) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  json urls = json::array();
+  for (int i = 0; i < 60; ++i) {
+    const std::string host = "batch" + std::to_string(i % 6) + ".test";
+    urls.push_back("http://" + host + (i % 4 == 0 ? "/private/" : "/open/") + std::to_string(i));
+  }
+  urls.push_back("not a url");
+  const HttpResult result =
+      service.post("/v1/check", json{{"agent", "bot"}, {"urls", urls}}.dump());
+  ASSERT_EQ(result.status, 200) << result.body;
+  const json results = body_of(result)["results"];
+  ASSERT_EQ(results.size(), urls.size());
+  for (std::size_t i = 0; i + 1 < urls.size(); ++i) {
+    EXPECT_EQ(results[i]["url"], urls[i]);
+    EXPECT_EQ(results[i]["allowed"], i % 4 != 0) << i;
+  }
+  EXPECT_TRUE(results.back().contains("error"));
+  for (int origin = 0; origin < 6; ++origin) {
+    EXPECT_EQ(origin_.request_count("batch" + std::to_string(origin)), 1) << origin;
+  }
+}
+
+TEST_F(ServeTest, EvaluateDecidesOnTheGivenBodyWithoutFetching) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  const json request = {{"robots_txt", "User-agent: *\nDisallow: /Drafts/\nSitemap: /relative\n"},
+                        {"crawler", "Googlebot"},
+                        {"urls", {"http://given.test/Drafts/a", "http://given.test/drafts/a"}}};
+  const HttpResult result = service.post("/v1/evaluate", request.dump());
+  ASSERT_EQ(result.status, 200) << result.body;
+  const json answer = body_of(result);
+  EXPECT_EQ(answer["results"][0]["allowed"], false);
+  EXPECT_EQ(answer["results"][0]["rule"], "disallow: /Drafts/");
+  EXPECT_EQ(answer["results"][0]["crawler"], "Googlebot");
+  EXPECT_EQ(answer["results"][1]["allowed"], true) << "paths are case-sensitive";
+  std::set<std::string> codes;
+  for (const json& finding : answer["lint"]["findings"]) codes.insert(finding["code"]);
+  EXPECT_TRUE(codes.contains("sitemap-not-absolute"));
+  EXPECT_EQ(origin_.request_count("given"), 0);
+}
+
+TEST_F(ServeTest, RobotsShowsTheEntryAndRefreshFetchesAgain) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  const json entry = body_of(service.get("/v1/robots?url=" + url_encode("http://entry.test/x")));
+  EXPECT_EQ(entry["robots_url"], "http://entry.test/robots.txt");
+  EXPECT_EQ(entry["status"], 200);
+  ASSERT_EQ(entry["groups"].size(), 1u);
+  EXPECT_EQ(entry["groups"][0]["rules"][0]["pattern"], "/private");
+  EXPECT_TRUE(entry["fresh_until"].is_number());
+  EXPECT_EQ(origin_.request_count("entry"), 1);
+  const HttpResult refreshed =
+      service.post("/v1/refresh?url=" + url_encode("http://entry.test/"), "");
+  EXPECT_EQ(refreshed.status, 200) << refreshed.body;
+  EXPECT_EQ(origin_.request_count("entry"), 2);
+  (void)service.get("/v1/robots?url=" + url_encode("http://entry.test/y"));
+  EXPECT_EQ(origin_.request_count("entry"), 2) << "the refreshed entry is cached";
+}
+
+TEST_F(ServeTest, BadRequestsGetAJsonErrorAndTheRightStatus) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  const struct {
+    std::string method, path, body;
+    long status;
+  } cases[] = {
+      {"POST", "/v1/check", "{not json", 400},
+      {"POST", "/v1/check", "[1, 2]", 400},
+      {"POST", "/v1/check", R"({"agent": "bot", "urls": "http://a.test/"})", 400},
+      {"POST", "/v1/check", R"({"agent": "bot", "urls": [1]})", 400},
+      {"POST", "/v1/check", R"({"crawler": "Googlebot-Imag", "urls": []})", 400},
+      {"POST", "/v1/check", R"({"agent": "a", "crawler": "Googlebot", "urls": []})", 400},
+      {"POST", "/v1/check", R"({"urls": []})", 400},
+      {"POST", "/v1/evaluate", R"({"agent": "bot", "urls": []})", 400},
+      {"GET", "/v1/check?agent=bot", "", 400},
+      {"GET", "/v1/check?url=example.com&agent=bot", "", 400},
+      {"GET", "/v1/check?url=http%3A%2F%2Fa.test%2F&agent=%2C%2C", "", 400},
+      {"GET", "/v1/check?url=http%ZZ&agent=bot", "", 400},
+      {"GET", "/v1/robots", "", 400},
+      {"GET", "/v2/check", "", 404},
+      {"DELETE", "/v1/check", "", 405},
+  };
+  for (const auto& c : cases) {
+    const HttpResult result = HttpClient().request(c.method, service.url(c.path), c.body);
+    EXPECT_EQ(result.status, c.status) << c.method << " " << c.path << " " << c.body;
+    const json error = body_of(result);
+    EXPECT_TRUE(error.is_object() && error["error"].is_string()) << result.body;
+  }
+  const json unknown =
+      body_of(service.post("/v1/check", R"({"crawler": "Googlebot-Imag", "urls": []})"));
+  EXPECT_NE(unknown["error"].get<std::string>().find("Googlebot-Image"), std::string::npos);
+}
+
+TEST_F(ServeTest, LimitsOnBodiesBatchesAndHeadersAre413And431) {
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--max-batch", "3"});
+  ServiceProcess service(args);
+  ASSERT_NE(service.port(), 0);
+  const json four = {
+      {"agent", "bot"},
+      {"urls", {"http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4"}}};
+  EXPECT_EQ(service.post("/v1/check", four.dump()).status, 413);
+  EXPECT_EQ(service.post("/v1/check", std::string(2 * 1024 * 1024, ' ')).status, 413);
+  const HttpResult big_header = HttpClient().request("GET", service.url("/healthz"), "",
+                                                     {"X-Padding: " + std::string(64 * 1024, 'x')});
+  EXPECT_EQ(big_header.status, 431);
+  EXPECT_EQ(service.get("/healthz").status, 200) << "the service is still there";
+}
+
+TEST_F(ServeTest, KeepAliveAnswersManyRequestsOnOneConnection) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  HttpClient client;
+  EXPECT_EQ(client.request("GET", service.url("/healthz")).new_connections, 1);
+  for (int i = 0; i < 20; ++i) {
+    const HttpResult result = client.request("GET", service.url(check_path("http://alive.test/x")));
+    EXPECT_EQ(result.status, 200);
+    EXPECT_EQ(result.new_connections, 0) << "request " << i;
+  }
+}
+
+// SIGTERM: no new connections, the request in flight is answered, exit 0.
+TEST_F(ServeTest, SigtermDrainsInFlightRequestsAndExitsZero) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  // slow-3: three redirects, each answer half a second late.
+  auto in_flight = std::async(std::launch::async, [&] {
+    return service.get("/v1/check?url=" + url_encode("http://slow-3.test/x") + "&agent=bot");
+  });
+  // Bounded, so that a fetch that never starts fails the test instead of hanging it.
+  for (int i = 0; i < 6000 && origin_.request_count("slow-3") < 1; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_GE(origin_.request_count("slow-3"), 1);
+  EXPECT_EQ(service.terminate(), 0);
+  const HttpResult answered = in_flight.get();
+  EXPECT_EQ(answered.status, 200);
+  EXPECT_EQ(body_of(answered)["status"], 200);
+}
+
+TEST_F(ServeTest, ReadyzSaysWhetherTheSharedTierIsReachable) {
+  ServiceProcess alone(origin_args());
+  ASSERT_NE(alone.port(), 0);
+  EXPECT_EQ(body_of(alone.get("/readyz"))["shared_tier"], "none");
+  EXPECT_EQ(alone.get("/healthz").status, 200);
+  RedisServer redis;
+  ASSERT_NE(redis.port(), 0);
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--redis", redis.url()});
+  ServiceProcess shared(args);
+  ASSERT_NE(shared.port(), 0);
+  EXPECT_EQ(body_of(shared.get("/readyz"))["status"], "ready");
+  redis.kill_now();
+  const json degraded = body_of(shared.get("/readyz"));
+  EXPECT_EQ(degraded["status"], "degraded");
+  EXPECT_EQ(degraded["shared_tier"], "unreachable");
+  // Still answering, from its own fetches; the failure is counted.
+  EXPECT_EQ(shared.get(check_path("http://during.test/private")).status, 200);
+  EXPECT_NE(shared.get("/metrics").body.find("robotstxt_shared_tier_errors_total "),
+            std::string::npos);
+  ASSERT_TRUE(redis.restart());
+  EXPECT_EQ(body_of(shared.get("/readyz"))["status"], "ready");
+}
+
+// The fleet: two instances on one Redis, a thousand checks spread over both, exactly
+// one robots.txt request per origin; the instance that did not fetch answers "shared".
+TEST_F(ServeTest, TwoInstancesOnOneRedisFetchEachOriginOnce) {
+  RedisServer redis;
+  ASSERT_NE(redis.port(), 0);
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--redis", redis.url()});
+  ServiceProcess first(args);
+  ServiceProcess second(args);
+  ASSERT_NE(first.port(), 0);
+  ASSERT_NE(second.port(), 0);
+  constexpr int kOrigins = 20;
+  std::vector<std::thread> clients;
+  std::atomic<int> answered{0};
+  for (int t = 0; t < 4; ++t) {
+    clients.emplace_back([&, t] {
+      HttpClient client;
+      for (int i = t; i < 1000; i += 4) {
+        const ServiceProcess& service = i % 2 == 0 ? first : second;
+        const std::string url = "http://fleet" + std::to_string(i % kOrigins) + ".test/private";
+        const HttpResult result = client.request("GET", service.url(check_path(url)));
+        if (result.status == 200 && body_of(result)["allowed"] == false) ++answered;
+      }
+    });
+  }
+  for (std::thread& client : clients) client.join();
+  EXPECT_EQ(answered, 1000);
+  for (int origin = 0; origin < kOrigins; ++origin) {
+    EXPECT_EQ(origin_.request_count("fleet" + std::to_string(origin)), 1) << origin;
+  }
+  // A new origin: fetched by one instance, the other answers from the shared tier.
+  EXPECT_EQ(body_of(first.get(check_path("http://late.test/a")))["cache"], "fetched");
+  EXPECT_EQ(body_of(second.get(check_path("http://late.test/a")))["cache"], "shared");
+}
+
+// SSRF: by default nothing internal is fetched, checked on the address connected, so a
+// public-looking name that resolves to loopback is refused too. 422 names the reason.
+TEST_F(ServeTest, InternalAddressesAreRefusedWith422UnlessAllowed) {
+  ServiceProcess guarded({"--connect-to", origin_.connect_to_all()});
+  ASSERT_NE(guarded.port(), 0);
+  const std::string direct = "http://127.0.0.1:" + std::to_string(origin_.port()) + "/x";
+  for (const std::string& url : {direct, std::string("http://rebound.test/x")}) {
+    const HttpResult refused = guarded.get(check_path(url));
+    EXPECT_EQ(refused.status, 422) << url << " " << refused.body;
+    EXPECT_NE(body_of(refused)["error"].get<std::string>().find("loopback"), std::string::npos);
+  }
+  EXPECT_EQ(guarded.get("/v1/robots?url=" + url_encode(direct)).status, 422);
+  EXPECT_EQ(guarded.post("/v1/refresh?url=" + url_encode(direct), "").status, 422);
+  const json batch = body_of(guarded.post(
+      "/v1/check", json{{"agent", "bot"}, {"urls", {"http://rebound.test/a"}}}.dump()));
+  EXPECT_NE(batch["results"][0]["error"].get<std::string>().find("loopback"), std::string::npos);
+  EXPECT_EQ(origin_.request_count("rebound"), 0);
+  EXPECT_EQ(origin_.request_count("127"), 0);
+
+  ServiceProcess open(origin_args());
+  ASSERT_NE(open.port(), 0);
+  EXPECT_EQ(open.get(check_path("http://rebound.test/x")).status, 200);
+}
+
+TEST_F(ServeTest, TokenFileRequiresTheBearerTokenOnV1) {
+  testing::TempDir dir;
+  const std::string token_file = dir.write("token", "s3cret-token\n");
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--token-file", token_file});
+  ServiceProcess service(args);
+  ASSERT_NE(service.port(), 0);
+  const std::string path = check_path("http://auth.test/x");
+  EXPECT_EQ(service.get(path).status, 401);
+  for (const char* header :
+       {"Authorization: Bearer s3cret-toke", "Authorization: Bearer s3cret-tokenX",
+        "Authorization: Basic s3cret-token", "Authorization: s3cret-token"}) {
+    EXPECT_EQ(HttpClient().request("GET", service.url(path), "", {header}).status, 401) << header;
+  }
+  EXPECT_EQ(HttpClient()
+                .request("GET", service.url(path), "", {"Authorization: Bearer s3cret-token"})
+                .status,
+            200);
+  EXPECT_EQ(service.get("/healthz").status, 200) << "probes need no token";
+  EXPECT_EQ(origin_.request_count("auth"), 1);
+}
+
+// The value of one sample line of the Prometheus text, -1 when absent.
+double metric(const std::string& text, const std::string& sample) {
+  const std::size_t at = text.find("\n" + sample + " ");
+  if (at == std::string::npos) return -1;
+  return std::stod(text.substr(at + sample.size() + 2));
+}
+
+TEST_F(ServeTest, MetricsCountRequestsTiersFetchesAndLatency) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  for (int i = 0; i < 3; ++i) (void)service.get(check_path("http://counted.test/x"));
+  (void)service.get(check_path("http://status-503.test/x"));
+  (void)service.post("/v1/check", "{broken");
+  const HttpResult result = service.get("/metrics");
+  ASSERT_EQ(result.status, 200);
+  const std::string& text = result.body;
+  EXPECT_EQ(metric(text, R"(robotstxt_requests_total{endpoint="check",code="2xx"})"), 4);
+  EXPECT_EQ(metric(text, R"(robotstxt_requests_total{endpoint="check_batch",code="4xx"})"), 1);
+  EXPECT_EQ(metric(text, R"(robotstxt_request_duration_seconds_count{endpoint="check"})"), 4);
+  EXPECT_EQ(
+      metric(text, R"(robotstxt_request_duration_seconds_bucket{endpoint="check",le="+Inf"})"), 4);
+  EXPECT_EQ(metric(text, R"(robotstxt_cache_answers_total{tier="fetched"})"), 2);
+  EXPECT_EQ(metric(text, R"(robotstxt_cache_answers_total{tier="memory"})"), 2);
+  EXPECT_EQ(metric(text, R"(robotstxt_fetches_total{outcome="2xx"})"), 1);
+  EXPECT_EQ(metric(text, R"(robotstxt_fetches_total{outcome="5xx"})"), 1);
+  EXPECT_EQ(metric(text, "robotstxt_shared_tier_errors_total"), -1) << "no shared tier";
+}
+
+// A restarted instance continues from the shared tier: no refetch, and an origin in its
+// first 12 hours of errors stays fully disallowed.
+TEST_F(ServeTest, RestartedInstanceNeitherRefetchesNorForgetsErrors) {
+  RedisServer redis;
+  ASSERT_NE(redis.port(), 0);
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--redis", redis.url()});
+  {
+    ServiceProcess before(args);
+    ASSERT_NE(before.port(), 0);
+    EXPECT_EQ(body_of(before.get(check_path("http://status-503.test/a")))["access"],
+              "full disallow");
+    EXPECT_EQ(body_of(before.get(check_path("http://kept.test/private")))["allowed"], false);
+    EXPECT_EQ(before.terminate(), 0);
+  }
+  ServiceProcess after(args);
+  ASSERT_NE(after.port(), 0);
+  const json erroring = body_of(after.get(check_path("http://status-503.test/a")));
+  EXPECT_EQ(erroring["cache"], "shared");
+  EXPECT_EQ(erroring["access"], "full disallow");
+  EXPECT_EQ(erroring["status"], 503);
+  EXPECT_EQ(body_of(after.get(check_path("http://kept.test/private")))["cache"], "shared");
+  EXPECT_EQ(origin_.request_count("status-503"), 1);
+  EXPECT_EQ(origin_.request_count("kept"), 1);
+}
+
+// Redis killed mid-run: every request is still answered, the failure is counted and
+// /readyz says degraded; once Redis is back the shared tier is used again.
+TEST_F(ServeTest, RedisKilledMidRunIsSurvivedAndRecovered) {
+  RedisServer redis;
+  ASSERT_NE(redis.port(), 0);
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--redis", redis.url()});
+  ServiceProcess first(args);
+  ServiceProcess second(args);
+  ASSERT_NE(first.port(), 0);
+  ASSERT_NE(second.port(), 0);
+  EXPECT_EQ(body_of(first.get(check_path("http://before.test/private")))["cache"], "fetched");
+  redis.kill_now();
+  for (int i = 0; i < 20; ++i) {
+    const ServiceProcess& service = i % 2 == 0 ? first : second;
+    const HttpResult result =
+        service.get(check_path("http://during" + std::to_string(i % 5) + ".test/private"));
+    EXPECT_EQ(result.status, 200) << i;
+    EXPECT_EQ(body_of(result)["allowed"], false) << i;
+  }
+  EXPECT_GE(metric(first.get("/metrics").body, "robotstxt_shared_tier_errors_total"), 1);
+  EXPECT_EQ(metric(first.get("/metrics").body, "robotstxt_shared_tier_up"), 0);
+  EXPECT_EQ(body_of(second.get("/readyz"))["status"], "degraded");
+
+  ASSERT_TRUE(redis.restart());
+  EXPECT_EQ(body_of(first.get("/readyz"))["status"], "ready");
+  EXPECT_EQ(body_of(first.get(check_path("http://after.test/private")))["cache"], "fetched");
+  EXPECT_EQ(body_of(second.get("/readyz"))["status"], "ready");
+  EXPECT_EQ(body_of(second.get(check_path("http://after.test/private")))["cache"], "shared");
+  EXPECT_EQ(origin_.request_count("after"), 1);
+}
+
+// Connections are bounded: one over the limit is answered 503 and closed; once a
+// connection closes, a new one is served again.
+TEST_F(ServeTest, ConnectionsOverTheLimitAre503) {
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--max-connections", "2"});
+  ServiceProcess service(args);
+  ASSERT_NE(service.port(), 0);
+  auto first = std::make_unique<HttpClient>();
+  HttpClient second;
+  ASSERT_EQ(first->request("GET", service.url("/healthz")).status, 200);
+  ASSERT_EQ(second.request("GET", service.url("/healthz")).status, 200);
+  const HttpResult refused = service.get("/healthz");  // a third connection
+  EXPECT_EQ(refused.status, 503);
+  EXPECT_EQ(body_of(refused)["error"], "too many connections");
+  first.reset();  // closes its connection
+  long status = 0;
+  for (int i = 0; i < 2000 && status != 200; ++i) {
+    status = service.get("/healthz").status;
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(status, 200);
+}
+
+// Options that cannot work are one line on stderr and exit 2, before anything listens.
+TEST_F(ServeTest, BadOptionsAreOneLineUsageErrors) {
+  const std::string taken = "127.0.0.1:" + std::to_string(origin_.port());
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--listen", "nowhere"}, "--listen must be HOST:PORT"},
+      {{"--listen", "127.0.0.1:65536"}, "--listen must be HOST:PORT"},
+      {{"--listen", "example.com:80"}, "is not an IP address"},
+      {{"--listen", taken}, "cannot listen on " + taken},
+      {{"--redis", "http://cache:6379"}, "starts with redis://"},
+      {{"--token-file", "/nonexistent/token"}, "cannot read --token-file"},
+      {{"--timeout", "0"}, "--timeout must be"},
+  };
+  for (const auto& [args, message] : cases) {
+    std::vector<std::string> argv = {"serve"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const testing::CommandResult result = testing::run_command(ROBOTSTXT_CLI, argv);
+    EXPECT_EQ(result.exit_code, 2) << args[0];
+    EXPECT_NE(result.err.find(message), std::string::npos) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_EQ(result.out, "");
+  }
+}
+
+}  // namespace
+}  // namespace robotstxt

@@ -1,0 +1,34 @@
+// A RobotsClient Decision in the shared JSON vocabulary (README "JSON output"): what
+// `fetch --json` prints per URL and what `serve` answers per URL, from one function.
+#ifndef ROBOTSTXT_TOOLS_DECISION_JSON_H_
+#define ROBOTSTXT_TOOLS_DECISION_JSON_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "parsed_file.h"
+#include "robotstxt/robots_client.h"
+#include "who_asks.h"
+
+namespace robotstxt::cli {
+
+/// Seconds the entry is reused without fetching (its freshness at the fetch).
+long long cache_seconds(const Decision& decision);
+
+/// The usage preferences of `url` (SEMANTICS 9.4): none when it is disallowed, all
+/// unknown when no rules were read (a full allow).
+std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
+                                         const WhoAsks& who);
+
+/// One URL's answer. `one`: every step of the fetch, and "rule" as written in `body`
+/// (null when there is no body). Otherwise the compact form of `fetch -`: the decisive
+/// rule by "line" and normalised "pattern" only.
+nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
+                             const ParsedFile* body, const WhoAsks& who);
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_DECISION_JSON_H_

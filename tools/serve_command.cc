@@ -1,0 +1,162 @@
+// `robotstxt serve`: the robots.txt cache of a crawler fleet as an HTTP service (README
+// "robotstxt serve"). One RobotsClient for every request; with --redis, its shared tier
+// makes every instance on the same Redis one cache with one fetch per origin.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_support.h"
+#include "commands.h"
+#include "robotstxt/peer_address.h"
+#include "robotstxt/redis_store.h"
+#include "robotstxt/robots_client.h"
+#include "service/http_server.h"
+#include "service/robots_api.h"
+
+namespace robotstxt::cli {
+namespace {
+
+struct ServeOptions {
+  std::string listen = "127.0.0.1:8080";
+  std::string redis;
+  std::string token_file;
+  bool allow_private = false;
+  std::size_t concurrency = 64;
+  std::string user_agent_header;
+  double timeout_seconds = 30;
+  std::vector<std::string> connect_to;
+  std::size_t max_batch = 10000;
+  std::size_t max_connections = 4096;
+};
+
+// "HOST:PORT", "[V6]:PORT"; false when it is not that.
+bool split_listen(const std::string& listen, std::string& host, std::uint16_t& port) {
+  const std::size_t colon = listen.rfind(':');
+  if (colon == std::string::npos || colon + 1 == listen.size()) return false;
+  host = listen.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  unsigned long value = 0;
+  for (char c : listen.substr(colon + 1)) {
+    if (c < '0' || c > '9' || value > 65535) return false;
+    value = value * 10 + static_cast<unsigned long>(c - '0');
+  }
+  if (value > 65535 || host.empty()) return false;
+  port = static_cast<std::uint16_t>(value);
+  return true;
+}
+
+int run_serve(const ServeOptions& options) {
+  service::ServerOptions server;
+  if (!split_listen(options.listen, server.host, server.port)) {
+    report_error("serve", "--listen must be HOST:PORT, e.g. 127.0.0.1:8080");
+    return kExitUsage;
+  }
+  if (!(options.timeout_seconds > 0) || options.timeout_seconds > 86400) {
+    report_error("serve", "--timeout must be a number of seconds above 0 (at most 86400)");
+    return kExitUsage;
+  }
+  RobotsClientOptions client;
+  const auto timeout = std::chrono::milliseconds(
+      static_cast<long long>(std::llround(options.timeout_seconds * 1000.0)));
+  client.fetch.total_timeout = timeout;
+  client.fetch.connect_timeout = std::min(client.fetch.connect_timeout, timeout);
+  if (!options.user_agent_header.empty()) client.fetch.user_agent = options.user_agent_header;
+  client.fetch.connect_to = options.connect_to;
+  client.fetch.max_concurrent_transfers = options.concurrency;
+  // The service fetches what its clients name: by default nothing internal (SSRF).
+  if (!options.allow_private) client.fetch.refuse_address = refuse_non_public_addresses;
+  std::string token;
+  if (!options.token_file.empty()) {
+    std::ifstream file(options.token_file);
+    if (!file || !std::getline(file, token)) {
+      report_error("serve", "cannot read --token-file '" + printable(options.token_file) + "'");
+      return kExitUsage;
+    }
+    if (!token.empty() && token.back() == '\r') token.pop_back();
+    if (token.empty()) {
+      report_error("serve", "--token-file '" + printable(options.token_file) +
+                                "' holds no token on its first line");
+      return kExitUsage;
+    }
+  }
+  if (!options.redis.empty()) {
+    const RedisUrlResult address = parse_redis_url(options.redis);
+    if (!address.address) {
+      report_error("serve", "--redis '" + printable(options.redis) + "': " + address.error);
+      return kExitUsage;
+    }
+    client.shared_store =
+        std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
+  }
+  RobotsClient robots(client);
+  service::RobotsApi api(robots, {.max_batch_urls = options.max_batch, .token = token});
+  server.workers = options.concurrency;
+  // Cached checks are answered on the I/O threads: one per core.
+  server.io_threads = std::max(1u, std::thread::hardware_concurrency());
+  server.max_connections = options.max_connections;
+  service::HttpServer http(
+      server, [&api](const service::HttpRequest& request) { return api.handle(request); },
+      [&api](const service::HttpRequest& request) { return api.handle_at_once(request); });
+  if (const std::string error = http.listen(); !error.empty()) {
+    report_error("serve", error);
+    return kExitUsage;
+  }
+  // The first line says where: with --listen HOST:0 that is the only way to know.
+  std::cout << "listening on " << server.host << ":" << http.port() << std::endl;
+  http.run();
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* command = app.add_subcommand(
+      "serve",
+      "Answer robots.txt questions over HTTP (JSON): GET /v1/check?url=U&agent=A,\n"
+      "POST /v1/check, POST /v1/evaluate, GET /v1/robots?url=U, POST /v1/refresh?url=U,\n"
+      "/healthz, /readyz, /metrics. With --redis, every instance on that Redis shares one\n"
+      "cache: each robots.txt is fetched once for all of them. SIGTERM drains and exits 0.");
+  command->add_option("--listen", options->listen,
+                      "HOST:PORT to listen on (default 127.0.0.1:8080)");
+  command->add_option("--redis", options->redis,
+                      "redis://HOST:PORT/DB: the shared cache tier (default: this process only)");
+  command->add_option("--token-file", options->token_file,
+                      "file whose first line is the token every /v1/ request must send as\n"
+                      "'Authorization: Bearer TOKEN' (default: no authentication)");
+  command->add_flag("--allow-private", options->allow_private,
+                    "also fetch from loopback, private, link-local and other non-public\n"
+                    "addresses (refused by default: clients name the URLs)");
+  command
+      ->add_option("--concurrency", options->concurrency,
+                   "requests that may fetch handled at once, and robots.txt fetches in\n"
+                   "flight per request (default 64)")
+      ->check(CLI::Range(1, 10000));
+  command->add_option("--user-agent-header", options->user_agent_header,
+                      "User-Agent header to send when fetching (default robotstxt/0.1 ...)");
+  command->add_option("--timeout", options->timeout_seconds,
+                      "seconds allowed per robots.txt fetch, redirects included (default 30)");
+  command
+      ->add_option("--max-batch", options->max_batch,
+                   "URLs accepted in one POST /v1/check or /v1/evaluate (default 10000)")
+      ->check(CLI::Range(1, 10000000));
+  command
+      ->add_option("--max-connections", options->max_connections,
+                   "open client connections; more are answered 503 and closed (default 4096)")
+      ->check(CLI::Range(1, 1000000));
+  command
+      ->add_option("--connect-to", options->connect_to,
+                   "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
+      ->allow_extra_args(false);
+  command->callback([options, &exit_code] { exit_code = run_serve(*options); });
+}
+
+}  // namespace robotstxt::cli

@@ -1,0 +1,405 @@
+// The endpoints of `robotstxt serve` (see robots_api.h).
+#include "service/robots_api.h"
+
+#include <chrono>
+#include <exception>
+#include <optional>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+#include "decision_json.h"
+#include "parsed_file.h"
+#include "render.h"
+#include "robotstxt/lint.h"
+#include "service/query.h"
+#include "who_asks.h"
+
+namespace robotstxt::service {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+HttpResponse json_response(unsigned status, const json& body) {
+  HttpResponse response;
+  response.status = status;
+  // Invalid UTF-8 in a URL or robots.txt is replaced, never a reason to fail the answer.
+  response.body = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  return response;
+}
+
+HttpResponse error_response(unsigned status, std::string_view message) {
+  return json_response(status, json{{"error", message}});
+}
+
+// Who asks, from "agent" (a comma-separated list, as everywhere) or "crawler" (a
+// catalogue name); an error message when neither or both are given, or unknown.
+struct WhoOrError {
+  std::optional<cli::WhoAsks> who;
+  std::string error;
+};
+
+WhoOrError who_asks(const std::optional<std::string>& agent,
+                    const std::optional<std::string>& crawler) {
+  if (agent && crawler) return {std::nullopt, "give \"agent\" or \"crawler\", not both"};
+  if (crawler) {
+    const Crawler* found = find_crawler(*crawler);
+    if (found == nullptr) {
+      std::string message = "unknown crawler '" + cli::printable(*crawler) + "'";
+      const std::vector<std::string_view> closest = closest_crawler_names(*crawler, 3);
+      for (std::size_t i = 0; i < closest.size(); ++i) {
+        message += (i == 0 ? "; closest: " : ", ") + std::string(closest[i]);
+      }
+      return {std::nullopt, message};
+    }
+    cli::WhoAsks who;
+    who.crawler = found;
+    return {who, {}};
+  }
+  if (!agent) return {std::nullopt, "name who asks: \"agent\" (product tokens) or \"crawler\""};
+  cli::WhoAsks who;
+  who.agents = cli::split_agents(*agent);
+  if (who.agents.empty()) return {std::nullopt, "the agent list names no product token"};
+  return {who, {}};
+}
+
+std::optional<std::string> json_string(const json& body, const char* key) {
+  const auto found = body.find(key);
+  if (found == body.end() || !found->is_string()) return std::nullopt;
+  return found->get<std::string>();
+}
+
+// The "urls" array of a batch body, or an error message.
+std::optional<std::vector<std::string>> json_urls(const json& body, std::size_t limit,
+                                                  std::string& error) {
+  const auto found = body.find("urls");
+  if (found == body.end() || !found->is_array()) {
+    error = "\"urls\" must be an array of strings";
+    return std::nullopt;
+  }
+  if (found->size() > limit) {
+    error = "more than " + std::to_string(limit) + " URLs in one request";
+    return std::nullopt;
+  }
+  std::vector<std::string> urls;
+  urls.reserve(found->size());
+  for (const json& url : *found) {
+    if (!url.is_string()) {
+      error = "\"urls\" must be an array of strings";
+      return std::nullopt;
+    }
+    urls.push_back(url.get<std::string>());
+  }
+  return urls;
+}
+
+std::optional<json> parse_object(const std::string& body, std::string& error) {
+  json parsed = json::parse(body, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object()) {
+    error = "the body must be a JSON object";
+    return std::nullopt;
+  }
+  return parsed;
+}
+
+// The service refused the address the URL leads to (peer_address.h): 422 names it.
+bool refused(const RobotsEntry& entry) { return entry.last_fetch.kind == FetchKind::kRefused; }
+
+HttpResponse refused_response(const std::string& url, const RobotsEntry& entry) {
+  return json_response(422, json{{"error", entry.last_fetch.error}, {"url", url}});
+}
+
+// Equal strings in a time that depends only on their lengths, so that timing answers
+// reveal nothing of the token, byte by byte.
+bool equal_in_constant_time(std::string_view given, std::string_view expected) {
+  if (expected.empty()) return given.empty();
+  unsigned char difference = given.size() == expected.size() ? 0 : 1;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    difference |= static_cast<unsigned char>(given[i] ^ expected[i % expected.size()]);
+  }
+  return difference == 0;
+}
+
+json time_json(const std::optional<TimePoint>& time) {
+  if (!time) return nullptr;
+  return std::chrono::duration_cast<std::chrono::seconds>(time->time_since_epoch()).count();
+}
+
+}  // namespace
+
+RobotsApi::RobotsApi(RobotsClient& client, ApiOptions options)
+    : client_(client), options_(options) {}
+
+HttpResponse RobotsApi::handle(const HttpRequest& request) {
+  std::optional<HttpResponse> response = answer(request, false);
+  return response ? std::move(*response) : error_response(500, "no answer");
+}
+
+std::optional<HttpResponse> RobotsApi::handle_at_once(const HttpRequest& request) {
+  return answer(request, true);
+}
+
+std::optional<HttpResponse> RobotsApi::answer(const HttpRequest& request, bool at_once) {
+  const auto start = Clock::now();
+  Endpoint endpoint = Endpoint::kOther;
+  std::optional<HttpResponse> response;
+  try {
+    response = route(request, endpoint, at_once);
+  } catch (const std::exception& error) {
+    // Out of memory and the like: the request fails, the service stays up.
+    response = error_response(500, std::string("internal error: ") + error.what());
+  }
+  if (response) metrics_.count_request(endpoint, response->status, Clock::now() - start);
+  return response;
+}
+
+bool RobotsApi::authorized(const HttpRequest& request) const {
+  if (options_.token.empty()) return true;
+  constexpr std::string_view kScheme = "Bearer ";
+  const std::string_view header = request.authorization;
+  if (!header.starts_with(kScheme)) return false;
+  return equal_in_constant_time(header.substr(kScheme.size()), options_.token);
+}
+
+std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoint& endpoint,
+                                             bool at_once) {
+  const std::string_view path = target_path(request.target);
+  const bool get = request.method == "GET";
+  const bool post = request.method == "POST";
+  if (path.starts_with("/v1/") && !authorized(request)) {
+    HttpResponse response = error_response(401, "this service needs Authorization: Bearer TOKEN");
+    response.headers.emplace_back("WWW-Authenticate", "Bearer");
+    return response;
+  }
+  if (path == "/v1/check" && get) {
+    endpoint = Endpoint::kCheck;
+    return check_one(request, at_once);
+  }
+  // Everything below /v1/ but a check in memory may fetch, or take long: not at once.
+  if (at_once && path.starts_with("/v1/") && (get || post)) return std::nullopt;
+  if (path == "/v1/check" && post) {
+    endpoint = Endpoint::kCheckBatch;
+    return check_batch(request);
+  }
+  if (path == "/v1/evaluate" && post) {
+    endpoint = Endpoint::kEvaluate;
+    return evaluate(request);
+  }
+  if (path == "/v1/robots" && get) {
+    endpoint = Endpoint::kRobots;
+    return robots(request);
+  }
+  if (path == "/v1/refresh" && post) {
+    endpoint = Endpoint::kRefresh;
+    return refresh(request);
+  }
+  if (path == "/healthz" && get) {
+    endpoint = Endpoint::kHealth;
+    return json_response(200, json{{"status", "ok"}});
+  }
+  if (path == "/readyz" && get) {
+    if (at_once) return std::nullopt;  // asks Redis
+    endpoint = Endpoint::kReady;
+    return ready();
+  }
+  if (path == "/metrics" && get) {
+    endpoint = Endpoint::kMetrics;
+    HttpResponse response;
+    response.content_type = "text/plain; version=0.0.4";
+    response.body = metrics_.prometheus(client_.shared_cache());
+    return response;
+  }
+  for (std::string_view known : {"/v1/check", "/v1/evaluate", "/v1/robots", "/v1/refresh",
+                                 "/healthz", "/readyz", "/metrics"}) {
+    if (path == known) return error_response(405, "method not allowed here");
+  }
+  return error_response(404, "no such endpoint");
+}
+
+std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, bool at_once) {
+  const std::optional<std::string> url = query_value(request.target, "url");
+  if (!url) return error_response(400, "give the URL to check as ?url=");
+  const WhoOrError asker =
+      who_asks(query_value(request.target, "agent"), query_value(request.target, "crawler"));
+  if (!asker.who) return error_response(400, asker.error);
+  const cli::WhoAsks& who = *asker.who;
+  std::optional<Decision> found;
+  if (at_once) {
+    found = who.crawler == nullptr ? client_.decide_if_cached(*url, who.agent_views())
+                                   : client_.decide_if_cached(*url, *who.crawler);
+    if (!found) return std::nullopt;
+  } else {
+    found = who.crawler == nullptr ? client_.decide(*url, who.agent_views())
+                                   : client_.decide(*url, *who.crawler);
+  }
+  const Decision& decision = *found;
+  if (decision.url_error != UrlError::kNone) {
+    return error_response(
+        400, "'" + cli::printable(*url) + "': " + std::string(to_string(decision.url_error)));
+  }
+  if (refused(*decision.entry)) return refused_response(*url, *decision.entry);
+  metrics_.count_answer(decision.cache);
+  if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(decision.entry->last_fetch);
+  json answer = cli::decision_json(*url, decision, false, nullptr, who);
+  answer["cache"] = to_string(decision.cache);
+  return json_response(200, answer);
+}
+
+HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
+  std::string error;
+  const std::optional<json> body = parse_object(request.body, error);
+  if (!body) return error_response(400, error);
+  const WhoOrError asker = who_asks(json_string(*body, "agent"), json_string(*body, "crawler"));
+  if (!asker.who) return error_response(400, asker.error);
+  const std::optional<std::vector<std::string>> urls =
+      json_urls(*body, options_.max_batch_urls, error);
+  if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
+  const cli::WhoAsks& who = *asker.who;
+  // One fetch per origin, all origins at once: decide_all() does both.
+  const std::vector<Decision> decisions = who.crawler == nullptr
+                                              ? client_.decide_all(*urls, who.agent_views())
+                                              : client_.decide_all(*urls, *who.crawler);
+  json results = json::array();
+  std::unordered_set<const RobotsEntry*> fetched;
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    const Decision& decision = decisions[i];
+    if (decision.url_error == UrlError::kNone && refused(*decision.entry)) {
+      // One refused URL does not fail the batch: its result says why instead.
+      results.push_back(
+          {{"url", (*urls)[i]}, {"allowed", false}, {"error", decision.entry->last_fetch.error}});
+      continue;
+    }
+    json answer = cli::decision_json((*urls)[i], decision, false, nullptr, who);
+    if (decision.url_error == UrlError::kNone) {
+      answer["cache"] = to_string(decision.cache);
+      metrics_.count_answer(decision.cache);
+      if (decision.cache == CacheTier::kFetched && fetched.insert(decision.entry.get()).second) {
+        metrics_.count_fetch(decision.entry->last_fetch);
+      }
+    }
+    results.push_back(std::move(answer));
+  }
+  return json_response(200, json{{"results", std::move(results)}});
+}
+
+HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
+  std::string error;
+  const std::optional<json> body = parse_object(request.body, error);
+  if (!body) return error_response(400, error);
+  const std::optional<std::string> robots_txt = json_string(*body, "robots_txt");
+  if (!robots_txt) return error_response(400, "\"robots_txt\" must be a string");
+  const WhoOrError asker = who_asks(json_string(*body, "agent"), json_string(*body, "crawler"));
+  if (!asker.who) return error_response(400, asker.error);
+  const std::optional<std::vector<std::string>> urls =
+      json_urls(*body, options_.max_batch_urls, error);
+  if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
+  const cli::WhoAsks& who = *asker.who;
+  const cli::ParsedFile file(*robots_txt);
+  const std::vector<std::string_view> agents = who.agent_views();
+  json results = json::array();
+  for (const std::string& url : *urls) {
+    json answer = {{"url", url}};
+    if (who.crawler == nullptr) {
+      answer.update(cli::verdict_json(file.robots().verdict(url, agents), file));
+      answer["content_usage"] = cli::usage_json(file.robots().usage(url, agents));
+    } else {
+      const CrawlerVerdict verdict = file.robots().verdict(url, *who.crawler);
+      answer.update(cli::verdict_json(verdict.verdict, file));
+      cli::add_crawler_json(answer, *who.crawler, verdict.rule, verdict.token);
+      answer["content_usage"] = cli::usage_json(file.robots().usage(url, *who.crawler));
+    }
+    results.push_back(std::move(answer));
+  }
+  json lint = cli::lint_json("robots_txt", robotstxt::lint(*robots_txt));
+  lint.erase("file");
+  return json_response(200, json{{"results", std::move(results)}, {"lint", std::move(lint)}});
+}
+
+HttpResponse RobotsApi::robots(const HttpRequest& request) {
+  const std::optional<std::string> url = query_value(request.target, "url");
+  if (!url) return error_response(400, "give a URL of the origin as ?url=");
+  const OriginResult origin = origin_of(*url);
+  if (!origin) {
+    return error_response(
+        400, "'" + cli::printable(*url) + "': " + std::string(to_string(origin.error)));
+  }
+  // The entry as this process holds it; fetched (or read from the shared tier) if none.
+  const Decision decision = client_.decide(*url, "*");
+  const RobotsEntry& entry = *decision.entry;
+  if (refused(entry)) return refused_response(*url, entry);
+  json groups = json::array();
+  json sitemaps = json::array();
+  if (entry.good_copy) {
+    for (const Group& group : entry.good_copy->groups()) {
+      json agents = json::array();
+      for (const AgentLine& agent : group.agents) {
+        agents.push_back({{"line", agent.line},
+                          {"value", agent.value},
+                          {"token", agent.global ? "*" : agent.token},
+                          {"global", agent.global}});
+      }
+      json rules = json::array();
+      for (const RuleLine& rule : group.rules) {
+        rules.push_back(
+            {{"line", rule.line}, {"kind", to_string(rule.kind)}, {"pattern", rule.pattern}});
+      }
+      groups.push_back({{"agents", std::move(agents)}, {"rules", std::move(rules)}});
+    }
+    for (std::string_view sitemap : entry.good_copy->sitemaps()) sitemaps.push_back(sitemap);
+  }
+  const FetchSummary& fetch = entry.last_fetch;
+  return json_response(200, json{{"robots_url", decision.robots_url},
+                                 {"access", to_string(decision.state.access)},
+                                 {"reason", to_string(decision.state.reason)},
+                                 {"outcome", to_string(fetch.kind)},
+                                 {"status", fetch.status == 0 ? json() : json(fetch.status)},
+                                 {"fetch_error", fetch.error.empty() ? json() : json(fetch.error)},
+                                 {"fetched_at", time_json(entry.fetched_at)},
+                                 {"fresh_until", time_json(entry.fresh_until)},
+                                 {"last_answer", time_json(entry.last_answer)},
+                                 {"errors_since", time_json(entry.errors_since)},
+                                 {"cache", to_string(decision.cache)},
+                                 {"sitemaps", std::move(sitemaps)},
+                                 {"groups", std::move(groups)}});
+}
+
+HttpResponse RobotsApi::refresh(const HttpRequest& request) {
+  const std::optional<std::string> url = query_value(request.target, "url");
+  if (!url) return error_response(400, "give a URL of the origin as ?url=");
+  const OriginResult origin = origin_of(*url);
+  if (!origin) {
+    return error_response(
+        400, "'" + cli::printable(*url) + "': " + std::string(to_string(origin.error)));
+  }
+  const RobotsCache::EntryPtr entry = client_.refresh(*origin.origin);
+  if (refused(*entry)) return refused_response(*url, *entry);
+  metrics_.count_fetch(entry->last_fetch);
+  const AccessState state =
+      access_state(*entry, client_.options().clock(), client_.options().policy);
+  const FetchSummary& fetch = entry->last_fetch;
+  return json_response(200, json{{"robots_url", origin.origin->robots_url()},
+                                 {"access", to_string(state.access)},
+                                 {"reason", to_string(state.reason)},
+                                 {"outcome", to_string(fetch.kind)},
+                                 {"status", fetch.status == 0 ? json() : json(fetch.status)},
+                                 {"fetch_error", fetch.error.empty() ? json() : json(fetch.error)},
+                                 {"fetched_at", time_json(entry->fetched_at)},
+                                 {"fresh_until", time_json(entry->fresh_until)}});
+}
+
+HttpResponse RobotsApi::ready() {
+  SharedCache* shared = client_.shared_cache();
+  if (shared == nullptr)
+    return json_response(200, json{{"status", "ready"}, {"shared_tier", "none"}});
+  // Degraded still answers (from this process's cache and its own fetches): ready, so
+  // that a load balancer keeps sending work, and says so for the operator.
+  const bool reachable = shared->reachable();
+  return json_response(200, json{{"status", reachable ? "ready" : "degraded"},
+                                 {"shared_tier", reachable ? "reachable" : "unreachable"}});
+}
+
+}  // namespace robotstxt::service

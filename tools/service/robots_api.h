@@ -1,0 +1,51 @@
+// The JSON API of `robotstxt serve` (README "robotstxt serve"): each endpoint turns an
+// HttpRequest into an HttpResponse with the CLI's JSON vocabulary, using one shared
+// RobotsClient (and through it the fleet's shared tier, when configured).
+#ifndef ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
+#define ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "robotstxt/robots_client.h"
+#include "service/http_server.h"
+#include "service/metrics.h"
+
+namespace robotstxt::service {
+
+struct ApiOptions {
+  std::size_t max_batch_urls = 10000;  ///< URLs per POST /v1/check or /v1/evaluate
+  /// When set, every /v1/ request needs "Authorization: Bearer <token>" (else 401).
+  std::string token;
+};
+
+class RobotsApi {
+ public:
+  RobotsApi(RobotsClient& client, ApiOptions options);
+
+  /// Routes, answers and counts one request. Never throws. May block on a fetch.
+  HttpResponse handle(const HttpRequest& request);
+  /// The answer if it can be given without blocking (a check this process has in
+  /// memory, health, metrics, errors), for the I/O thread; nullopt: use handle().
+  std::optional<HttpResponse> handle_at_once(const HttpRequest& request);
+
+ private:
+  std::optional<HttpResponse> answer(const HttpRequest& request, bool at_once);
+  std::optional<HttpResponse> route(const HttpRequest& request, Endpoint& endpoint, bool at_once);
+  bool authorized(const HttpRequest& request) const;
+  std::optional<HttpResponse> check_one(const HttpRequest& request, bool at_once);
+  HttpResponse check_batch(const HttpRequest& request);
+  HttpResponse evaluate(const HttpRequest& request);
+  HttpResponse robots(const HttpRequest& request);
+  HttpResponse refresh(const HttpRequest& request);
+  HttpResponse ready();
+
+  RobotsClient& client_;
+  ApiOptions options_;
+  Metrics metrics_;
+};
+
+}  // namespace robotstxt::service
+
+#endif  // ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
