@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 
+#include "byte_signature.h"
 #include "compiled_layout.h"
 #include "percent_encoding.h"
 #include "robotstxt/agent.h"
@@ -118,6 +119,8 @@ class Compiler {
     if (rule.literal_length == rule.pattern_length) {
       rule.line_and_flags |= CompiledRule::kPlainPrefixFlag;
     }
+    const std::uint64_t signature = rest_signature(pattern, rule.literal_length);
+    if (signature != 0) rule.line_and_flags |= CompiledRule::kSignatureFlag;
     out_.rules_.push_back(rule);
 
     // SEMANTICS 4.4: an allow of ".../index.htm..." also allows ".../" exactly. Kept as a
@@ -129,11 +132,29 @@ class Compiler {
         CompiledRule rewrite = rule;
         rewrite.pattern_length = static_cast<std::uint16_t>(slash + 1);
         rewrite.literal_length = literal_length(pattern.substr(0, slash + 1), false);
-        rewrite.line_and_flags = (rewrite.line_and_flags & ~CompiledRule::kPlainPrefixFlag) |
+        rewrite.line_and_flags = (rewrite.line_and_flags & ~(CompiledRule::kPlainPrefixFlag |
+                                                             CompiledRule::kSignatureFlag)) |
                                  CompiledRule::kIndexHtmFlag;
         out_.rules_.push_back(rewrite);
       }
     }
+    // Last: appending may move text_, and `pattern` points into it.
+    if (signature != 0) {
+      char bytes[sizeof signature];
+      std::memcpy(bytes, &signature, sizeof signature);
+      out_.text_.append(bytes, sizeof bytes);
+    }
+  }
+
+  // The signature of the literal bytes a path needs beyond the literal prefix (0 when
+  // there are none, e.g. `/a*` or `/a$`, where a signature could reject nothing).
+  static std::uint64_t rest_signature(std::string_view pattern, std::size_t literal_length) {
+    if (pattern.ends_with('$')) pattern.remove_suffix(1);
+    std::uint64_t signature = 0;
+    for (const char c : pattern.substr(literal_length)) {
+      if (c != '*') signature |= internal::kByteBits[static_cast<unsigned char>(c)];
+    }
+    return signature;
   }
 
   // Bytes before the first `*`, not counting a final anchoring `$`.

@@ -64,6 +64,21 @@ inline std::size_t find_substring(std::string_view haystack, std::string_view ne
   if (needle.size() <= 1) return haystack.find(needle, from);  // memchr: already linear
   if (haystack.size() - from < needle.size()) return std::string_view::npos;
 
+  // Most searches end at the first or second place where the needle's first byte occurs,
+  // so those are tried directly; the two-way setup (two passes over the needle) is paid
+  // only after kDirectTries misses, which cost at most kDirectTries * needle bytes:
+  // still linear.
+  constexpr int kDirectTries = 4;
+  const std::string_view first_byte = needle.substr(0, 1);
+  for (int tries = 0; tries < kDirectTries; ++tries) {
+    const std::size_t candidate = haystack.find(first_byte, from);
+    if (candidate == std::string_view::npos || haystack.size() - candidate < needle.size()) {
+      return std::string_view::npos;
+    }
+    if (haystack.compare(candidate, needle.size(), needle) == 0) return candidate;
+    from = candidate + 1;
+  }
+
   const MaximalSuffix forward = maximal_suffix<false>(needle);
   const MaximalSuffix reversed = maximal_suffix<true>(needle);
   const MaximalSuffix split = forward.start > reversed.start ? forward : reversed;

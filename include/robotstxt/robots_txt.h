@@ -261,7 +261,8 @@ class RobotsTxt {
   struct CompiledRule;
   struct CompiledGroup;
   struct CompiledAgent;
-  struct Best;  // running best allow/disallow during a query
+  struct Best;       // running best allow/disallow during a query
+  struct QueryPath;  // the path of a query, with its byte signature once needed
 
   std::string_view token_of(std::uint32_t agent) const noexcept;
   std::string_view pattern_of(const CompiledRule& rule) const noexcept;
@@ -271,7 +272,7 @@ class RobotsTxt {
   // knows the path starts with the rule's literal prefix.
   std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
                                bool literal_matched) const noexcept;
-  void match_group(const CompiledGroup& group, std::string_view path, Best& best) const noexcept;
+  void match_group(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
   Verdict decide(std::string_view url, std::span<const std::string_view> agents,
                  bool want_details) const noexcept;
   AppliedGroups applied_groups(bool named) const noexcept;
