@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   }
   const double load_seconds = seconds_since(run_start);
 
-  Timings parse, check, floor;
+  Timings parse, check, check_each, floor;
   std::size_t parsed_bytes = 0, checks = 0, disallowed = 0, compiled_bytes = 0, lines = 0;
   double worst_ratio = 0;
   for (int round = 0; round < repeats; ++round) {
@@ -123,6 +123,22 @@ int main(int argc, char** argv) {
     }
     check.rounds.push_back(seconds_since(check_start));
 
+    // The same checks with the path of each URL read once for its five agents.
+    std::size_t disallowed_each = 0;
+    const auto each_start = Clock::now();
+    for (std::size_t h = 0; h < hosts.size(); ++h) {
+      for (const std::string& url : hosts[h].urls) {
+        bool answers[std::size(robotstxt::bench::kCorpusAgents)];
+        parsed[h].allowed_each(url, robotstxt::bench::kCorpusAgents, answers);
+        for (const bool answer : answers) disallowed_each += answer ? 0 : 1;
+      }
+    }
+    check_each.rounds.push_back(seconds_since(each_start));
+    if (disallowed_each != disallowed) {
+      std::fprintf(stderr, "corpus_bench: allowed_each() and allowed() disagree\n");
+      return 1;
+    }
+
     compiled_bytes = 0;
     for (std::size_t h = 0; h < hosts.size(); ++h) {
       compiled_bytes += parsed[h].memory_usage();
@@ -148,8 +164,13 @@ int main(int argc, char** argv) {
   std::printf("checks: %zu (%zu disallowed) in %.4f / %.4f s, %.2f / %.2f million checks/s\n",
               checks, disallowed, check.min(), check.median(), million_checks / check.min(),
               million_checks / check.median());
-  std::printf("corpus work (parse + checks): %.4f / %.4f s\n", parse.min() + check.min(),
-              parse.median() + check.median());
+  std::printf(
+      "checks, allowed_each (path read once per URL): %.4f / %.4f s, %.2f / %.2f million "
+      "checks/s\n",
+      check_each.min(), check_each.median(), million_checks / check_each.min(),
+      million_checks / check_each.median());
+  std::printf("corpus work (parse + checks with allowed_each): %.4f / %.4f s\n",
+              parse.min() + check_each.min(), parse.median() + check_each.median());
   time_worst_cases(repeats);
   std::printf(
       "compiled size: %.2f MB for %.2f MB of robots.txt (%.2fx; worst file >= 1 KiB: %.2fx)\n",

@@ -154,6 +154,11 @@ Verdict RobotsTxt::decide(std::string_view url, std::span<const std::string_view
                           bool want_details) const noexcept {
   std::string storage;  // only used for URLs like "http://a.com?q"
   QueryPath path{path_of(url, storage)};
+  return decide_path(path, agents, want_details);
+}
+
+Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view> agents,
+                               bool want_details) const noexcept {
   Best best;
   Verdict verdict;
   const bool named = for_each_group_of(
@@ -174,6 +179,17 @@ Verdict RobotsTxt::decide(std::string_view url, std::span<const std::string_view
 
 bool RobotsTxt::allowed(std::string_view url, AgentNames agents) const noexcept {
   return decide(url, agents.names(), false).allowed;
+}
+
+std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::string_view> agents,
+                                    std::span<bool> answers) const noexcept {
+  std::string storage;
+  QueryPath path{path_of(url, storage)};
+  const std::size_t count = std::min(agents.size(), answers.size());
+  for (std::size_t i = 0; i < count; ++i) {
+    answers[i] = decide_path(path, agents.subspan(i, 1), false).allowed;
+  }
+  return count;
 }
 
 Verdict RobotsTxt::verdict(std::string_view url, AgentNames agents) const& noexcept {

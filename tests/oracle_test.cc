@@ -54,9 +54,14 @@ TEST(Oracle, AgreesWithTheLibraryOnEveryCorpusCheck) {
     const RobotsTxt robots = RobotsTxt::parse(host.robots_body);
     const BruteForceOracle oracle(host.robots_body);
     for (const std::string& url : host.urls) {
-      for (const std::string_view agent : bench::kCorpusAgents) {
+      // allowed_each() reads the path once for all agents: it must answer as verdict().
+      bool each[std::size(bench::kCorpusAgents)] = {};
+      ASSERT_EQ(robots.allowed_each(url, bench::kCorpusAgents, each), std::size(each));
+      for (std::size_t a = 0; a < std::size(each); ++a) {
+        const std::string_view agent = bench::kCorpusAgents[a];
         const Verdict verdict = robots.verdict(url, agent);
-        const std::string difference = difference_from_oracle(verdict, oracle.verdict(url, agent));
+        std::string difference = difference_from_oracle(verdict, oracle.verdict(url, agent));
+        if (each[a] != verdict.allowed) difference += " allowed_each() differs;";
         ++checks;
         decisive_lines += verdict.has_decisive_rule() ? 1 : 0;
         if (difference.empty()) continue;
