@@ -40,12 +40,29 @@ struct RobotsTxt::Best {
       (disallow ? disallow_rule : allow_rule) = &rule;
     }
   }
+
+  // Merges the best matches of other groups: the strongest of the strongest, earliest
+  // line on ties, is what offering each of their rules here would have kept.
+  void absorb(const Best& other) noexcept {
+    if (other.allow_rule != nullptr) offer(*other.allow_rule, other.allow_strength);
+    if (other.disallow_rule != nullptr) offer(*other.disallow_rule, other.disallow_strength);
+  }
 };
 
 // The path being matched. Its signature is computed on first use: most queries only meet
 // plain rules and never need it, and one query needs it once for all its groups.
 struct RobotsTxt::QueryPath {
+  // The groups already matched against this path and their best matches: the agents
+  // asked about one URL (allowed_each) often share groups, `*` above all.
+  struct Memo {
+    static constexpr std::size_t kGroups = 8;
+    std::uint32_t groups[kGroups];
+    Best best[kGroups];
+    std::size_t count = 0;
+  };
+
   std::string_view bytes;
+  Memo* memo = nullptr;
   std::uint64_t signature = 0;
   bool signed_yet = false;
 
@@ -161,8 +178,21 @@ Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view
                                bool want_details) const noexcept {
   Best best;
   Verdict verdict;
-  const bool named = for_each_group_of(
-      agents, [&](std::uint32_t group) { match_group(groups_[group], path, best); });
+  const auto visit = [&](std::uint32_t group) {
+    QueryPath::Memo* const memo = path.memo;
+    if (memo == nullptr) return match_group(groups_[group], path, best);
+    for (std::size_t i = 0; i < memo->count; ++i) {
+      if (memo->groups[i] == group) return best.absorb(memo->best[i]);
+    }
+    Best group_best;
+    match_group(groups_[group], path, group_best);
+    best.absorb(group_best);
+    if (memo->count < QueryPath::Memo::kGroups) {
+      memo->groups[memo->count] = group;
+      memo->best[memo->count++] = group_best;
+    }
+  };
+  const bool named = for_each_group_of(agents, visit);
   verdict.applied = applied_groups(named);
   verdict.allowed = best.disallow_strength <= best.allow_strength;
   if (!want_details) return verdict;
@@ -184,7 +214,8 @@ bool RobotsTxt::allowed(std::string_view url, AgentNames agents) const noexcept 
 std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::string_view> agents,
                                     std::span<bool> answers) const noexcept {
   std::string storage;
-  QueryPath path{path_of(url, storage)};
+  QueryPath::Memo memo;
+  QueryPath path{path_of(url, storage), &memo};
   const std::size_t count = std::min(agents.size(), answers.size());
   for (std::size_t i = 0; i < count; ++i) {
     answers[i] = decide_path(path, agents.subspan(i, 1), false).allowed;
