@@ -205,6 +205,8 @@ class Compiler {
       if (const int order = x_literal.compare(y_literal); order != 0) return order < 0;
       return x.line_and_flags < y.line_and_flags;
     };
+    // Files often list a group's rules in order already; checking costs one pass.
+    if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
     std::sort(keys_.begin(), keys_.end(), less);
     sorted_.clear();
     for (const SortKey& key : keys_) sorted_.push_back(rules[key.index]);

@@ -19,6 +19,10 @@ namespace robotstxt::internal {
 /// Sets `typo` when only an accepted misspelling matched.
 inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
   typo = false;
+  // Every recognised key starts with u, a, d or s: the rest are unknown at one compare.
+  if (key.empty()) return LineKind::kOther;
+  const char first = to_ascii_lower(key.front());
+  if (first != 'u' && first != 'a' && first != 'd' && first != 's') return LineKind::kOther;
   if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
   if (starts_with_ignoring_case(key, "useragent") || starts_with_ignoring_case(key, "user agent")) {
     typo = true;
