@@ -30,8 +30,9 @@ inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
   }
   if (starts_with_ignoring_case(key, "allow")) return LineKind::kAllow;
   if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
-  for (std::string_view misspelling :
-       {"dissallow", "dissalow", "disalow", "diasllow", "disallaw"}) {
+  static constexpr std::string_view kMisspellings[] = {"dissallow", "dissalow", "disalow",
+                                                       "diasllow", "disallaw"};
+  for (const std::string_view misspelling : kMisspellings) {
     if (starts_with_ignoring_case(key, misspelling)) {
       typo = true;
       return LineKind::kDisallow;
