@@ -233,7 +233,9 @@ class Compiler {
     std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
   }
 
-  static constexpr std::size_t kRadixSortFrom = 256;
+  // Sixteen counting passes beat n log n comparisons only for large groups: on the
+  // corpus, whose groups are smaller, comparison sorting costs fewer instructions.
+  static constexpr std::size_t kRadixSortFrom = 4096;
 
   // By one 64-bit half of the keys, least significant byte first, each pass stable; a
   // pass where every key has the same byte (the leading '/', a shared directory) moves

@@ -149,7 +149,7 @@ TEST(Oracle, AgreesOnRandomWildcardRulesOverTwoLetters) {
   EXPECT_LT(disallowed, 2700u);
 }
 
-// One group large enough for the compiler's radix sort (hundreds of rules), with
+// One group large enough for the compiler's radix sort (thousands of rules), with
 // prefixes that share their first eight or sixteen bytes and differ after: the index
 // must still find every rule that can match.
 TEST(Oracle, AgreesOnALargeGroup) {
@@ -161,22 +161,22 @@ TEST(Oracle, AgreesOnALargeGroup) {
   };
   const std::string stems[] = {"", "/aaaaaaa", "/aaaaaaaaaaaaaaa", "/abababababababababab"};
   std::string body = "user-agent: a\n";
-  for (int rule = 0; rule < 1500; ++rule) {
+  for (int rule = 0; rule < 5000; ++rule) {
     body += (random() % 2 ? "allow: " : "disallow: ") + stems[random() % 4] +
             random_text(6, "ab*/") + (random() % 5 == 0 ? "$" : "") + "\n";
   }
   const RobotsTxt robots = RobotsTxt::parse(body);
   const BruteForceOracle oracle(body);
   std::size_t disallowed = 0;
-  for (int query = 0; query < 1500; ++query) {
+  for (int query = 0; query < 400; ++query) {
     const std::string url = "http://h.com" + stems[random() % 4] + random_text(12, "ab/");
     const std::string difference =
         difference_from_oracle(robots.verdict(url, "a"), oracle.verdict(url, "a"));
     EXPECT_EQ(difference, "") << url;
     disallowed += robots.allowed(url, "a") ? 0 : 1;
   }
-  EXPECT_GT(disallowed, 150u);
-  EXPECT_LT(disallowed, 1350u);
+  EXPECT_GT(disallowed, 40u);
+  EXPECT_LT(disallowed, 360u);
 }
 
 // The oracle itself must be able to say no: a few hand-checked answers, each citing the
