@@ -61,7 +61,12 @@ MaximalSuffix maximal_suffix(std::string_view needle) noexcept {
 inline std::size_t find_substring(std::string_view haystack, std::string_view needle,
                                   std::size_t from) noexcept {
   if (from > haystack.size()) return std::string_view::npos;
-  if (needle.size() <= 1) return haystack.find(needle, from);  // memchr: already linear
+  if (needle.empty()) return from;
+  // One byte: memchr, unless it is right here (as when stars separate single bytes).
+  if (needle.size() == 1) {
+    return from < haystack.size() && haystack[from] == needle[0] ? from
+                                                                 : haystack.find(needle[0], from);
+  }
   if (haystack.size() - from < needle.size()) return std::string_view::npos;
 
   // Most searches end at the first or second place where the needle's first byte occurs,
