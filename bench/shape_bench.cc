@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
       {"a: x 150,000 in a group", "user-agent:a\n" + repeat("a:\n", 150'000)},
       {"sitemap:x x 50,000", repeat("sitemap:x\n", 50'000)},
   };
-  std::printf("shape: parse+compile MB/s min / median of %d rounds; compiled bytes (x body)\n",
+  std::printf("shape: parse+compile MB/s at the min / median time of %d rounds; compiled bytes\n",
               repeats);
   for (const Shape& shape : shapes) {
     const std::size_t counted = std::min(shape.body.size(), robotstxt::kMaxBodyBytes);
