@@ -8,6 +8,7 @@
 #ifndef ROBOTSTXT_SRC_SUBSTRING_SEARCH_H_
 #define ROBOTSTXT_SRC_SUBSTRING_SEARCH_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <string_view>
@@ -69,13 +70,14 @@ inline std::size_t find_substring(std::string_view haystack, std::string_view ne
   }
   if (haystack.size() - from < needle.size()) return std::string_view::npos;
 
-  // Most searches end at the first or second place where the needle's first byte occurs,
-  // so those are tried directly; the two-way setup (two passes over the needle) is paid
-  // only after kDirectTries misses, which cost at most kDirectTries * needle bytes:
-  // still linear.
-  constexpr int kDirectTries = 4;
+  // Most searches end at one of the first few places where the needle's first byte
+  // occurs, so those are tried directly; the two-way setup (two passes over the needle)
+  // is paid only after that. The tries compare at most kDirectBudget bytes (or one
+  // needle, if longer): a constant more, so the search stays linear.
+  constexpr std::size_t kDirectBudget = 256;
+  const std::size_t direct_tries = std::clamp<std::size_t>(kDirectBudget / needle.size(), 1, 16);
   const std::string_view first_byte = needle.substr(0, 1);
-  for (int tries = 0; tries < kDirectTries; ++tries) {
+  for (std::size_t tries = 0; tries < direct_tries; ++tries) {
     const std::size_t candidate = haystack.find(first_byte, from);
     if (candidate == std::string_view::npos || haystack.size() - candidate < needle.size()) {
       return std::string_view::npos;
