@@ -109,10 +109,16 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   };
   std::size_t next_lf = find_from('\n', pos);
   std::size_t next_cr = find_from('\r', pos);
+  // NUL and `#` are searched the same way: most lines hold neither, and then cost no
+  // search of their own.
+  std::size_t next_nul = find_from('\0', pos);
+  std::size_t next_hash = find_from('#', pos);
   std::uint32_t number = 0;
   while (true) {
     if (next_lf < pos) next_lf = find_from('\n', pos);
     if (next_cr < pos) next_cr = find_from('\r', pos);
+    if (next_nul < pos) next_nul = find_from('\0', pos);
+    if (next_hash < pos) next_hash = find_from('#', pos);
     const std::size_t end = next_lf < next_cr ? next_lf : next_cr;
 
     LineFacts line;
@@ -124,13 +130,13 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
       line.too_long = true;
       content = content.substr(0, kMaxLineBytes);
     }
-    if (const std::size_t nul = content.find('\0'); nul != std::string_view::npos) {
+    if (next_nul - pos < content.size()) {
       line.has_nul = true;
-      content = content.substr(0, nul);
+      content = content.substr(0, next_nul - pos);
     }
-    if (const std::size_t hash = content.find('#'); hash != std::string_view::npos) {
+    if (next_hash - pos < content.size()) {
       line.has_comment = true;
-      content = content.substr(0, hash);
+      content = content.substr(0, next_hash - pos);
     }
     split_directive(content, line);
     on_line(static_cast<const LineFacts&>(line));
