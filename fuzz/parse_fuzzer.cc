@@ -106,6 +106,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(
         explanation.verdict.line == verdict.line && explanation.verdict.allowed == verdict.allowed,
         "explain() != verdict()");
+    // All four agents at once: the path read once and groups matched once must not
+    // change any answer.
+    std::array<bool, agents.size()> each{};
+    require(robots.allowed_each(url, agents, each) == agents.size(), "allowed_each() count");
+    for (std::size_t a = 0; a < agents.size(); ++a) {
+      require(each[a] == robots.allowed(url, agents[a]), "allowed_each() != allowed()");
+    }
   }
   (void)robots.crawl_delay(first_agent);
   (void)robots.directives();

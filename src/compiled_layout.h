@@ -26,7 +26,11 @@ struct RobotsTxt::CompiledRule {
   // The rule is its literal prefix alone (no `*`, no `$`): the common case, decided by
   // the index walk without looking at the rule's text again.
   static constexpr std::uint32_t kPlainPrefixFlag = 4;
-  static constexpr std::uint32_t kLineShift = 3;
+  // The 8 bytes after the written pattern in text_ hold the byte signature of the
+  // literal bytes after the literal prefix (byte_signature.h). Only rules with such bytes
+  // carry one, so files of plain rules compile no larger.
+  static constexpr std::uint32_t kSignatureFlag = 8;
+  static constexpr std::uint32_t kLineShift = 4;
 
   std::uint32_t pattern_offset;  // normalised pattern in text_
   std::uint32_t line_and_flags;  // line << kLineShift | the flags above
@@ -44,6 +48,7 @@ struct RobotsTxt::CompiledRule {
     return line_and_flags & kIndexHtmFlag;
   }
   [[nodiscard]] bool is_plain_prefix() const noexcept { return line_and_flags & kPlainPrefixFlag; }
+  [[nodiscard]] bool has_signature() const noexcept { return line_and_flags & kSignatureFlag; }
 };
 
 struct RobotsTxt::CompiledGroup {

@@ -3,7 +3,9 @@
 #include "robotstxt/robots_txt.h"
 
 #include <algorithm>
+#include <cstring>
 
+#include "byte_signature.h"
 #include "compiled_layout.h"
 #include "glob.h"
 #include "robotstxt/url_path.h"
@@ -12,6 +14,8 @@ namespace robotstxt {
 namespace {
 
 constexpr std::uint32_t kNoMatch = 0xFFFFFFFF;
+// Up to this many candidate rules, match_group compares each one's literal prefix whole.
+constexpr std::ptrdiff_t kCompareEachUpTo = 8;
 
 }  // namespace
 
@@ -35,6 +39,39 @@ struct RobotsTxt::Best {
       best_line = line;
       (disallow ? disallow_rule : allow_rule) = &rule;
     }
+  }
+
+  // Merges the best matches of other groups: the strongest of the strongest, earliest
+  // line on ties, is what offering each of their rules here would have kept.
+  void absorb(const Best& other) noexcept {
+    if (other.allow_rule != nullptr) offer(*other.allow_rule, other.allow_strength);
+    if (other.disallow_rule != nullptr) offer(*other.disallow_rule, other.disallow_strength);
+  }
+};
+
+// The path being matched. Its signature is computed on first use: most queries only meet
+// plain rules and never need it, and one query needs it once for all its groups.
+struct RobotsTxt::QueryPath {
+  // The groups already matched against this path and their best matches: the agents
+  // asked about one URL (allowed_each) often share groups, `*` above all.
+  struct Memo {
+    static constexpr std::size_t kGroups = 8;
+    std::uint32_t groups[kGroups];
+    Best best[kGroups];
+    std::size_t count = 0;
+  };
+
+  std::string_view bytes;
+  Memo* memo = nullptr;
+  std::uint64_t signature = 0;
+  bool signed_yet = false;
+
+  std::uint64_t byte_signature() noexcept {
+    if (!signed_yet) {
+      signature = internal::byte_signature(bytes);
+      signed_yet = true;
+    }
+    return signature;
   }
 };
 
@@ -72,24 +109,51 @@ std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_vi
                                                                                   : kNoMatch;
 }
 
-void RobotsTxt::match_group(const CompiledGroup& group, std::string_view path,
+void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
                             Best& best) const noexcept {
+  const std::string_view path = query.bytes;
   const CompiledRule* low = rules_.data() + group.rule_begin;
   const CompiledRule* high = rules_.data() + group.rule_end;
   const char* const text = text_.data();
+  // Can the path hold every literal byte the rule needs beyond its literal prefix? One
+  // AND that spares most wildcard rules their scan of the path (byte_signature.h).
+  const auto may_match = [text](const CompiledRule& rule, QueryPath& path_bytes) {
+    std::uint64_t needed = 0;
+    std::memcpy(&needed, text + rule.pattern_offset + rule.written_length, sizeof needed);
+    return internal::may_contain(path_bytes.byte_signature(), needed);
+  };
+  const auto try_rule = [&](const CompiledRule& rule) {
+    if (rule.has_signature() && !may_match(rule, query)) return;
+    const std::uint32_t strength = match_strength(rule, path, true);
+    if (strength != kNoMatch) best.offer(rule, strength);
+  };
   // Invariant: every rule in [low, high) has a literal prefix that starts with
   // path[0, depth). Those whose literal prefix is exactly that long sort first.
   for (std::size_t depth = 0; low < high; ++depth) {
-    while (low < high && low->literal_length == depth) {
-      const std::uint32_t strength = match_strength(*low, path, true);
-      if (strength != kNoMatch) best.offer(*low, strength);
-      ++low;
-    }
+    while (low < high && low->literal_length == depth) try_rule(*low++);
     if (low == high || depth == path.size()) break;
+    // A few rules left: comparing each one's prefix at once is cheaper than narrowing
+    // byte by byte, whose binary searches each touch scattered bytes of text_.
+    if (high - low <= kCompareEachUpTo) {
+      for (; low < high; ++low) {
+        const std::size_t rest = low->literal_length - depth;
+        if (low->literal_length <= path.size() &&
+            std::memcmp(text + low->pattern_offset + depth, path.data() + depth, rest) == 0) {
+          try_rule(*low);
+        }
+      }
+      break;
+    }
     const auto byte_at_depth = [text, depth](const CompiledRule& rule) {
       return static_cast<unsigned char>(text[rule.pattern_offset + depth]);
     };
     const auto wanted = static_cast<unsigned char>(path[depth]);
+    // Sorted, so when the first and last rule agree at this depth, all do: a shared
+    // prefix such as "/" or "/wp-" costs two loads per byte instead of two searches.
+    if (byte_at_depth(*low) == byte_at_depth(*(high - 1))) {
+      if (byte_at_depth(*low) != wanted) break;
+      continue;
+    }
     low = std::partition_point(
         low, high, [&](const CompiledRule& rule) { return byte_at_depth(rule) < wanted; });
     high = std::partition_point(
@@ -106,11 +170,29 @@ AppliedGroups RobotsTxt::applied_groups(bool named) const noexcept {
 Verdict RobotsTxt::decide(std::string_view url, std::span<const std::string_view> agents,
                           bool want_details) const noexcept {
   std::string storage;  // only used for URLs like "http://a.com?q"
-  const std::string_view path = path_of(url, storage);
+  QueryPath path{path_of(url, storage)};
+  return decide_path(path, agents, want_details);
+}
+
+Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view> agents,
+                               bool want_details) const noexcept {
   Best best;
   Verdict verdict;
-  const bool named = for_each_group_of(
-      agents, [&](std::uint32_t group) { match_group(groups_[group], path, best); });
+  const auto visit = [&](std::uint32_t group) {
+    QueryPath::Memo* const memo = path.memo;
+    if (memo == nullptr) return match_group(groups_[group], path, best);
+    for (std::size_t i = 0; i < memo->count; ++i) {
+      if (memo->groups[i] == group) return best.absorb(memo->best[i]);
+    }
+    Best group_best;
+    match_group(groups_[group], path, group_best);
+    best.absorb(group_best);
+    if (memo->count < QueryPath::Memo::kGroups) {
+      memo->groups[memo->count] = group;
+      memo->best[memo->count++] = group_best;
+    }
+  };
+  const bool named = for_each_group_of(agents, visit);
   verdict.applied = applied_groups(named);
   verdict.allowed = best.disallow_strength <= best.allow_strength;
   if (!want_details) return verdict;
@@ -127,6 +209,18 @@ Verdict RobotsTxt::decide(std::string_view url, std::span<const std::string_view
 
 bool RobotsTxt::allowed(std::string_view url, AgentNames agents) const noexcept {
   return decide(url, agents.names(), false).allowed;
+}
+
+std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::string_view> agents,
+                                    std::span<bool> answers) const noexcept {
+  std::string storage;
+  QueryPath::Memo memo;
+  QueryPath path{path_of(url, storage), &memo};
+  const std::size_t count = std::min(agents.size(), answers.size());
+  for (std::size_t i = 0; i < count; ++i) {
+    answers[i] = decide_path(path, agents.subspan(i, 1), false).allowed;
+  }
+  return count;
 }
 
 Verdict RobotsTxt::verdict(std::string_view url, AgentNames agents) const& noexcept {

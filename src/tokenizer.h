@@ -19,6 +19,10 @@ namespace robotstxt::internal {
 /// Sets `typo` when only an accepted misspelling matched.
 inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
   typo = false;
+  // Every recognised key starts with u, a, d or s: the rest are unknown at one compare.
+  if (key.empty()) return LineKind::kOther;
+  const char first = to_ascii_lower(key.front());
+  if (first != 'u' && first != 'a' && first != 'd' && first != 's') return LineKind::kOther;
   if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
   if (starts_with_ignoring_case(key, "useragent") || starts_with_ignoring_case(key, "user agent")) {
     typo = true;
@@ -26,8 +30,9 @@ inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
   }
   if (starts_with_ignoring_case(key, "allow")) return LineKind::kAllow;
   if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
-  for (std::string_view misspelling :
-       {"dissallow", "dissalow", "disalow", "diasllow", "disallaw"}) {
+  static constexpr std::string_view kMisspellings[] = {"dissallow", "dissalow", "disalow",
+                                                       "diasllow", "disallaw"};
+  for (const std::string_view misspelling : kMisspellings) {
     if (starts_with_ignoring_case(key, misspelling)) {
       typo = true;
       return LineKind::kDisallow;
@@ -104,10 +109,16 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   };
   std::size_t next_lf = find_from('\n', pos);
   std::size_t next_cr = find_from('\r', pos);
+  // NUL and `#` are searched the same way: most lines hold neither, and then cost no
+  // search of their own.
+  std::size_t next_nul = find_from('\0', pos);
+  std::size_t next_hash = find_from('#', pos);
   std::uint32_t number = 0;
   while (true) {
     if (next_lf < pos) next_lf = find_from('\n', pos);
     if (next_cr < pos) next_cr = find_from('\r', pos);
+    if (next_nul < pos) next_nul = find_from('\0', pos);
+    if (next_hash < pos) next_hash = find_from('#', pos);
     const std::size_t end = next_lf < next_cr ? next_lf : next_cr;
 
     LineFacts line;
@@ -119,13 +130,13 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
       line.too_long = true;
       content = content.substr(0, kMaxLineBytes);
     }
-    if (const std::size_t nul = content.find('\0'); nul != std::string_view::npos) {
+    if (next_nul - pos < content.size()) {
       line.has_nul = true;
-      content = content.substr(0, nul);
+      content = content.substr(0, next_nul - pos);
     }
-    if (const std::size_t hash = content.find('#'); hash != std::string_view::npos) {
+    if (next_hash - pos < content.size()) {
       line.has_comment = true;
-      content = content.substr(0, hash);
+      content = content.substr(0, next_hash - pos);
     }
     split_directive(content, line);
     on_line(static_cast<const LineFacts&>(line));

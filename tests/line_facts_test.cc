@@ -116,6 +116,23 @@ TEST(ReadingTheBody, Rule1_5_NulEndsTheLineContent) {
   EXPECT_EQ(first_pattern(body), "/a");
 }
 
+// Only the line holding a NUL or `#` is marked: not the lines around it, not a last line
+// without a line ending, and a second one on a later line is found too.
+TEST(ReadingTheBody, Rule1_5_NulAndHashMarkOnlyTheirOwnLine) {
+  const std::string body = "a: 1\nb: 2\0x\nc: 3\nd: 4 # x\ne: 5\0\nf: 6#\ng: 7"s;
+  const auto lines = describe_lines(body);
+  ASSERT_EQ(lines.size(), 7u);
+  const bool nul[] = {false, true, false, false, true, false, false};
+  const bool comment[] = {false, false, false, true, false, true, false};
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].has_nul, nul[i]) << "line " << i + 1;
+    EXPECT_EQ(lines[i].has_comment, comment[i]) << "line " << i + 1;
+  }
+  EXPECT_EQ(lines[1].value, "2");
+  EXPECT_EQ(lines[3].value, "4");
+  EXPECT_EQ(lines[6].value, "7");
+}
+
 TEST(ReadingTheBody, Rule1_5_HashStartsAComment) {
   const auto lines = describe_lines("disallow: /a#b\n# only a comment\n   \n");
   EXPECT_EQ(lines[0].value, "/a");

@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <iterator>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -53,9 +54,14 @@ TEST(Oracle, AgreesWithTheLibraryOnEveryCorpusCheck) {
     const RobotsTxt robots = RobotsTxt::parse(host.robots_body);
     const BruteForceOracle oracle(host.robots_body);
     for (const std::string& url : host.urls) {
-      for (const std::string_view agent : bench::kCorpusAgents) {
+      // allowed_each() reads the path once for all agents: it must answer as verdict().
+      bool each[std::size(bench::kCorpusAgents)] = {};
+      ASSERT_EQ(robots.allowed_each(url, bench::kCorpusAgents, each), std::size(each));
+      for (std::size_t a = 0; a < std::size(each); ++a) {
+        const std::string_view agent = bench::kCorpusAgents[a];
         const Verdict verdict = robots.verdict(url, agent);
-        const std::string difference = difference_from_oracle(verdict, oracle.verdict(url, agent));
+        std::string difference = difference_from_oracle(verdict, oracle.verdict(url, agent));
+        if (each[a] != verdict.allowed) difference += " allowed_each() differs;";
         ++checks;
         decisive_lines += verdict.has_decisive_rule() ? 1 : 0;
         if (difference.empty()) continue;
@@ -72,6 +78,105 @@ TEST(Oracle, AgreesWithTheLibraryOnEveryCorpusCheck) {
   EXPECT_EQ(disagreements, 0u);
   EXPECT_GT(checks, 0u);
   EXPECT_GT(decisive_lines, 0u);
+}
+
+// Parses `body` and asks library and oracle about `url` for agent "a"; returns the
+// difference (empty when they agree).
+std::string difference_on(const std::string& body, const std::string& url) {
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  return difference_from_oracle(robots.verdict(url, "a"), BruteForceOracle(body).verdict(url, "a"));
+}
+
+// The shapes that make a naive substring search or a backtracking matcher slow
+// (SEMANTICS 4.2): a long literal segment after `*` that almost occurs everywhere, and a
+// thousand stars against a long path. The answers must still be exact.
+TEST(Oracle, AgreesOnWorstCaseWildcardShapes) {
+  const std::string as(16 * 1024, 'a');
+  const std::string long_segment = std::string(1000, 'a') + "b";
+  std::string thousand_stars;
+  for (int i = 0; i < 1000; ++i) thousand_stars += "*a";
+  const struct {
+    std::string rule;
+    std::string path;
+  } cases[] = {
+      {"/*" + long_segment, "/" + as},               // never occurs
+      {"/*" + long_segment, "/" + as + "b"},         // occurs at the very end
+      {"/*" + long_segment + "$", "/" + as + "b"},   // anchored at the end
+      {"/*" + long_segment + "$", "/" + as + "bb"},  // occurs, but not at the end
+      {"/*ab" + long_segment, "/" + as + "ab" + as + "b"},
+      {"/*" + std::string(500, 'b') + "a", "/" + std::string(16 * 1024, 'b')},
+      {"/*abababababac", "/" + std::string(8000, 'x') + "abababababababababac"},
+      {"/" + thousand_stars, "/" + as},        // 1,000 segments that fit
+      {"/" + thousand_stars + "b", "/" + as},  // the last one never fits
+      {"/" + thousand_stars + "$", "/" + as},
+      {"/" + thousand_stars + "b$", "/" + as + "b"},
+      {"/" + thousand_stars, "/" + std::string(999, 'a')},  // one segment too many
+      {"/" + std::string(1000, '*') + "b$", "/" + as + "b"},
+  };
+  for (const auto& c : cases) {
+    for (const char* kind : {"disallow", "allow"}) {
+      const std::string body =
+          std::string("user-agent: a\ndisallow: /\n") + kind + ": " + c.rule + "\n";
+      EXPECT_EQ(difference_on(body, "http://h.com" + c.path), "")
+          << kind << " " << c.rule.substr(0, 40) << "... (" << c.rule.size()
+          << " bytes) vs a path of " << c.path.size() << " bytes";
+    }
+  }
+}
+
+// Random rules and paths over a two-letter alphabet, where segments overlap and repeat
+// (periodic needles, near misses): the cases where a fast substring search goes wrong.
+TEST(Oracle, AgreesOnRandomWildcardRulesOverTwoLetters) {
+  std::mt19937 random(20261122);  // fixed: a failure must be reproducible
+  const auto random_text = [&random](std::size_t max_length, std::string_view alphabet) {
+    std::string text(random() % (max_length + 1), ' ');
+    for (char& c : text) c = alphabet[random() % alphabet.size()];
+    return text;
+  };
+  std::size_t disallowed = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string body = "user-agent: a\n";
+    for (int rule = 0; rule < 3; ++rule) {
+      body += (random() % 2 ? "allow: /" : "disallow: /") + random_text(14, "aab*") +
+              (random() % 3 == 0 ? "$" : "") + "\n";
+    }
+    const std::string url = "http://h.com/" + random_text(40, "ab");
+    EXPECT_EQ(difference_on(body, url), "") << body << url;
+    disallowed += RobotsTxt::parse(body).allowed(url, "a") ? 0 : 1;
+  }
+  // Both answers must occur, or the comparison proves little.
+  EXPECT_GT(disallowed, 300u);
+  EXPECT_LT(disallowed, 2700u);
+}
+
+// One group large enough for the compiler's radix sort (thousands of rules), with
+// prefixes that share their first eight or sixteen bytes and differ after: the index
+// must still find every rule that can match.
+TEST(Oracle, AgreesOnALargeGroup) {
+  std::mt19937 random(7);
+  const auto random_text = [&random](std::size_t max_length, std::string_view alphabet) {
+    std::string text(random() % (max_length + 1), ' ');
+    for (char& c : text) c = alphabet[random() % alphabet.size()];
+    return text;
+  };
+  const std::string stems[] = {"", "/aaaaaaa", "/aaaaaaaaaaaaaaa", "/abababababababababab"};
+  std::string body = "user-agent: a\n";
+  for (int rule = 0; rule < 5000; ++rule) {
+    body += (random() % 2 ? "allow: " : "disallow: ") + stems[random() % 4] +
+            random_text(6, "ab*/") + (random() % 5 == 0 ? "$" : "") + "\n";
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  const BruteForceOracle oracle(body);
+  std::size_t disallowed = 0;
+  for (int query = 0; query < 400; ++query) {
+    const std::string url = "http://h.com" + stems[random() % 4] + random_text(12, "ab/");
+    const std::string difference =
+        difference_from_oracle(robots.verdict(url, "a"), oracle.verdict(url, "a"));
+    EXPECT_EQ(difference, "") << url;
+    disallowed += robots.allowed(url, "a") ? 0 : 1;
+  }
+  EXPECT_GT(disallowed, 40u);
+  EXPECT_LT(disallowed, 360u);
 }
 
 // The oracle itself must be able to say no: a few hand-checked answers, each citing the

@@ -100,6 +100,26 @@ TEST(Groups, Rule2_5_AnyOfSeveralQueriedAgentsSelectsAGroup) {
   EXPECT_FALSE(robots.allowed("/y", {"a", "c"}));
 }
 
+// allowed_each() asks each agent alone (2.5's merging is for one AgentNames list), and
+// answers only as many as both spans hold.
+TEST(Groups, AllowedEachAsksEveryAgentAlone) {
+  const RobotsTxt robots = RobotsTxt::parse(
+      "user-agent: a\ndisallow: /x\nuser-agent: b\nallow: /x\ndisallow: /\n"
+      "user-agent: *\ndisallow: /x/y\n");
+  const std::string_view agents[] = {"a", "b", "c", "A"};
+  bool answers[4] = {true, false, true, true};  // each the opposite of its answer
+  EXPECT_EQ(robots.allowed_each("http://h.com/x/y", agents, answers), 4u);
+  EXPECT_FALSE(answers[0]);
+  EXPECT_TRUE(answers[1]);   // b's own group; the `*` group does not apply (3.1)
+  EXPECT_FALSE(answers[2]);  // c: the `*` group
+  EXPECT_FALSE(answers[3]);
+  bool two[2] = {false, true};
+  EXPECT_EQ(robots.allowed_each("http://h.com/z", agents, two), 2u);
+  EXPECT_TRUE(two[0]);
+  EXPECT_FALSE(two[1]);
+  EXPECT_EQ(robots.allowed_each("http://h.com/z", {}, answers), 0u);
+}
+
 TEST(WhichRulesApply, Rule3_1_AllGroupsNamingTheAgentAreMerged) {
   const char* body =
       "user-agent: a\ndisallow: /x\nuser-agent: b\ndisallow: /z\nuser-agent: a\ndisallow: /y\n";

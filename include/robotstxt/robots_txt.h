@@ -175,6 +175,12 @@ class RobotsTxt {
   /// case-insensitively with the product tokens of the file.
   [[nodiscard]] bool allowed(std::string_view url, AgentNames agents) const noexcept;
 
+  /// Many agents, one URL: answers[i] = allowed(url, agents[i]) for each agent alone (not
+  /// merged as AgentNames merges a list), with the URL's path read once for all of them.
+  /// Answers min(agents.size(), answers.size()) and returns that count.
+  std::size_t allowed_each(std::string_view url, std::span<const std::string_view> agents,
+                           std::span<bool> answers) const noexcept;
+
   /// Full form: the verdict with its decisive rule. Its views point into *this.
   [[nodiscard]] Verdict verdict(std::string_view url, AgentNames agents) const& noexcept;
   Verdict verdict(std::string_view url, AgentNames agents) const&& = delete;
@@ -261,7 +267,8 @@ class RobotsTxt {
   struct CompiledRule;
   struct CompiledGroup;
   struct CompiledAgent;
-  struct Best;  // running best allow/disallow during a query
+  struct Best;       // running best allow/disallow during a query
+  struct QueryPath;  // the path of a query, with its byte signature once needed
 
   std::string_view token_of(std::uint32_t agent) const noexcept;
   std::string_view pattern_of(const CompiledRule& rule) const noexcept;
@@ -271,9 +278,11 @@ class RobotsTxt {
   // knows the path starts with the rule's literal prefix.
   std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
                                bool literal_matched) const noexcept;
-  void match_group(const CompiledGroup& group, std::string_view path, Best& best) const noexcept;
+  void match_group(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
   Verdict decide(std::string_view url, std::span<const std::string_view> agents,
                  bool want_details) const noexcept;
+  Verdict decide_path(QueryPath& path, std::span<const std::string_view> agents,
+                      bool want_details) const noexcept;
   AppliedGroups applied_groups(bool named) const noexcept;
   // Does some group name `token` (SEMANTICS 2.5 equality)?
   bool names_token(std::string_view token) const noexcept;
