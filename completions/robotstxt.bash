@@ -4,7 +4,7 @@
 
 _robotstxt() {
   local cur=${COMP_WORDS[COMP_CWORD]}
-  local commands="check explain diff info lint fetch crawlers audit"
+  local commands="check explain diff info lint fetch crawlers audit serve"
   COMPREPLY=()
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands help --help --version" -- "$cur")
@@ -22,7 +22,11 @@ _robotstxt() {
     lint) options="--help --json" ;;
     fetch)
       options="--help --agent --crawler --json --timeout --user-agent-header --concurrency
-               --connect-to --ca-file"
+               --connect-to --ca-file --redis"
+      ;;
+    serve)
+      options="--help --listen --redis --token-file --allow-private --concurrency
+               --user-agent-header --timeout --max-batch --max-connections --connect-to"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "robotstxt/fetcher.h"
 #include "robotstxt/version.h"
 #include "support/run_command.h"
 
@@ -32,6 +33,11 @@ TEST(Version, FileHoldsAVersionNumber) {
 }
 
 TEST(Version, HeaderSaysWhatTheVersionFileSays) { EXPECT_EQ(kVersion, version_file()); }
+
+// Servers see the version in the default User-Agent header; it must not lag behind.
+TEST(Version, DefaultUserAgentHeaderCarriesTheVersion) {
+  EXPECT_EQ(FetchOptions{}.user_agent, "robotstxt/" + version_file() + " (robots.txt fetcher)");
+}
 
 TEST(Version, CliPrintsNameAndVersionAndExits0) {
   const auto result = run_command(kCli, {"--version"});

@@ -329,7 +329,7 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
   command->add_option("--timeout", options->timeout_seconds,
                       "seconds allowed per robots.txt, redirects included (default 30)");
   command->add_option("--user-agent-header", options->user_agent_header,
-                      "User-Agent header to send (default robotstxt/0.1 ...)");
+                      "User-Agent header to send (default '" + FetchOptions{}.user_agent + "')");
   command
       ->add_option("--concurrency", options->concurrency,
                    "origins fetched at once with '-' (default 200)")

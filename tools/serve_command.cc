@@ -140,8 +140,9 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "requests that may fetch handled at once, and robots.txt fetches in\n"
                    "flight per request (default 64)")
       ->check(CLI::Range(1, 10000));
-  command->add_option("--user-agent-header", options->user_agent_header,
-                      "User-Agent header to send when fetching (default robotstxt/0.1 ...)");
+  command->add_option(
+      "--user-agent-header", options->user_agent_header,
+      "User-Agent header to send when fetching (default '" + FetchOptions{}.user_agent + "')");
   command->add_option("--timeout", options->timeout_seconds,
                       "seconds allowed per robots.txt fetch, redirects included (default 30)");
   command

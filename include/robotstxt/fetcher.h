@@ -35,6 +35,7 @@
 #include "robotstxt/line_facts.h"
 #include "robotstxt/peer_address.h"
 #include "robotstxt/url.h"
+#include "robotstxt/version.h"
 
 namespace robotstxt {
 
@@ -45,7 +46,8 @@ struct FetchOptions {
   /// Time allowed for the whole fetch of one robots.txt: every redirect hop, bodies included.
   std::chrono::milliseconds total_timeout{std::chrono::seconds(30)};
   /// Sent as the User-Agent header. Say who you are; it is not the robots.txt agent.
-  std::string user_agent = "robotstxt/0.1 (robots.txt fetcher)";
+  std::string user_agent =
+      std::string("robotstxt/").append(kVersion).append(" (robots.txt fetcher)");
   /// Transfers in flight at once; further origins wait for a free slot.
   std::size_t max_concurrent_transfers = 200;
   /// Redirects followed per fetch (SEMANTICS 7 asks for at least 5); one more is 404.
