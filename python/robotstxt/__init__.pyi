@@ -99,6 +99,9 @@ class Decision(NamedTuple):
     crawler_token: Optional[str]
     status: int
     """HTTP status of the robots.txt fetch; 0 when no response arrived."""
+    cache: Literal["memory", "shared", "fetched"]
+    """Where the robots.txt came from: this process's cache, the shared (Redis) tier, or
+    fetched for this call."""
 
 _Preference = Literal["allowed", "disallowed", "unknown"]
 
@@ -215,8 +218,12 @@ class RobotsClient:
         connect_to: Sequence[str] = (),
         cache_max_entries: int = 100000,
         cache_max_bytes: int = 536870912,
+        redis: Optional[str] = None,
     ) -> None:
-        """Options of the fetches (User-Agent header, timeouts in seconds...) and the cache.
+        """Options of the fetches (User-Agent header, timeouts in seconds...), the cache,
+        and the shared Redis tier ('redis://HOST:PORT/DB'; None: this process only).
+
+        Raises ValueError for a bad option or Redis URL.
 
         Raises RuntimeError when the package was built without its fetch library.
         """
@@ -231,3 +238,7 @@ class RobotsClient:
     @property
     def cached_origins(self) -> int:
         """Number of origins the cache holds."""
+    @property
+    def shared_tier_stats(self) -> Optional[dict[str, int]]:
+        """The Redis tier's counters (hits, misses, waits, wait_timeouts, writes, errors,
+        bad_records); None without the redis option."""

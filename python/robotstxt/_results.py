@@ -154,7 +154,9 @@ class Decision(NamedTuple):
     ``reason`` says why in a sentence (SEMANTICS 7). ``verdict`` is the matcher's when
     access is "rules". ``url_error`` names what is wrong with a URL that has no origin
     (then nothing is fetched and ``allowed`` is False). ``status`` is the HTTP status of
-    the robots.txt fetch (0 when no response arrived).
+    the robots.txt fetch (0 when no response arrived). ``cache`` says where the robots.txt
+    came from: "memory" (this process's cache), "shared" (the Redis tier: another client
+    or serve instance fetched it) or "fetched" (fetched for this call).
     """
 
     allowed: bool
@@ -166,3 +168,4 @@ class Decision(NamedTuple):
     crawler_rule: Optional[str]
     crawler_token: Optional[str]
     status: int
+    cache: str

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +20,7 @@
 
 #include "arguments.h"
 #include "results.h"
+#include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 
 namespace robotstxt::python {
@@ -39,13 +41,11 @@ std::size_t positive(std::int64_t value, const char* what) {
 }
 
 // RobotsClient(**options); it holds a cache and a mutex, so it is made in place.
-std::unique_ptr<RobotsClient> make_client(const std::string& user_agent, double connect_timeout,
-                                          double total_timeout,
-                                          std::int64_t max_concurrent_transfers,
-                                          std::int64_t max_redirects, const std::string& ca_file,
-                                          const std::vector<std::string>& connect_to,
-                                          std::int64_t cache_max_entries,
-                                          std::int64_t cache_max_bytes) {
+std::unique_ptr<RobotsClient> make_client(
+    const std::string& user_agent, double connect_timeout, double total_timeout,
+    std::int64_t max_concurrent_transfers, std::int64_t max_redirects, const std::string& ca_file,
+    const std::vector<std::string>& connect_to, std::int64_t cache_max_entries,
+    std::int64_t cache_max_bytes, const std::optional<std::string>& redis) {
   RobotsClientOptions options;
   options.fetch.user_agent = user_agent;
   options.fetch.connect_timeout = milliseconds_of(connect_timeout, "connect_timeout");
@@ -58,6 +58,14 @@ std::unique_ptr<RobotsClient> make_client(const std::string& user_agent, double 
   options.fetch.connect_to = connect_to;
   options.cache.max_entries = positive(cache_max_entries, "cache_max_entries");
   options.cache.max_bytes = positive(cache_max_bytes, "cache_max_bytes");
+  // The same URL syntax and the same store as `robotstxt serve --redis`, so that Python
+  // crawlers and serve instances on one Redis are one fleet with one cache.
+  if (redis) {
+    const RedisUrlResult address = parse_redis_url(*redis);
+    if (!address.address) throw py::value_error("redis: " + address.error);
+    options.shared_store =
+        std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
+  }
   return std::make_unique<RobotsClient>(std::move(options));
 }
 
@@ -76,7 +84,8 @@ py::object decision_tuple(const Decision& decision) {
   return decision_type(py::bool_(decision.allowed), url_error, to_python(decision.robots_url),
                        to_python(to_string(decision.state.access)),
                        to_python(to_string(decision.state.reason)), verdict_tuple(decision.verdict),
-                       crawler_rule, optional_text(decision.crawler_token), py::int_(status));
+                       crawler_rule, optional_text(decision.crawler_token), py::int_(status),
+                       to_python(to_string(decision.cache)));
 }
 
 // The URLs of a batch as the strings decide_all() takes; one URL is a batch of one.
@@ -123,6 +132,22 @@ py::list decision_list(const std::vector<Decision>& decisions) {
   return result;
 }
 
+// A plain dict, not a result type: counters that go straight into a metrics system.
+py::object shared_tier_stats(const RobotsClient& client) {
+  const SharedCache* shared = client.shared_cache();
+  if (shared == nullptr) return py::none();
+  const SharedCacheStats stats = shared->stats();
+  py::dict result;
+  result["hits"] = stats.hits;
+  result["misses"] = stats.misses;
+  result["waits"] = stats.waits;
+  result["wait_timeouts"] = stats.wait_timeouts;
+  result["writes"] = stats.writes;
+  result["errors"] = stats.errors;
+  result["bad_records"] = stats.bad_records;
+  return result;
+}
+
 }  // namespace
 
 void add_robots_client(py::module_& module) {
@@ -147,17 +172,21 @@ void add_robots_client(py::module_& module) {
            py::arg("max_redirects") = defaults.fetch.max_redirects,
            py::arg("ca_file") = std::string(), py::arg("connect_to") = std::vector<std::string>(),
            py::arg("cache_max_entries") = defaults.cache.max_entries,
-           py::arg("cache_max_bytes") = defaults.cache.max_bytes,
+           py::arg("cache_max_bytes") = defaults.cache.max_bytes, py::arg("redis") = py::none(),
            "RobotsClient(*, user_agent: str = ..., connect_timeout: float = 10.0,\n"
            "             total_timeout: float = 30.0, max_concurrent_transfers: int = 200,\n"
            "             max_redirects: int = 5, ca_file: str = '',\n"
            "             connect_to: Sequence[str] = (), cache_max_entries: int = 100000,\n"
-           "             cache_max_bytes: int = 536870912)\n\n"
+           "             cache_max_bytes: int = 536870912, redis: str | None = None)\n\n"
            "user_agent is the User-Agent header of the fetches (say who you are; it is not\n"
            "the robots.txt agent); timeouts are in seconds, total_timeout covering every\n"
            "redirect hop; connect_to sends a host's requests elsewhere\n"
            "('HOST:PORT:CONNECT_HOST:CONNECT_PORT', for staging and tests). The cache\n"
-           "keeps at most cache_max_entries origins and cache_max_bytes bytes.")
+           "keeps at most cache_max_entries origins and cache_max_bytes bytes.\n"
+           "redis ('redis://HOST:PORT/DB') adds the shared tier of `robotstxt serve`: every\n"
+           "client and serve instance on that Redis fetches each origin once for all. A\n"
+           "Redis that is down is skipped (counted in shared_tier_stats), never raised.\n"
+           "ValueError for a bad option or Redis URL.")
       .def(
           "allowed",
           [](RobotsClient& client, py::handle url, py::handle agent) {
@@ -186,7 +215,8 @@ void add_robots_client(py::module_& module) {
           py::arg("url"), py::arg("agent"),
           "decide(url: str | bytes, agent: ...) -> Decision\n\n"
           "Like allowed(), with everything behind the answer: the robots.txt URL, the\n"
-          "access state and why, the matcher's verdict, the HTTP status.")
+          "access state and why, the matcher's verdict, the HTTP status, and which\n"
+          "cache tier answered.")
       .def(
           "decide_many",
           [](RobotsClient& client, py::handle urls, py::handle agent) {
@@ -197,7 +227,12 @@ void add_robots_client(py::module_& module) {
           "decide() for every URL, in order, fetching as allowed_many() does.")
       .def_property_readonly(
           "cached_origins", [](RobotsClient& client) { return client.cache().size(); },
-          "Number of origins whose robots.txt state the cache holds.");
+          "Number of origins whose robots.txt state the cache holds.")
+      .def_property_readonly(
+          "shared_tier_stats", &shared_tier_stats,
+          "The shared (Redis) tier's counters since the client was made, as a dict of\n"
+          "int: hits, misses, waits, wait_timeouts, writes, errors, bad_records (see\n"
+          "shared_cache.h); None without the redis option.");
 }
 
 }  // namespace robotstxt::python
