@@ -42,6 +42,10 @@ void Metrics::count_request(Endpoint endpoint, unsigned status, std::chrono::nan
 
 void Metrics::count_answer(CacheTier tier) { ++answers_[static_cast<std::size_t>(tier)]; }
 
+void Metrics::count_answers(CacheTier tier, std::uint64_t answers) {
+  if (answers != 0) answers_[static_cast<std::size_t>(tier)] += answers;
+}
+
 void Metrics::count_fetch(const FetchSummary& fetch) {
   std::string outcome;
   if (fetch.kind == FetchKind::kResponse) {

@@ -41,6 +41,7 @@ class Metrics {
 
   void count_request(Endpoint endpoint, unsigned status, std::chrono::nanoseconds latency);
   void count_answer(CacheTier tier);
+  void count_answers(CacheTier tier, std::uint64_t answers);
   /// One fetch this process made, by its outcome ("2xx", "5xx", "network_error", ...).
   void count_fetch(const FetchSummary& fetch);
 
