@@ -213,7 +213,7 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     endpoint = Endpoint::kMetrics;
     HttpResponse response;
     response.content_type = "text/plain; version=0.0.4";
-    response.body = metrics_.prometheus(client_.shared_cache());
+    response.body = metrics_.prometheus(client_.shared_cache(), client_.options().fetch.gate.get());
     return response;
   }
   for (std::string_view known : {"/v1/check", "/v1/evaluate", "/v1/robots", "/v1/refresh",
