@@ -1,6 +1,7 @@
 // JSON text writer (see json_text.h).
 #include "json_text.h"
 
+#include <array>
 #include <charconv>
 
 #include <nlohmann/json.hpp>
@@ -10,11 +11,15 @@
 namespace robotstxt::cli {
 namespace {
 
-// Bytes copied as they are: printable ASCII but the quote and the backslash, and every
-// byte of a multi-byte UTF-8 sequence (checked for well-formedness beforehand).
-constexpr bool copied_as_is(unsigned char byte) {
-  return byte >= 0x20 && byte != '"' && byte != '\\';
-}
+// The ASCII bytes copied as they are: printable ones but the quote and the backslash.
+// A table: this runs for every byte of every URL of a batch.
+constexpr std::array<bool, 0x80> kCopiedAsIs = [] {
+  std::array<bool, 0x80> copied{};
+  for (std::size_t byte = 0x20; byte < 0x80; ++byte) copied[byte] = true;
+  copied['"'] = false;
+  copied['\\'] = false;
+  return copied;
+}();
 
 void append_escaped(std::string& out, unsigned char byte) {
   switch (byte) {
@@ -57,7 +62,9 @@ void append_json_string(std::string& out, std::string_view text) {
   bool utf8_checked = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x80 && kCopiedAsIs[byte]) continue;
     if (byte >= 0x80) {
+      // Well-formed UTF-8 is copied as it is (as nlohmann does without ensure_ascii).
       if (utf8_checked || internal::is_valid_utf8(text.substr(i))) {
         utf8_checked = true;
         continue;
@@ -68,7 +75,6 @@ void append_json_string(std::string& out, std::string_view text) {
       out += nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       return;
     }
-    if (copied_as_is(byte)) continue;
     out.append(text, run, i - run);
     append_escaped(out, byte);
     run = i + 1;

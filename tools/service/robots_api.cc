@@ -76,8 +76,9 @@ std::optional<std::string> json_string(const json& body, const char* key) {
   return found->get<std::string>();
 }
 
-// The "urls" array of a batch body, or an error message.
-std::optional<std::vector<std::string>> json_urls(const json& body, std::size_t limit,
+// The "urls" array of a batch body, or an error message. The strings are moved out of
+// `body`: a batch holds thousands.
+std::optional<std::vector<std::string>> json_urls(json& body, std::size_t limit,
                                                   std::string& error) {
   const auto found = body.find("urls");
   if (found == body.end() || !found->is_array()) {
@@ -90,12 +91,12 @@ std::optional<std::vector<std::string>> json_urls(const json& body, std::size_t 
   }
   std::vector<std::string> urls;
   urls.reserve(found->size());
-  for (const json& url : *found) {
+  for (json& url : *found) {
     if (!url.is_string()) {
       error = "\"urls\" must be an array of strings";
       return std::nullopt;
     }
-    urls.push_back(url.get<std::string>());
+    urls.push_back(std::move(url.get_ref<std::string&>()));
   }
   return urls;
 }
@@ -254,7 +255,7 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
 
 HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   std::string error;
-  const std::optional<json> body = parse_object(request.body, error);
+  std::optional<json> body = parse_object(request.body, error);
   if (!body) return error_response(400, error);
   const WhoOrError asker = who_asks(json_string(*body, "agent"), json_string(*body, "crawler"));
   if (!asker.who) return error_response(400, asker.error);
@@ -303,7 +304,7 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
 
 HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
   std::string error;
-  const std::optional<json> body = parse_object(request.body, error);
+  std::optional<json> body = parse_object(request.body, error);
   if (!body) return error_response(400, error);
   const std::optional<std::string> robots_txt = json_string(*body, "robots_txt");
   if (!robots_txt) return error_response(400, "\"robots_txt\" must be a string");
