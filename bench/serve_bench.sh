@@ -7,7 +7,9 @@
 # 2. Redis memory per origin after that run;
 # 3. cached GET /v1/check with wrk, CONNECTIONS connections (default 64): requests/s,
 #    p50 and p99;
-# 4. cached POST /v1/check batches of BATCH URLs (default 1,000) with wrk: checks/s.
+# 4. cached POST /v1/check batches of BATCH URLs (default 1,000; each URL on another of
+#    the ORIGINS origins, the worst case for a batch) with wrk: checks/s, and the
+#    instance's CPU time per check.
 # Everything runs on 127.0.0.1 and is stopped at the end, whatever happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -94,6 +96,14 @@ print('wrk.body = ' + json.dumps(body))
 print('wrk.headers["Content-Type"] = "application/json"')
 PY
 echo "cached POST /v1/check, batches of $batch URLs, 8 connections, ${seconds}s:"
+# The instance's CPU time (user + system, in clock ticks) says what a check costs
+# whatever else the machine runs at the time; checks/s depends on that load.
+serve_pid="${pids[2]}"
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$serve_pid/stat"; }
+ticks_before="$(cpu_ticks)"
 result="$(wrk -t2 -c8 -d"${seconds}s" -s "$work/batch.lua" "http://127.0.0.1:${ports[0]}/v1/check")"
+ticks="$(( $(cpu_ticks) - ticks_before ))"
+requests="$(echo "$result" | sed -n 's/^ *\([0-9]*\) requests in.*/\1/p')"
 rate="$(echo "$result" | sed -n 's/^Requests\/sec: *\([0-9.]*\)/\1/p')"
 echo "  $rate batches/s = $(echo "$rate * $batch" | bc | cut -d. -f1) checks/s"
+echo "  instance CPU: $(echo "scale=2; $ticks * 1000000 / $(getconf CLK_TCK) / ($requests * $batch)" | bc) us per check"

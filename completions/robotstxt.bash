@@ -26,7 +26,8 @@ _robotstxt() {
       ;;
     serve)
       options="--help --listen --redis --token-file --allow-private --concurrency
-               --user-agent-header --timeout --max-batch --max-connections --connect-to"
+               --user-agent-header --timeout --max-batch --max-connections --max-fetches
+               --connect-to"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

@@ -425,8 +425,33 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
     }
   };
 
+  FetchGate* const gate = options_.gate.get();
+  // Waiting for the process's slots is bounded by the fetch timeout, for the whole call.
+  const auto slot_deadline = std::chrono::steady_clock::now() + options_.total_timeout;
+  // A slot for the next job: taken at once while this call has transfers of its own to
+  // drive (waiting then would stall them), else waited for.
+  const auto take_slot = [&] {
+    if (gate == nullptr) return true;
+    if (active > 0) return gate->try_enter();
+    if (gate->enter_until(slot_deadline)) return true;
+    for (; next_job < jobs.size(); ++next_job) {
+      outcomes[next_job].robots_url = origins[next_job].robots_url();
+      outcomes[next_job].kind = FetchKind::kLocalError;
+      outcomes[next_job].error = "no transfer slot freed up within the fetch timeout";
+    }
+    return false;
+  };
+  const auto transfer_done = [&] {
+    --active;
+    if (gate != nullptr) gate->leave();
+  };
+
   while (next_job < jobs.size() || active > 0) {
-    while (next_job < jobs.size() && active < options_.max_concurrent_transfers) start_next();
+    while (next_job < jobs.size() && active < options_.max_concurrent_transfers && take_slot()) {
+      const std::size_t before = active;
+      start_next();
+      if (gate != nullptr && active == before) gate->leave();  // it failed to start
+    }
     int running = 0;
     curl_multi_perform(multi, &running);
     int queued = 0;
@@ -441,10 +466,12 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
       if (next.empty() || !start_request(multi, *job, next)) {
         curl_easy_cleanup(easy);
         job->easy = nullptr;
-        --active;
+        transfer_done();
       }
     }
-    if (active > 0) curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
+    // Jobs waiting for a slot another call may free: look again soon.
+    const int poll_ms = gate != nullptr && next_job < jobs.size() ? 20 : 1000;
+    if (active > 0) curl_multi_poll(multi, nullptr, 0, poll_ms, nullptr);
   }
   curl_multi_cleanup(multi);
   return outcomes;

@@ -10,13 +10,12 @@
 namespace robotstxt {
 namespace {
 
+// `state`: access_state() of `entry` now, computed once for all URLs of its origin.
 template <typename Asker>
 Decision decide_with(std::string_view url, const Asker& asker,
-                     std::shared_ptr<const RobotsEntry> entry, TimePoint now,
-                     const PolicyOptions& policy) {
+                     std::shared_ptr<const RobotsEntry> entry, AccessState state) {
   Decision decision;
-  decision.robots_url = entry->last_fetch.robots_url;
-  decision.state = access_state(*entry, now, policy);
+  decision.state = std::move(state);
   decision.entry = std::move(entry);
   if (asker.crawler != nullptr && !asker.crawler->obeys_robots_txt) {
     // SEMANTICS 8.3: robots.txt does not bind it, whatever the fetch gave.
@@ -227,7 +226,8 @@ std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, con
   RobotsCache::EntryPtr entry = cache_.find(origin->key());
   const TimePoint now = options_.clock();
   if (entry == nullptr || now >= entry->fresh_until) return std::nullopt;
-  Decision decision = decide_with(url, asker, std::move(entry), now, options_.policy);
+  AccessState state = access_state(*entry, now, options_.policy);
+  Decision decision = decide_with(url, asker, std::move(entry), std::move(state));
   decision.robots_url = origin->robots_url();
   decision.cache = CacheTier::kMemory;
   return decision;
@@ -245,9 +245,13 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
                                                const Asker& asker) {
+  constexpr std::size_t kNoOrigin = static_cast<std::size_t>(-1);
   std::vector<Decision> decisions(urls.size());
-  std::vector<std::string> keys;  // one per URL with an origin, in URL order
-  std::vector<std::size_t> keyed_urls;
+  // Each origin once, however many of the URLs share it: a crawler's batch is mostly
+  // a few sites, and the cache, the policy and the robots.txt URL are per origin.
+  std::vector<std::string> keys;
+  std::vector<std::size_t> origin_of_url(urls.size(), kNoOrigin);  // index into keys
+  std::unordered_map<std::string, std::size_t> key_index;
   std::unordered_map<std::string, Origin> origins;
   for (std::size_t i = 0; i < urls.size(); ++i) {
     OriginResult origin = origin_of(urls[i]);
@@ -255,9 +259,12 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls
       decisions[i].url_error = origin.error;
       continue;
     }
-    keys.push_back(origin->key());
-    keyed_urls.push_back(i);
-    origins.try_emplace(keys.back(), std::move(*origin.origin));
+    const auto [found, added] = key_index.try_emplace(origin->key(), keys.size());
+    if (added) {
+      keys.push_back(found->first);
+      origins.try_emplace(found->first, std::move(*origin.origin));
+    }
+    origin_of_url[i] = found->second;
   }
 
   std::unordered_map<std::string, CacheTier> tiers;  // keys this call loaded, and how
@@ -270,13 +277,24 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls
       cache_.get_or_load(keys, options_.clock(), loader);
 
   const TimePoint now = options_.clock();
+  std::vector<AccessState> states;
+  std::vector<std::string> robots_urls;
+  std::vector<CacheTier> cache_tiers;
+  states.reserve(keys.size());
+  robots_urls.reserve(keys.size());
+  cache_tiers.reserve(keys.size());
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    const std::size_t i = keyed_urls[k];
-    decisions[i] = decide_with(urls[i], asker, entries[k], now, options_.policy);
-    decisions[i].robots_url = origins.at(keys[k]).robots_url();
-    if (const auto tier = tiers.find(keys[k]); tier != tiers.end()) {
-      decisions[i].cache = tier->second;
-    }
+    states.push_back(access_state(*entries[k], now, options_.policy));
+    robots_urls.push_back(origins.at(keys[k]).robots_url());
+    const auto tier = tiers.find(keys[k]);
+    cache_tiers.push_back(tier == tiers.end() ? CacheTier::kMemory : tier->second);
+  }
+  for (std::size_t i = 0; i < urls.size(); ++i) {
+    const std::size_t k = origin_of_url[i];
+    if (k == kNoOrigin) continue;
+    decisions[i] = decide_with(urls[i], asker, entries[k], states[k]);
+    decisions[i].robots_url = robots_urls[k];
+    decisions[i].cache = cache_tiers[k];
   }
   return decisions;
 }

@@ -600,5 +600,24 @@ TEST_F(FetcherTest, RedirectToARefusedAddressIsRefusedOnThatHop) {
   EXPECT_EQ(internal.request_count("internal"), 0);
 }
 
+// A shared gate bounds transfers across calls: while its only slot is taken, a fetch
+// waits at most the fetch timeout, then ends as this machine's failure (decides
+// nothing, is not cached) without reaching the origin; a free slot fetches normally.
+TEST_F(FetcherTest, GateWithoutAFreeSlotWaitsTheTimeoutThenFailsLocally) {
+  FetchOptions fetch;
+  fetch.gate = std::make_shared<FetchGate>(1);
+  fetch.total_timeout = std::chrono::milliseconds(300);
+  ASSERT_TRUE(fetch.gate->try_enter());
+  const Decision blocked = ask("http://gated.test/private/a", fetch);
+  EXPECT_EQ(blocked.entry->last_fetch.kind, FetchKind::kLocalError);
+  EXPECT_EQ(blocked.state.access, Access::kUndecided);
+  EXPECT_EQ(server_.request_count("gated"), 0);
+  fetch.gate->leave();
+  const Decision fetched = ask("http://gated.test/private/a", fetch);
+  EXPECT_EQ(fetched.entry->last_fetch.kind, FetchKind::kResponse);
+  EXPECT_EQ(fetch.gate->in_flight(), 0u) << "every slot is given back";
+  EXPECT_EQ(server_.request_count("gated"), 1);
+}
+
 }  // namespace
 }  // namespace robotstxt

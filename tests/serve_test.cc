@@ -345,6 +345,46 @@ TEST_F(ServeTest, MetricsCountRequestsTiersFetchesAndLatency) {
   EXPECT_EQ(metric(text, "robotstxt_shared_tier_errors_total"), -1) << "no shared tier";
 }
 
+// Fetches are bounded for the whole process, not per request: several batches at once,
+// each naming distinct slow origins, never have more than --max-fetches robots.txt
+// requests in progress at the origin; the others wait for a slot and are answered.
+TEST_F(ServeTest, MaxFetchesBoundsFetchesInFlightAcrossRequests) {
+  std::vector<std::string> args = origin_args();
+  for (const char* arg : {"--concurrency", "4", "--max-fetches", "3"}) args.emplace_back(arg);
+  ServiceProcess service(args);
+  ASSERT_NE(service.port(), 0);
+  constexpr int kRequests = 4;
+  constexpr int kOriginsPerRequest = 5;
+  std::vector<std::future<HttpResult>> answers;
+  for (int r = 0; r < kRequests; ++r) {
+    json urls = json::array();
+    for (int o = 0; o < kOriginsPerRequest; ++o) {
+      urls.push_back("http://held-" + std::to_string(r) + "-" + std::to_string(o) +
+                     ".test/private/x");
+    }
+    const std::string body = json{{"agent", "bot"}, {"urls", urls}}.dump();
+    answers.push_back(std::async(std::launch::async,
+                                 [&service, body] { return service.post("/v1/check", body); }));
+  }
+  for (std::future<HttpResult>& answer : answers) {
+    const HttpResult result = answer.get();
+    ASSERT_EQ(result.status, 200) << result.body;
+    for (const json& one : body_of(result)["results"]) {
+      EXPECT_EQ(one["access"], "rules") << one.dump();
+      EXPECT_EQ(one["allowed"], false) << one.dump();
+    }
+  }
+  HttpClient client;
+  const HttpResult peak =
+      client.request("GET", "http://127.0.0.1:" + std::to_string(origin_.port()) + "/__peak/held");
+  ASSERT_EQ(peak.status, 200);
+  EXPECT_GE(std::stoi(peak.body), 1);
+  EXPECT_LE(std::stoi(peak.body), 3) << "robots.txt requests in progress at once";
+  const std::string metrics = service.get("/metrics").body;
+  EXPECT_EQ(metric(metrics, "robotstxt_fetches_in_flight"), 0);
+  EXPECT_EQ(metric(metrics, "robotstxt_fetches_in_flight_limit"), 3);
+}
+
 // A restarted instance continues from the shared tier: no refetch, and an origin in its
 // first 12 hours of errors stays fully disallowed.
 TEST_F(ServeTest, RestartedInstanceNeitherRefetchesNorForgetsErrors) {

@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "json_text.h"
 #include "render.h"
 
 namespace robotstxt::cli {
@@ -66,6 +67,101 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   json["cache_control"] = fetch.cache_control;
   json["cache_seconds"] = cache_seconds(decision);
   return json;
+}
+
+namespace {
+
+// Members are written in nlohmann's order (sorted keys), each after the separator.
+class ObjectText {
+ public:
+  explicit ObjectText(std::string& out) : out_(out) { out_ += '{'; }
+  ~ObjectText() { out_ += '}'; }
+  ObjectText(const ObjectText&) = delete;
+  ObjectText& operator=(const ObjectText&) = delete;
+
+  std::string& key(std::string_view name) {
+    // Our own member names: nothing to escape. One append per piece, for speed.
+    const std::string_view separator = first_ ? "\"" : ",\"";
+    first_ = false;
+    out_.append(separator).append(name).append("\":");
+    return out_;
+  }
+  void string(std::string_view name, std::string_view value) {
+    append_json_string(key(name), value);
+  }
+  void string_or_null(std::string_view name, bool present, std::string_view value) {
+    if (present) {
+      string(name, value);
+    } else {
+      key(name) += "null";
+    }
+  }
+  void boolean(std::string_view name, bool value) { key(name) += value ? "true" : "false"; }
+  void number_or_null(std::string_view name, std::int64_t value) {
+    if (value != 0) {
+      append_json_number(key(name), value);
+    } else {
+      key(name) += "null";
+    }
+  }
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
+
+void append_usage_json(std::string& out, const std::optional<UsagePreferences>& usage) {
+  if (!usage) {
+    out += "null";
+    return;
+  }
+  ObjectText object(out);
+  std::string& lines = object.key("lines");
+  lines += '[';
+  for (std::size_t i = 0; i < usage->lines.size(); ++i) {
+    if (i != 0) lines += ',';
+    append_json_number(lines, usage->lines[i]);
+  }
+  lines += ']';
+  object.string("search", to_string(usage->search));
+  object.string("train-ai", to_string(usage->train_ai));
+}
+
+}  // namespace
+
+void append_decision_json(std::string& out, std::string_view url, const Decision& decision,
+                          const WhoAsks& who, std::string_view cache) {
+  ObjectText object(out);
+  if (decision.url_error != UrlError::kNone) {
+    object.boolean("allowed", decision.allowed);
+    object.string("error", to_string(decision.url_error));
+    object.string("url", url);
+    return;
+  }
+  const Verdict& verdict = decision.verdict;
+  const bool by_rules = decision.state.access == Access::kRules;
+  const FetchSummary& fetch = decision.entry->last_fetch;
+  object.string("access", to_string(decision.state.access));
+  object.boolean("allowed", decision.allowed);
+  object.string_or_null("applied", by_rules, to_string(verdict.applied));
+  object.string("cache", cache);
+  append_usage_json(object.key("content_usage"), usage_of(decision, url, who));
+  if (who.crawler != nullptr) {
+    object.string("crawler", who.crawler->name);
+    object.string_or_null("crawler_rule", decision.crawler_rule.has_value(),
+                          decision.crawler_rule ? to_string(*decision.crawler_rule) : "");
+  }
+  object.string_or_null("fetch_error", !fetch.error.empty(), fetch.error);
+  object.number_or_null("line", verdict.has_decisive_rule() ? verdict.line : 0);
+  object.string("outcome", to_string(fetch.kind));
+  object.string_or_null("pattern", verdict.has_decisive_rule(), verdict.pattern);
+  object.string("reason", to_string(decision.state.reason));
+  object.string("robots_url", decision.robots_url);
+  object.number_or_null("status", fetch.status);
+  if (who.crawler != nullptr) {
+    object.string_or_null("token", !decision.crawler_token.empty(), decision.crawler_token);
+  }
+  object.string("url", url);
 }
 
 }  // namespace robotstxt::cli

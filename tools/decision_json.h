@@ -29,6 +29,13 @@ std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_v
 nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
                              const ParsedFile* body, const WhoAsks& who);
 
+/// decision_json(url, decision, false, nullptr, who), plus "cache": `cache` when the URL
+/// has an origin, appended to `out` as text: the same members with the same values (in
+/// the same order), without a JSON object per URL. For serve's batches, where building
+/// those objects cost more than deciding.
+void append_decision_json(std::string& out, std::string_view url, const Decision& decision,
+                          const WhoAsks& who, std::string_view cache);
+
 }  // namespace robotstxt::cli
 
 #endif  // ROBOTSTXT_TOOLS_DECISION_JSON_H_

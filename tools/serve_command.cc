@@ -13,6 +13,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "robotstxt/fetch_gate.h"
 #include "robotstxt/peer_address.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
@@ -28,6 +29,7 @@ struct ServeOptions {
   std::string token_file;
   bool allow_private = false;
   std::size_t concurrency = 64;
+  std::size_t max_fetches = 0;  // 0: --concurrency
   std::string user_agent_header;
   double timeout_seconds = 30;
   std::vector<std::string> connect_to;
@@ -71,6 +73,9 @@ int run_serve(const ServeOptions& options) {
   if (!options.user_agent_header.empty()) client.fetch.user_agent = options.user_agent_header;
   client.fetch.connect_to = options.connect_to;
   client.fetch.max_concurrent_transfers = options.concurrency;
+  // One bound for the whole process, or N requests could hold N * --concurrency fetches.
+  client.fetch.gate = std::make_shared<FetchGate>(options.max_fetches == 0 ? options.concurrency
+                                                                           : options.max_fetches);
   // The service fetches what its clients name: by default nothing internal (SSRF).
   if (!options.allow_private) client.fetch.refuse_address = refuse_non_public_addresses;
   std::string token;
@@ -138,8 +143,13 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   command
       ->add_option("--concurrency", options->concurrency,
                    "requests that may fetch handled at once, and robots.txt fetches in\n"
-                   "flight per request (default 64)")
+                   "flight per request (default 64; --max-fetches bounds them all)")
       ->check(CLI::Range(1, 10000));
+  command
+      ->add_option("--max-fetches", options->max_fetches,
+                   "robots.txt fetches in flight at once for the whole process; more wait\n"
+                   "for a slot, at most --timeout (default: --concurrency)")
+      ->check(CLI::Range(1, 100000));
   command->add_option(
       "--user-agent-header", options->user_agent_header,
       "User-Agent header to send when fetching (default '" + FetchOptions{}.user_agent + "')");

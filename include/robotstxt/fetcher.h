@@ -27,11 +27,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/fetch_gate.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/peer_address.h"
 #include "robotstxt/url.h"
@@ -50,6 +52,11 @@ struct FetchOptions {
       std::string("robotstxt/").append(kVersion).append(" (robots.txt fetcher)");
   /// Transfers in flight at once; further origins wait for a free slot.
   std::size_t max_concurrent_transfers = 200;
+  /// A bound shared by every call and every Fetcher holding the same gate (fetch_gate.h),
+  /// on top of max_concurrent_transfers per call: a service sets one for the process.
+  /// Waiting for its slots is bounded by total_timeout; past that the origins not
+  /// started end as kLocalError. Null: no bound but the per-call one.
+  std::shared_ptr<FetchGate> gate;
   /// Redirects followed per fetch (SEMANTICS 7 asks for at least 5); one more is 404.
   std::size_t max_redirects = 5;
   /// Body bytes read before the transfer stops (SEMANTICS 1.1: 500 KiB).

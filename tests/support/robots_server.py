@@ -7,6 +7,8 @@ client maps names to it with libcurl's CONNECT_TO).
   maxage-N       200 with RULES and "Cache-Control: max-age=N"
   redirect-N     N redirects (/robots.txt -> /hop/1 -> ... -> /hop/N), then 200 RULES
   slow-N         as redirect-N, each answer 0.5 s late
+  held-ANYTHING  RULES after 0.3 s; GET /__peak/held answers how many held requests were
+                 in progress at once at most (a bound on concurrent fetches shows there)
   loop           /robots.txt -> /other -> /robots.txt
   cross          301 to the same path on the host named target (cross.test -> target.test)
   target         200 with "Disallow: /from-target"
@@ -52,6 +54,8 @@ RULES = b"User-agent: *\nDisallow: /private\n"
 
 counts = {}
 counts_lock = threading.Lock()
+held_now = 0
+held_peak = 0
 options = None
 
 
@@ -108,7 +112,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def redirect(self, location, status=301):
         self.send(status, b"moved\n", [("Location", location)])
 
+    def hold(self):
+        global held_now, held_peak
+        with counts_lock:
+            held_now += 1
+            held_peak = max(held_peak, held_now)
+        time.sleep(0.3)
+        with counts_lock:
+            held_now -= 1
+        self.send(200, RULES)
+
     def do_GET(self):
+        if self.path == "/__peak/held":
+            with counts_lock:
+                peak = held_peak
+            self.send(200, str(peak).encode())
+            return
         if self.path.startswith("/__count/"):
             label = self.path[len("/__count/"):]
             with counts_lock:
@@ -122,6 +141,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(int(label[len("status-"):]), RULES)
         elif label.startswith("maxage-"):
             self.send(200, RULES, [("Cache-Control", "max-age=" + label[len("maxage-"):])])
+        elif label.startswith("held-"):
+            self.hold()
         elif label.startswith("redirect-") or label.startswith("slow-"):
             if label.startswith("slow-"):
                 time.sleep(0.5)

@@ -42,6 +42,10 @@ void Metrics::count_request(Endpoint endpoint, unsigned status, std::chrono::nan
 
 void Metrics::count_answer(CacheTier tier) { ++answers_[static_cast<std::size_t>(tier)]; }
 
+void Metrics::count_answers(CacheTier tier, std::uint64_t answers) {
+  if (answers != 0) answers_[static_cast<std::size_t>(tier)] += answers;
+}
+
 void Metrics::count_fetch(const FetchSummary& fetch) {
   std::string outcome;
   if (fetch.kind == FetchKind::kResponse) {
@@ -53,7 +57,7 @@ void Metrics::count_fetch(const FetchSummary& fetch) {
   ++fetches_[outcome];
 }
 
-std::string Metrics::prometheus(const SharedCache* shared) const {
+std::string Metrics::prometheus(const SharedCache* shared, const FetchGate* gate) const {
   std::ostringstream out;
   out << "# HELP robotstxt_requests_total HTTP requests answered, by endpoint and status class.\n"
       << "# TYPE robotstxt_requests_total counter\n";
@@ -100,6 +104,14 @@ std::string Metrics::prometheus(const SharedCache* shared) const {
     for (const auto& [outcome, count] : fetches_) {
       out << "robotstxt_fetches_total{outcome=\"" << outcome << "\"} " << count << "\n";
     }
+  }
+  if (gate != nullptr) {
+    out << "# HELP robotstxt_fetches_in_flight robots.txt transfers in progress now.\n"
+        << "# TYPE robotstxt_fetches_in_flight gauge\n"
+        << "robotstxt_fetches_in_flight " << gate->in_flight() << "\n"
+        << "# HELP robotstxt_fetches_in_flight_limit At most this many at once (--max-fetches).\n"
+        << "# TYPE robotstxt_fetches_in_flight_limit gauge\n"
+        << "robotstxt_fetches_in_flight_limit " << gate->limit() << "\n";
   }
   if (shared != nullptr) {
     const SharedCacheStats stats = shared->stats();

@@ -1,6 +1,6 @@
 // What `robotstxt serve` counts, and its Prometheus text exposition (GET /metrics):
 // requests and latency per endpoint, answers per cache tier, fetches per outcome, and
-// the shared tier's single-flight waits and errors. Names start with robotstxt_.
+// the shared tier's single-flight waits and errors, fetches in flight. Names start with robotstxt_.
 #ifndef ROBOTSTXT_TOOLS_SERVICE_METRICS_H_
 #define ROBOTSTXT_TOOLS_SERVICE_METRICS_H_
 
@@ -41,11 +41,13 @@ class Metrics {
 
   void count_request(Endpoint endpoint, unsigned status, std::chrono::nanoseconds latency);
   void count_answer(CacheTier tier);
+  void count_answers(CacheTier tier, std::uint64_t answers);
   /// One fetch this process made, by its outcome ("2xx", "5xx", "network_error", ...).
   void count_fetch(const FetchSummary& fetch);
 
-  /// The exposition; `shared` is null without a shared tier.
-  std::string prometheus(const SharedCache* shared) const;
+  /// The exposition; `shared` is null without a shared tier, `gate` without a bound on
+  /// fetches in flight.
+  std::string prometheus(const SharedCache* shared, const FetchGate* gate) const;
 
  private:
   struct PerEndpoint {

@@ -1,0 +1,140 @@
+// serve's batch answers are written as text (append_decision_json) while every other
+// answer is built as nlohmann::json (decision_json): both must say exactly the same,
+// byte for byte, for every kind of decision and for URLs and errors that need escaping.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "decision_json.h"
+#include "json_text.h"
+#include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/policy.h"
+#include "robotstxt/url.h"
+
+namespace robotstxt::cli {
+namespace {
+
+using nlohmann::json;
+
+// What nlohmann writes for `value`, as serve's other answers do.
+std::string nlohmann_text(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// A Decision for `url` against `entry`, as RobotsClient makes it (without a network).
+Decision decide(const std::string& url, const RobotsEntry& entry, const WhoAsks& who) {
+  Decision decision;
+  const OriginResult origin = origin_of(url);
+  if (!origin) {
+    decision.url_error = origin.error;
+    return decision;
+  }
+  decision.robots_url = origin->robots_url();
+  decision.state = access_state(entry, entry.fetched_at);
+  decision.entry = std::make_shared<const RobotsEntry>(entry);
+  if (who.crawler != nullptr && !who.crawler->obeys_robots_txt) {
+    decision.crawler_rule = CrawlerRule::kNotSubject;
+    decision.verdict.allowed = true;
+  } else if (decision.state.access == Access::kRules) {
+    if (who.crawler != nullptr) {
+      const CrawlerVerdict verdict = decision.state.rules->verdict(url, *who.crawler);
+      decision.verdict = verdict.verdict;
+      decision.crawler_rule = verdict.rule;
+      decision.crawler_token = verdict.token;
+    } else {
+      decision.verdict = decision.state.rules->verdict(url, who.agent_views());
+    }
+  } else {
+    decision.verdict.allowed = decision.state.access == Access::kFullAllow;
+  }
+  decision.allowed = decision.verdict.allowed;
+  return decision;
+}
+
+RobotsEntry entry_after(FetchKind kind, int status, const std::string& body,
+                        const std::string& error = "") {
+  FetchOutcome outcome;
+  outcome.robots_url = "http://example.com/robots.txt";
+  outcome.final_url = outcome.robots_url;
+  outcome.kind = kind;
+  outcome.status = status;
+  outcome.body = body;
+  outcome.error = error;
+  return next_entry(nullptr, outcome, TimePoint{} + std::chrono::hours(1000));
+}
+
+std::vector<std::string> tricky_paths() {
+  return {"/",
+          "/private/x",
+          "/private/ok/page",
+          "/ai/item",
+          "/q?a=\"quoted\"&b=\\back\\slash",
+          std::string("/ctl/\x01\x1f\t\n\r\b\f\x7f", 14),
+          "/caf\xc3\xa9/\xe6\x97\xa5\xe6\x9c\xac/\xf0\x9f\x98\x80",
+          "/bad/\xff\xfe",
+          "/bad/\xc3(",
+          "/bad/\xe6\x97",
+          "/bad/\xc0\xaf",
+          "/bad/\xed\xa0\x80",
+          "/bad/\xf4\x90\x80\x80/end"};
+}
+
+TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) {
+  const std::string rules =
+      "User-agent: bot\nUser-agent: Googlebot\nDisallow: /private\nAllow: /private/ok\n"
+      "Disallow: /q?a=\"\nDisallow: /caf\xc3\xa9\nContent-Usage: /ai/ train-ai=n\n"
+      "User-agent: *\nDisallow: /\n";
+  const std::vector<RobotsEntry> entries = {
+      entry_after(FetchKind::kResponse, 200, rules),
+      entry_after(FetchKind::kResponse, 404, ""),
+      entry_after(FetchKind::kResponse, 503, ""),
+      entry_after(FetchKind::kNetworkError, 0, "", "timeout \"after\" 30 s \\ \xff"),
+  };
+  std::vector<WhoAsks> askers(4);
+  askers[0].agents = {"bot"};
+  askers[1].crawler = find_crawler("Googlebot-Image");
+  askers[2].agents = {"other", "bot"};
+  askers[3].crawler = find_crawler("Feedfetcher");  // not bound by robots.txt (SEMANTICS 8.3)
+  ASSERT_NE(askers[1].crawler, nullptr);
+  ASSERT_NE(askers[3].crawler, nullptr);
+  std::vector<std::string> urls;
+  for (const std::string& path : tricky_paths()) urls.push_back("http://example.com" + path);
+  urls.push_back("not a URL \"\xff\"");
+  urls.push_back("http://\xc3\xa9xample.com/");
+
+  int compared = 0;
+  for (const RobotsEntry& entry : entries) {
+    for (const WhoAsks& who : askers) {
+      for (const std::string& url : urls) {
+        const Decision decision = decide(url, entry, who);
+        json expected = decision_json(url, decision, false, nullptr, who);
+        if (decision.url_error == UrlError::kNone) expected["cache"] = "shared";
+        std::string written;
+        append_decision_json(written, url, decision, who, "shared");
+        EXPECT_EQ(written, nlohmann_text(expected)) << url;
+        const json parsed = json::parse(written, nullptr, false);
+        EXPECT_EQ(parsed, json::parse(nlohmann_text(expected))) << url;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 4 * 4 * 15);
+}
+
+TEST(DecisionJsonTest, StringsAreEscapedAsNlohmannEscapesThem) {
+  std::vector<std::string> texts = tricky_paths();
+  texts.push_back("");
+  texts.push_back(std::string("nul\0byte", 8));
+  for (int byte = 0; byte < 256; ++byte) texts.emplace_back(1, static_cast<char>(byte));
+  for (const std::string& text : texts) {
+    std::string written;
+    append_json_string(written, text);
+    EXPECT_EQ(written, nlohmann_text(json(text)))
+        << json(text).dump(-1, ' ', true, json::error_handler_t::replace);
+  }
+}
+
+}  // namespace
+}  // namespace robotstxt::cli
