@@ -124,6 +124,16 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
   }
 
   const auto lock_ttl = options_.fetch.total_timeout + std::chrono::seconds(1);
+  // Looking up and locking are two steps: between them another process may publish its
+  // record and let go of the lock. Looking once more while holding the lock closes that
+  // window, so the fleet fetches each origin once.
+  const auto published_meanwhile = [&](std::size_t i) {
+    std::optional<SharedRecord> record = shared_->lookup(keys[i]);
+    if (!record || options_.clock() >= record->entry.fresh_until) return false;
+    shared_->unlock(keys[i]);
+    settle_from_shared(i, *record);
+    return true;
+  };
   std::vector<Pending> waiting;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     std::optional<SharedRecord> record = shared_->lookup(keys[i]);
@@ -136,6 +146,7 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
     Pending pending{i, std::move(record), false};
     const SharedCache::Lock lock = shared_->lock(keys[i], lock_ttl);
     pending.locked = lock == SharedCache::Lock::kAcquired;
+    if (pending.locked && !refetch && published_meanwhile(i)) continue;
     if (lock == SharedCache::Lock::kHeldElsewhere && !refetch) {
       waiting.push_back(std::move(pending));
     } else {
@@ -168,8 +179,12 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
         still_waiting.push_back(std::move(pending));
         continue;
       }
-      shared_->count_wait(out_of_time);
       pending.locked = lock == SharedCache::Lock::kAcquired;
+      if (pending.locked && published_meanwhile(pending.index)) {
+        shared_->count_wait(false);
+        continue;
+      }
+      shared_->count_wait(out_of_time);
       after_wait.push_back(std::move(pending));
     }
     waiting = std::move(still_waiting);

@@ -187,6 +187,35 @@ TEST_P(SharedTierTest, SecondInstanceAnswersFromTheSharedTier) {
   EXPECT_EQ(second.shared_cache()->stats().hits, 1u);
 }
 
+// The window between looking up and taking the lock: another process publishes its
+// record and lets go of the lock just then. Taking the lock must not mean fetching again.
+TEST(SharedTierRaceTest, RecordPublishedBetweenLookupAndLockIsUsedNotRefetched) {
+  FixtureServer origin("robots_server.py");
+  ASSERT_NE(origin.port(), 0);
+  auto store = std::make_shared<InMemoryStore>();
+  const auto client_options = [&] {
+    RobotsClientOptions options;
+    options.fetch.connect_to.push_back(origin.connect_to_all());
+    options.shared_store = store;
+    options.clock = [] { return kStart; };
+    return options;
+  };
+  RobotsClient first(client_options());
+  RobotsClient second(client_options());
+  // The second instance finds no record; before it takes the lock, the first fetches and
+  // publishes (and releases its own lock).
+  store->before_next_acquire = [&] {
+    EXPECT_EQ(first.decide("http://race.test/private/a", "bot").cache, CacheTier::kFetched);
+  };
+  const Decision second_answer = second.decide("http://race.test/private/a", "bot");
+  EXPECT_EQ(second_answer.cache, CacheTier::kShared);
+  EXPECT_FALSE(second_answer.allowed);
+  EXPECT_EQ(origin.request_count("race"), 1);
+  // The second instance gave its lock back: a third may take it at once.
+  EXPECT_EQ(store->acquire("robotstxt:v1:lock:http://race.test", "third", std::chrono::seconds(5)),
+            StoreStatus::kOk);
+}
+
 // SEMANTICS 7 through the shared history: each step is a new process (a restart) with an
 // empty memory; a fake clock moves through the 12 hours and the 30 days.
 TEST_P(SharedTierTest, ErrorTimelineContinuesAcrossRestarts) {

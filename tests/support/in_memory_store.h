@@ -6,9 +6,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "robotstxt/shared_cache.h"
 
@@ -32,6 +34,7 @@ class InMemoryStore final : public SharedStore {
   }
   StoreStatus acquire(const std::string& key, std::string_view token,
                       std::chrono::milliseconds ttl) override {
+    if (before_next_acquire) std::exchange(before_next_acquire, nullptr)();
     const std::lock_guard lock(mutex_);
     if (down) return StoreStatus::kUnavailable;
     if (live(key) != values_.end()) return StoreStatus::kMissing;
@@ -55,6 +58,8 @@ class InMemoryStore final : public SharedStore {
   }
 
   std::atomic<bool> down{false};
+  /// Runs once, just before the next acquire(): what another process did in between.
+  std::function<void()> before_next_acquire;
 
  private:
   using Steady = std::chrono::steady_clock;
