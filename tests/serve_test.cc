@@ -113,6 +113,107 @@ TEST_F(ServeTest, EvaluateDecidesOnTheGivenBodyWithoutFetching) {
   EXPECT_EQ(origin_.request_count("given"), 0);
 }
 
+// The tester page asks for every crawler of a purpose at once; each answer names its
+// crawler and says why, as `explain` does.
+TEST_F(ServeTest, EvaluateAnswersEveryCrawlerOfASelectionWithReasons) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  const json catalogue = body_of(service.get("/v1/crawlers"));
+  std::vector<std::string> ai;
+  for (const json& crawler : catalogue["crawlers"]) {
+    if (crawler["purpose"] == "ai-training" || crawler["purpose"] == "ai-search") {
+      ai.push_back(crawler["name"]);
+    }
+  }
+  ASSERT_FALSE(ai.empty()) << catalogue.dump();
+  const json request = {
+      {"robots_txt", "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"},
+      {"crawlers", "ai"},
+      {"urls", {"http://given.test/a", "http://given.test/private/b"}}};
+  const HttpResult result = service.post("/v1/evaluate", request.dump());
+  ASSERT_EQ(result.status, 200) << result.body;
+  const json results = body_of(result)["results"];
+  ASSERT_EQ(results.size(), 2 * ai.size());
+  for (std::size_t i = 0; i < ai.size(); ++i) {
+    EXPECT_EQ(results[i]["crawler"], ai[i]);
+    EXPECT_EQ(results[i]["url"], "http://given.test/a");
+    EXPECT_TRUE(results[i]["explanation"].is_string());
+    if (ai[i] == "GPTBot") {
+      EXPECT_EQ(results[i]["allowed"], false);
+      EXPECT_EQ(results[i]["line"], 2);
+      EXPECT_EQ(results[i]["reason"], "longest-match");
+      EXPECT_TRUE(results[i]["content_usage"].is_null()) << "no preferences when disallowed";
+    }
+  }
+
+  const json named = {{"robots_txt", "User-agent: *\nDisallow: /x\nContent-Usage: train-ai=n\n"},
+                      {"crawlers", {"Googlebot", "GPTBot"}},
+                      {"urls", {"http://given.test/y"}}};
+  const json answer = body_of(service.post("/v1/evaluate", named.dump()));
+  ASSERT_EQ(answer["results"].size(), 2u) << answer.dump();
+  EXPECT_EQ(answer["results"][0]["crawler"], "Googlebot");
+  EXPECT_EQ(answer["results"][0]["reason"], "no-match");
+  EXPECT_EQ(answer["results"][0]["content_usage"]["train-ai"], "disallowed");
+
+  const json unknown = {
+      {"robots_txt", ""}, {"crawlers", {"Gooblebot"}}, {"urls", {"http://a.test/"}}};
+  const HttpResult refused = service.post("/v1/evaluate", unknown.dump());
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(body_of(refused)["error"].get<std::string>().find("unknown crawler 'Gooblebot'"),
+            std::string::npos);
+  const json both = {
+      {"robots_txt", ""}, {"crawlers", "all"}, {"agent", "bot"}, {"urls", json::array()}};
+  EXPECT_EQ(service.post("/v1/evaluate", both.dump()).status, 400);
+}
+
+// The tester's "load live": the body as the origin serves it now, with the redirects
+// followed and the access state that fetch gives; the address rules still hold.
+TEST_F(ServeTest, RobotsTxtGivesTheLiveBodyWithStatusAndRedirects) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  const HttpResult result =
+      service.get("/v1/robots.txt?url=" + url_encode("http://redirect-2.test/"));
+  ASSERT_EQ(result.status, 200) << result.body;
+  const json live = body_of(result);
+  EXPECT_EQ(live["body"], "User-agent: *\nDisallow: /private\n");
+  EXPECT_EQ(live["status"], 200);
+  EXPECT_EQ(live["access"], "rules");
+  ASSERT_EQ(live["redirects"].size(), 2u) << result.body;
+  EXPECT_EQ(live["redirects"][0]["from"], "http://redirect-2.test/robots.txt");
+  EXPECT_EQ(live["final_url"], live["redirects"][1]["to"]);
+
+  const json missing =
+      body_of(service.get("/v1/robots.txt?url=" + url_encode("http://status-404.test/")));
+  EXPECT_EQ(missing["status"], 404);
+  EXPECT_TRUE(missing["body"].is_null()) << "an error page is no robots.txt";
+  EXPECT_EQ(missing["access"], "full allow");
+
+  ServiceProcess guarded({"--connect-to", origin_.connect_to_all()});
+  ASSERT_NE(guarded.port(), 0);
+  EXPECT_EQ(guarded.get("/v1/robots.txt?url=" + url_encode("http://rebound.test/")).status, 422);
+  EXPECT_EQ(origin_.request_count("rebound"), 0);
+}
+
+// The page is public (it holds nothing), its API calls are not.
+TEST_F(ServeTest, TesterPageNeedsNoTokenButTheApiDoes) {
+  testing::TempDir dir;
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--token-file", dir.write("token", "s3cret-token\n")});
+  ServiceProcess service(args);
+  ASSERT_NE(service.port(), 0);
+  const HttpResult page = service.get("/");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_NE(page.body.find("id=\"robots-input\""), std::string::npos);
+  EXPECT_NE(service.get("/tester.js").body.find("/v1/evaluate"), std::string::npos);
+  EXPECT_EQ(service.get("/nothing.js").status, 404);
+  EXPECT_EQ(service.get("/v1/crawlers").status, 401);
+  EXPECT_EQ(
+      HttpClient()
+          .request("GET", service.url("/v1/crawlers"), "", {"Authorization: Bearer s3cret-token"})
+          .status,
+      200);
+}
+
 TEST_F(ServeTest, RobotsShowsTheEntryAndRefreshFetchesAgain) {
   ServiceProcess service(origin_args());
   ASSERT_NE(service.port(), 0);

@@ -32,8 +32,8 @@ const Crawler* crawler_or_report(std::string_view command, std::string_view name
   return nullptr;
 }
 
-std::optional<std::vector<const Crawler*>> crawlers_or_report(std::string_view command,
-                                                              std::string_view selection) {
+std::optional<std::vector<const Crawler*>> crawlers_named(std::string_view selection,
+                                                          std::string& error) {
   std::vector<const Crawler*> chosen;
   for (const std::string& item : split_agents(selection)) {
     std::string lowered = item;
@@ -43,9 +43,14 @@ std::optional<std::vector<const Crawler*>> crawlers_or_report(std::string_view c
       for (const Crawler& crawler : crawler_catalogue()) {
         if (in_group(crawler, lowered)) matched.push_back(&crawler);
       }
-    } else if (const Crawler* crawler = crawler_or_report(command, item)) {
+    } else if (const Crawler* crawler = find_crawler(item)) {
       matched.push_back(crawler);
     } else {
+      std::string suggestions;
+      for (const std::string_view close : closest_crawler_names(item)) {
+        suggestions += (suggestions.empty() ? "" : ", ") + std::string(close);
+      }
+      error = "unknown crawler '" + printable(item) + "'; did you mean " + suggestions + "?";
       return std::nullopt;
     }
     for (const Crawler* crawler : matched) {
@@ -55,12 +60,46 @@ std::optional<std::vector<const Crawler*>> crawlers_or_report(std::string_view c
     }
   }
   if (chosen.empty()) {
-    report_error(command, "--crawlers names no crawler");
+    error = "the selection names no crawler";
     return std::nullopt;
   }
   // Catalogue order, whatever order they were asked in.
   std::sort(chosen.begin(), chosen.end());
   return chosen;
+}
+
+std::optional<std::vector<const Crawler*>> crawlers_or_report(std::string_view command,
+                                                              std::string_view selection) {
+  std::string error;
+  std::optional<std::vector<const Crawler*>> chosen = crawlers_named(selection, error);
+  if (!chosen) {
+    // The command line's own words for the two mistakes.
+    if (error.starts_with("unknown"))
+      error += " ('robotstxt crawlers' lists them all)";
+    else
+      error = "--crawlers names no crawler";
+    report_error(command, error);
+  }
+  return chosen;
+}
+
+nlohmann::json crawler_json(const Crawler& crawler) {
+  nlohmann::json tokens = nlohmann::json::array();
+  for (const std::string_view token : crawler.tokens) tokens.push_back(token);
+  nlohmann::json sources = nlohmann::json::array();
+  for (const std::string_view source : crawler.sources) sources.push_back(source);
+  return {{"name", crawler.name},
+          {"operator", crawler.operator_name},
+          {"purpose", to_string(crawler.purpose)},
+          {"tokens", tokens},
+          {"ignores_global_group", crawler.ignores_global_group},
+          {"obeys_robots_txt", crawler.obeys_robots_txt},
+          {"user_agent_substring", crawler.user_agent_substring.empty()
+                                       ? nlohmann::json()
+                                       : nlohmann::json(crawler.user_agent_substring)},
+          {"sources", sources},
+          {"verified", crawler.verified},
+          {"notes", crawler.notes}};
 }
 
 }  // namespace robotstxt::cli

@@ -4,8 +4,11 @@
 #define ROBOTSTXT_TOOLS_CRAWLER_CHOICE_H_
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "robotstxt/crawler_catalogue.h"
 
@@ -20,6 +23,14 @@ const Crawler* crawler_or_report(std::string_view command, std::string_view name
 /// no repeats. nullopt after reporting an unknown name or an empty selection.
 std::optional<std::vector<const Crawler*>> crawlers_or_report(std::string_view command,
                                                               std::string_view selection);
+
+/// The same selection without reporting, for the service: nullopt with `error` saying
+/// which name is unknown, or that the selection names no crawler.
+std::optional<std::vector<const Crawler*>> crawlers_named(std::string_view selection,
+                                                          std::string& error);
+
+/// One catalogue entry as `crawlers --json` prints it (schemas/crawlers.schema.json).
+nlohmann::json crawler_json(const Crawler& crawler);
 
 }  // namespace robotstxt::cli
 

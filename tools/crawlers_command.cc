@@ -6,6 +6,7 @@
 
 #include "cli_support.h"
 #include "commands.h"
+#include "crawler_choice.h"
 #include "robotstxt/crawler_catalogue.h"
 
 namespace robotstxt::cli {
@@ -32,25 +33,6 @@ std::string behaviour(const Crawler& crawler) {
   text += joined(crawler.tokens, " > ");
   if (crawler.ignores_global_group) text += "; ignores *";
   return text;
-}
-
-nlohmann::json crawler_json(const Crawler& crawler) {
-  nlohmann::json tokens = nlohmann::json::array();
-  for (const std::string_view token : crawler.tokens) tokens.push_back(token);
-  nlohmann::json sources = nlohmann::json::array();
-  for (const std::string_view source : crawler.sources) sources.push_back(source);
-  return {{"name", crawler.name},
-          {"operator", crawler.operator_name},
-          {"purpose", to_string(crawler.purpose)},
-          {"tokens", tokens},
-          {"ignores_global_group", crawler.ignores_global_group},
-          {"obeys_robots_txt", crawler.obeys_robots_txt},
-          {"user_agent_substring", crawler.user_agent_substring.empty()
-                                       ? nlohmann::json()
-                                       : nlohmann::json(crawler.user_agent_substring)},
-          {"sources", sources},
-          {"verified", crawler.verified},
-          {"notes", crawler.notes}};
 }
 
 int run_crawlers(const CrawlersOptions& options) {

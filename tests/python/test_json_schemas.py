@@ -163,6 +163,35 @@ def test_serve_check_outputs_validate(robots_server):
         assert service.wait(timeout=30) == 0
 
 
+def test_serve_evaluate_and_live_robots_txt_validate(robots_server):
+    """POST /v1/evaluate (one agent, one crawler, every crawler) and GET /v1/robots.txt."""
+    import urllib.parse
+    import urllib.request
+
+    evaluate, live = validator("serve-evaluate"), validator("serve-robots-txt")
+    service = subprocess.Popen([cli_path(), "serve", "--listen", "127.0.0.1:0", "--allow-private",
+                                "--connect-to", robots_server], stdout=subprocess.PIPE)
+    try:
+        base = "http://" + service.stdout.readline().decode().split()[-1]
+        body = (EXAMPLES / "usage.txt").read_text()
+        urls = ["https://example.com/", "https://example.com/private/a", "not a url"]
+        for who in ({"agent": "FooBot"}, {"crawler": "GPTBot"}, {"crawlers": "all"}):
+            request = json.dumps({"robots_txt": body, "urls": urls, **who}).encode()
+            answer = json.loads(urllib.request.urlopen(f"{base}/v1/evaluate", data=request).read())
+            assert answer["results"]
+            evaluate.validate(answer)
+        unexplained = dict(answer["results"][0])
+        del unexplained["explanation"]
+        with pytest.raises(jsonschema.ValidationError):
+            evaluate.validate({**answer, "results": [unexplained]})
+        for url in ["http://redirect-2.test/", "http://status-404.test/", "http://status-503.test/"]:
+            query = f"{base}/v1/robots.txt?url={urllib.parse.quote(url, safe='')}"
+            live.validate(json.loads(urllib.request.urlopen(query).read()))
+    finally:
+        service.terminate()
+        assert service.wait(timeout=30) == 0
+
+
 def test_a_renamed_key_fails(local_outputs):
     """The schemas can fail: the old names of the vocabulary are rejected."""
     value = dict(local_outputs["check"][0])

@@ -23,6 +23,12 @@ std::string_view to_string(Endpoint endpoint) {
       return "readyz";
     case Endpoint::kMetrics:
       return "metrics";
+    case Endpoint::kRobotsLive:
+      return "robots_live";
+    case Endpoint::kCrawlers:
+      return "crawlers";
+    case Endpoint::kTester:
+      return "tester";
     case Endpoint::kOther:
       break;
   }

@@ -26,9 +26,12 @@ enum class Endpoint : std::uint8_t {
   kHealth,      ///< GET /healthz
   kReady,       ///< GET /readyz
   kMetrics,     ///< GET /metrics
+  kRobotsLive,  ///< GET /v1/robots.txt
+  kCrawlers,    ///< GET /v1/crawlers
+  kTester,      ///< GET / and the tester page's files
   kOther,       ///< anything else (404, 405)
 };
-inline constexpr std::size_t kEndpointCount = 9;
+inline constexpr std::size_t kEndpointCount = 12;
 
 /// The label value: "check", "check_batch", ...
 std::string_view to_string(Endpoint endpoint);

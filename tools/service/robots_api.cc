@@ -13,12 +13,16 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
+#include "crawler_choice.h"
 #include "decision_json.h"
 #include "json_text.h"
 #include "parsed_file.h"
 #include "render.h"
+#include "robotstxt/fetcher.h"
 #include "robotstxt/lint.h"
 #include "service/query.h"
+#include "service/tester_page.h"
+#include "verdict_reason.h"
 #include "who_asks.h"
 
 namespace robotstxt::service {
@@ -128,6 +132,73 @@ bool equal_in_constant_time(std::string_view given, std::string_view expected) {
   return difference == 0;
 }
 
+// Who asks in an evaluation: "agent" or "crawler" (one), or "crawlers" (a selection as
+// `audit --crawlers` takes it: "all", "search", "ai", "google", names; or an array of
+// names), so that a page can test every crawler at once.
+struct AskersOrError {
+  std::vector<cli::WhoAsks> askers;
+  std::string error;
+};
+
+AskersOrError evaluation_askers(const json& body) {
+  const auto crawlers = body.find("crawlers");
+  if (crawlers == body.end()) {
+    const WhoOrError asker = who_asks(json_string(body, "agent"), json_string(body, "crawler"));
+    if (!asker.who) return {{}, asker.error};
+    return {{*asker.who}, {}};
+  }
+  if (body.contains("agent") || body.contains("crawler")) {
+    return {{}, "give \"crawlers\" alone, without \"agent\" or \"crawler\""};
+  }
+  std::string selection;
+  if (crawlers->is_string()) {
+    selection = crawlers->get<std::string>();
+  } else if (crawlers->is_array()) {
+    for (const json& name : *crawlers) {
+      if (!name.is_string()) return {{}, "\"crawlers\" must be a string or an array of names"};
+      selection += (selection.empty() ? "" : ",") + name.get<std::string>();
+    }
+  } else {
+    return {{}, "\"crawlers\" must be a string or an array of names"};
+  }
+  std::string error;
+  const std::optional<std::vector<const Crawler*>> chosen = cli::crawlers_named(selection, error);
+  if (!chosen) return {{}, error};
+  AskersOrError found;
+  for (const Crawler* crawler : *chosen) {
+    cli::WhoAsks who;
+    who.crawler = crawler;
+    found.askers.push_back(std::move(who));
+  }
+  return found;
+}
+
+// One URL's answer against a supplied body: the verdict as `check --json` gives it, why
+// (as `explain` says it), and the usage preferences.
+json evaluation_json(const std::string& url, const cli::ParsedFile& file, const cli::WhoAsks& who) {
+  json answer = {{"url", url}};
+  if (who.crawler == nullptr) {
+    const std::vector<std::string_view> agents = who.agent_views();
+    answer.update(cli::verdict_json(file.robots().verdict(url, agents), file));
+    const cli::VerdictReason reason =
+        cli::verdict_reason(file.robots().explain(url, agents), std::nullopt);
+    answer["reason"] = reason.code;
+    answer["explanation"] = reason.text;
+    answer["content_usage"] = cli::usage_json(file.robots().usage(url, agents));
+    return answer;
+  }
+  const Crawler& crawler = *who.crawler;
+  const CrawlerVerdict verdict = file.robots().verdict(url, crawler);
+  answer.update(cli::verdict_json(verdict.verdict, file));
+  cli::add_crawler_json(answer, crawler, verdict.rule, verdict.token);
+  const cli::VerdictReason reason = cli::verdict_reason(file.robots().explain(url, crawler),
+                                                        file.robots().select_groups(crawler));
+  answer["reason"] = reason.code;
+  answer["explanation"] = reason.text;
+  answer["content_usage"] = cli::usage_json(file.robots().usage(url, crawler));
+  return answer;
+}
+
 json time_json(const std::optional<TimePoint>& time) {
   if (!time) return nullptr;
   return std::chrono::duration_cast<std::chrono::seconds>(time->time_since_epoch()).count();
@@ -174,6 +245,13 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
   const std::string_view path = target_path(request.target);
   const bool get = request.method == "GET";
   const bool post = request.method == "POST";
+  // The tester page is public (it holds no data); the API calls it makes are not.
+  if (get && !path.starts_with("/v1/")) {
+    if (std::optional<HttpResponse> page = tester_page(path)) {
+      endpoint = Endpoint::kTester;
+      return page;
+    }
+  }
   if (path.starts_with("/v1/") && !authorized(request)) {
     HttpResponse response = error_response(401, "this service needs Authorization: Bearer TOKEN");
     response.headers.emplace_back("WWW-Authenticate", "Bearer");
@@ -197,6 +275,14 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     endpoint = Endpoint::kRobots;
     return robots(request);
   }
+  if (path == "/v1/robots.txt" && get) {
+    endpoint = Endpoint::kRobotsLive;
+    return robots_live(request);
+  }
+  if (path == "/v1/crawlers" && get) {
+    endpoint = Endpoint::kCrawlers;
+    return crawlers();
+  }
   if (path == "/v1/refresh" && post) {
     endpoint = Endpoint::kRefresh;
     return refresh(request);
@@ -217,8 +303,9 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     response.body = metrics_.prometheus(client_.shared_cache(), client_.options().fetch.gate.get());
     return response;
   }
-  for (std::string_view known : {"/v1/check", "/v1/evaluate", "/v1/robots", "/v1/refresh",
-                                 "/healthz", "/readyz", "/metrics"}) {
+  for (std::string_view known :
+       {"/v1/check", "/v1/evaluate", "/v1/robots", "/v1/robots.txt", "/v1/crawlers", "/v1/refresh",
+        "/healthz", "/readyz", "/metrics"}) {
     if (path == known) return error_response(405, "method not allowed here");
   }
   return error_response(404, "no such endpoint");
@@ -308,31 +395,70 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
   if (!body) return error_response(400, error);
   const std::optional<std::string> robots_txt = json_string(*body, "robots_txt");
   if (!robots_txt) return error_response(400, "\"robots_txt\" must be a string");
-  const WhoOrError asker = who_asks(json_string(*body, "agent"), json_string(*body, "crawler"));
-  if (!asker.who) return error_response(400, asker.error);
+  const AskersOrError askers = evaluation_askers(*body);
+  if (askers.askers.empty()) return error_response(400, askers.error);
   const std::optional<std::vector<std::string>> urls =
       json_urls(*body, options_.max_batch_urls, error);
   if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
-  const cli::WhoAsks& who = *asker.who;
+  // Every crawler at once multiplies the work: the same bound holds for the product.
+  if (urls->size() * askers.askers.size() > options_.max_batch_urls) {
+    return error_response(413, "more than " + std::to_string(options_.max_batch_urls) +
+                                   " answers (URLs times crawlers) in one request");
+  }
   const cli::ParsedFile file(*robots_txt);
-  const std::vector<std::string_view> agents = who.agent_views();
   json results = json::array();
   for (const std::string& url : *urls) {
-    json answer = {{"url", url}};
-    if (who.crawler == nullptr) {
-      answer.update(cli::verdict_json(file.robots().verdict(url, agents), file));
-      answer["content_usage"] = cli::usage_json(file.robots().usage(url, agents));
-    } else {
-      const CrawlerVerdict verdict = file.robots().verdict(url, *who.crawler);
-      answer.update(cli::verdict_json(verdict.verdict, file));
-      cli::add_crawler_json(answer, *who.crawler, verdict.rule, verdict.token);
-      answer["content_usage"] = cli::usage_json(file.robots().usage(url, *who.crawler));
-    }
-    results.push_back(std::move(answer));
+    for (const cli::WhoAsks& who : askers.askers)
+      results.push_back(evaluation_json(url, file, who));
   }
   json lint = cli::lint_json("robots_txt", robotstxt::lint(*robots_txt));
   lint.erase("file");
   return json_response(200, json{{"results", std::move(results)}, {"lint", std::move(lint)}});
+}
+
+HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
+  const std::optional<std::string> url = query_value(request.target, "url");
+  if (!url) return error_response(400, "give a URL of the origin as ?url=");
+  const OriginResult origin = origin_of(*url);
+  if (!origin) {
+    return error_response(
+        400, "'" + cli::printable(*url) + "': " + std::string(to_string(origin.error)));
+  }
+  // A fetch of its own, with the service's fetch options (its address rules included),
+  // so that the body is the file as it is now; the cache is neither read nor changed.
+  const RobotsClientOptions& options = client_.options();
+  const FetchOutcome outcome = Fetcher(options.fetch).fetch(*origin.origin);
+  if (outcome.kind == FetchKind::kRefused) {
+    return json_response(422, json{{"error", outcome.error}, {"url", *url}});
+  }
+  const TimePoint now = options.clock();
+  const RobotsEntry entry = next_entry(nullptr, outcome, now, options.policy);
+  metrics_.count_fetch(entry.last_fetch);
+  const AccessState state = access_state(entry, now, options.policy);
+  json hops = json::array();
+  for (const RedirectHop& hop : outcome.hops) {
+    hops.push_back({{"from", hop.from}, {"status", hop.status}, {"to", hop.to}});
+  }
+  // The body is what a crawler reads only after a 2xx; any other body is an error page.
+  const bool is_robots_txt =
+      outcome.kind == FetchKind::kResponse && outcome.status >= 200 && outcome.status < 300;
+  return json_response(200,
+                       json{{"robots_url", outcome.robots_url},
+                            {"final_url", outcome.final_url},
+                            {"outcome", to_string(outcome.kind)},
+                            {"status", outcome.status == 0 ? json() : json(outcome.status)},
+                            {"redirects", std::move(hops)},
+                            {"fetch_error", outcome.error.empty() ? json() : json(outcome.error)},
+                            {"access", to_string(state.access)},
+                            {"reason", to_string(state.reason)},
+                            {"body", is_robots_txt ? json(outcome.body) : json()},
+                            {"truncated", outcome.truncated}});
+}
+
+HttpResponse RobotsApi::crawlers() {
+  json list = json::array();
+  for (const Crawler& crawler : crawler_catalogue()) list.push_back(cli::crawler_json(crawler));
+  return json_response(200, json{{"updated", crawler_catalogue_updated()}, {"crawlers", list}});
 }
 
 HttpResponse RobotsApi::robots(const HttpRequest& request) {

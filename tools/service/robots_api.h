@@ -38,6 +38,8 @@ class RobotsApi {
   HttpResponse check_batch(const HttpRequest& request);
   HttpResponse evaluate(const HttpRequest& request);
   HttpResponse robots(const HttpRequest& request);
+  HttpResponse robots_live(const HttpRequest& request);
+  HttpResponse crawlers();
   HttpResponse refresh(const HttpRequest& request);
   HttpResponse ready();
 

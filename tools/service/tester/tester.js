@@ -1,0 +1,325 @@
+// The robots.txt tester: talks to this service's /v1/ API only (same origin), keeps its
+// state in the URL fragment so a link shares it, and stores nothing anywhere else.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const editor = $("robots-input");
+const render = $("robots-render");
+
+let liveBody = null;      // the live file as last loaded, for the diff
+let lintByLine = new Map();
+let decisiveLines = new Set();
+
+function element(tag, attributes = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function setStatus(id, text, isError = false) {
+  const node = $(id);
+  node.textContent = text;
+  node.classList.toggle("error", isError);
+}
+
+// The rendering under the textarea: one element per line, marked for lint and decisions.
+function renderEditor() {
+  const lines = editor.value.split("\n");
+  render.replaceChildren();
+  lines.forEach((text, index) => {
+    const number = index + 1;
+    const line = element("div", { class: "line", "data-line": String(number) });
+    line.textContent = text;
+    if (decisiveLines.has(number)) line.classList.add("decisive");
+    const codes = lintByLine.get(number);
+    if (codes) {
+      line.classList.add("has-lint");
+      line.setAttribute("data-lint", codes.join(", "));
+    }
+    render.appendChild(line);
+  });
+  syncScroll();
+}
+
+function syncScroll() {
+  render.scrollTop = editor.scrollTop;
+  render.scrollLeft = editor.scrollLeft;
+}
+
+async function api(path, options = {}) {
+  const headers = Object.assign({}, options.headers || {});
+  const token = $("token-input").value.trim();
+  if (token) headers["Authorization"] = "Bearer " + token;
+  const response = await fetch(path, Object.assign({}, options, { headers }));
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (error) {
+    body = { error: "the service answered " + response.status + " without JSON" };
+  }
+  if (!response.ok) throw new Error(body && body.error ? body.error : "HTTP " + response.status);
+  return body;
+}
+
+function siteOrigin() {
+  const site = $("site-input").value.trim();
+  if (!site) return null;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(site) ? site : "https://" + site).origin;
+  } catch (error) {
+    return null;
+  }
+}
+
+// One URL per line; a path alone is taken on the site.
+function testedUrls() {
+  const origin = siteOrigin() || "https://example.com";
+  return $("url-input").value.split("\n").map((line) => line.trim()).filter((line) => line)
+    .map((line) => (line.startsWith("/") ? origin + line : line));
+}
+
+function askers() {
+  const crawler = $("crawler-select").value;
+  if (crawler === "all" || crawler === "search" || crawler === "ai") return { crawlers: crawler };
+  if (crawler) return { crawler };
+  return { agent: $("agent-input").value };
+}
+
+async function evaluate(robotsTxt, urls) {
+  return api("/v1/evaluate", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(Object.assign({ robots_txt: robotsTxt, urls }, askers())),
+  });
+}
+
+function who(result) {
+  return result.crawler ? result.crawler : $("agent-input").value;
+}
+
+function usageText(usage) {
+  if (!usage) return "";
+  return "train-ai=" + usage["train-ai"] + ", search=" + usage.search;
+}
+
+function showExplanation(row, result) {
+  for (const chosen of document.querySelectorAll("tr.result.chosen")) chosen.classList.remove("chosen");
+  row.classList.add("chosen");
+  const box = $("explanation");
+  box.replaceChildren();
+  box.appendChild(element("strong", {}, (result.allowed ? "Allowed: " : "Disallowed: ") + result.url));
+  box.appendChild(element("p", {}, result.explanation || ""));
+  if (result.rule) box.appendChild(element("p", {}, "Decisive rule (line " + result.line + "): " + result.rule));
+  if (result.crawler) {
+    box.appendChild(element("p", {}, "Crawler " + result.crawler + (result.token ? ", through the group of " + result.token : "")));
+  }
+  if (result.content_usage) box.appendChild(element("p", {}, "Usage preferences: " + usageText(result.content_usage)));
+  for (const line of render.querySelectorAll(".line.chosen")) line.classList.remove("chosen");
+  if (result.line) {
+    const line = render.querySelector('.line[data-line="' + result.line + '"]');
+    if (line) {
+      line.classList.add("chosen");
+      editor.scrollTop = Math.max(0, line.offsetTop - editor.clientHeight / 2);
+      syncScroll();
+    }
+  }
+}
+
+function showResults(results) {
+  const table = element("table");
+  table.appendChild(element("caption", { class: "hint" }, results.length + " answers; choose a row for its explanation"));
+  const head = element("tr");
+  for (const title of ["URL", "Crawler or agent", "Verdict", "Line", "Usage preferences"]) {
+    head.appendChild(element("th", { scope: "col" }, title));
+  }
+  table.appendChild(element("thead")).appendChild(head);
+  const body = table.appendChild(element("tbody"));
+  for (const result of results) {
+    const verdict = result.allowed ? "allowed" : "disallowed";
+    const row = element("tr", {
+      class: "result", tabindex: "0", "data-url": result.url, "data-verdict": verdict,
+      "data-line": result.line ? String(result.line) : "",
+    });
+    if (result.crawler) row.setAttribute("data-crawler", result.crawler);
+    else row.setAttribute("data-agent", who(result));
+    row.appendChild(element("td", { class: "url" }, result.url));
+    row.appendChild(element("td", {}, who(result)));
+    row.appendChild(element("td", { class: "verdict-" + verdict }, verdict));
+    row.appendChild(element("td", {}, result.line ? String(result.line) : "none"));
+    const usage = element("td", { class: "usage" }, usageText(result.content_usage));
+    if (result.content_usage) {
+      usage.setAttribute("data-train-ai", result.content_usage["train-ai"]);
+      usage.setAttribute("data-search", result.content_usage.search);
+    }
+    row.appendChild(usage);
+    row.addEventListener("click", () => showExplanation(row, result));
+    row.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        showExplanation(row, result);
+      }
+    });
+    body.appendChild(row);
+  }
+  $("results").replaceChildren(table);
+  $("explanation").replaceChildren();
+}
+
+function showLint(lint) {
+  lintByLine = new Map();
+  const list = $("lint");
+  list.replaceChildren();
+  const findings = (lint && lint.findings) || [];
+  if (findings.length === 0) list.appendChild(element("li", { class: "hint" }, "No findings."));
+  for (const finding of findings) {
+    const codes = lintByLine.get(finding.line) || [];
+    codes.push(finding.code);
+    lintByLine.set(finding.line, codes);
+    const item = element("li", { "data-code": finding.code, "data-line": String(finding.line) });
+    item.appendChild(element("span", { class: "code" }, finding.code));
+    item.appendChild(document.createTextNode(" line " + finding.line + ": " + (finding.message || "")));
+    list.appendChild(item);
+  }
+}
+
+function showDiff(draft, live) {
+  const box = $("diff");
+  box.replaceChildren();
+  const key = (result) => result.url + "\u0000" + who(result);
+  const before = new Map(live.map((result) => [key(result), result]));
+  const changes = draft.filter((result) => {
+    const old = before.get(key(result));
+    return old && old.allowed !== result.allowed;
+  });
+  if (changes.length === 0) {
+    box.appendChild(element("p", { class: "hint" }, "No tested URL changes verdict against the live file."));
+    return;
+  }
+  const table = element("table");
+  const head = element("tr");
+  for (const title of ["URL", "Crawler or agent", "Live", "Draft"]) head.appendChild(element("th", { scope: "col" }, title));
+  table.appendChild(element("thead")).appendChild(head);
+  const body = table.appendChild(element("tbody"));
+  for (const result of changes) {
+    const was = before.get(key(result)).allowed ? "allowed" : "disallowed";
+    const now = result.allowed ? "allowed" : "disallowed";
+    const row = element("tr", { class: "change", "data-url": result.url, "data-before": was, "data-after": now });
+    row.setAttribute(result.crawler ? "data-crawler" : "data-agent", who(result));
+    row.appendChild(element("td", { class: "url" }, result.url));
+    row.appendChild(element("td", {}, who(result)));
+    row.appendChild(element("td", { class: "verdict-" + was }, was));
+    row.appendChild(element("td", { class: "verdict-" + now }, now));
+    body.appendChild(row);
+  }
+  box.appendChild(table);
+}
+
+async function runTest() {
+  const urls = testedUrls();
+  if (urls.length === 0) {
+    setStatus("test-status", "Give at least one URL.", true);
+    return;
+  }
+  saveState();
+  setStatus("test-status", "Testing…");
+  try {
+    const draft = await evaluate(editor.value, urls);
+    decisiveLines = new Set(draft.results.filter((result) => result.line).map((result) => result.line));
+    showLint(draft.lint);
+    showResults(draft.results);
+    renderEditor();
+    if (liveBody !== null) showDiff(draft.results, (await evaluate(liveBody, urls)).results);
+    const disallowed = draft.results.filter((result) => !result.allowed).length;
+    setStatus("test-status", draft.results.length + " answers, " + disallowed + " disallowed.");
+  } catch (error) {
+    setStatus("test-status", "The test failed: " + error.message, true);
+  }
+}
+
+async function loadLive() {
+  const origin = siteOrigin();
+  if (!origin) {
+    setStatus("fetch-status", "Give the site first, e.g. https://www.example.com", true);
+    return;
+  }
+  setStatus("fetch-status", "Fetching " + origin + "/robots.txt…");
+  try {
+    const live = await api("/v1/robots.txt?url=" + encodeURIComponent(origin + "/"));
+    const parts = [live.robots_url + ": " + (live.status ? "HTTP " + live.status : live.outcome)];
+    for (const hop of live.redirects) parts.push("redirect " + hop.status + " to " + hop.to);
+    if (live.fetch_error) parts.push(live.fetch_error);
+    parts.push("access: " + live.access + " (" + live.reason + ")");
+    setStatus("fetch-status", parts.join("; "));
+    liveBody = live.body === null ? "" : live.body;
+    editor.value = liveBody;
+    renderEditor();
+  } catch (error) {
+    setStatus("fetch-status", "Cannot load it: " + error.message, true);
+  }
+}
+
+// The state in the fragment: shared by copying the link, never sent to any server.
+function saveState() {
+  const state = new URLSearchParams();
+  state.set("robots", editor.value);
+  state.set("urls", $("url-input").value);
+  state.set("crawler", $("crawler-select").value);
+  state.set("agent", $("agent-input").value);
+  state.set("site", $("site-input").value);
+  history.replaceState(null, "", "#" + state.toString());
+}
+
+function restoreState() {
+  if (location.hash.length < 2) return false;
+  const state = new URLSearchParams(location.hash.slice(1));
+  if (state.has("robots")) editor.value = state.get("robots");
+  if (state.has("urls")) $("url-input").value = state.get("urls");
+  if (state.has("agent")) $("agent-input").value = state.get("agent");
+  if (state.has("site")) $("site-input").value = state.get("site");
+  if (state.has("crawler")) $("crawler-select").value = state.get("crawler");
+  return state.has("robots");
+}
+
+async function loadCrawlers() {
+  try {
+    const catalogue = await api("/v1/crawlers");
+    const group = $("crawler-names");
+    for (const crawler of catalogue.crawlers) {
+      group.appendChild(element("option", { value: crawler.name }, crawler.name + " (" + crawler.operator + ", " + crawler.purpose + ")"));
+    }
+  } catch (error) {
+    setStatus("test-status", "The crawler list is not available: " + error.message, true);
+  }
+}
+
+async function start() {
+  editor.addEventListener("input", renderEditor);
+  editor.addEventListener("scroll", syncScroll);
+  $("test-button").addEventListener("click", runTest);
+  $("fetch-button").addEventListener("click", loadLive);
+  $("site-input").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") loadLive();
+  });
+  for (const id of ["robots-input", "url-input", "agent-input"]) {
+    $(id).addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) runTest();
+    });
+  }
+  $("share-button").addEventListener("click", async () => {
+    saveState();
+    try {
+      await navigator.clipboard.writeText(location.href);
+      setStatus("test-status", "Link copied: it holds the draft, the URLs and the crawler.");
+    } catch (error) {
+      setStatus("test-status", "The address bar now holds the link to this test.");
+    }
+  });
+  await loadCrawlers();
+  const restored = restoreState();
+  renderEditor();
+  document.body.setAttribute("data-ready", "true");
+  if (restored) await runTest();
+}
+
+start();

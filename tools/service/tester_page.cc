@@ -1,0 +1,42 @@
+// The tester page's files as answers (see tester_page.h).
+#include "service/tester_page.h"
+
+#include <string>
+
+#include "service/tester_files.h"
+
+namespace robotstxt::service {
+namespace {
+
+std::string media_type(std::string_view name) {
+  if (name.ends_with(".html")) return "text/html; charset=utf-8";
+  if (name.ends_with(".css")) return "text/css; charset=utf-8";
+  if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
+  if (name.ends_with(".svg")) return "image/svg+xml";
+  return "application/octet-stream";
+}
+
+}  // namespace
+
+std::optional<HttpResponse> tester_page(std::string_view path) {
+  const std::string_view name = path == "/" ? "index.html" : path.substr(1);
+  if (!path.starts_with("/")) return std::nullopt;
+  for (const EmbeddedFile& file : tester_files()) {
+    if (file.name != name) continue;
+    HttpResponse response;
+    response.content_type = media_type(name);
+    response.body = std::string(file.bytes);
+    // The page is the service's own: no inline script or style, no other host, no
+    // framing by another site (a draft robots.txt may be private).
+    response.headers.emplace_back("Content-Security-Policy",
+                                  "default-src 'self'; base-uri 'none'; form-action 'none'; "
+                                  "frame-ancestors 'none'");
+    response.headers.emplace_back("X-Content-Type-Options", "nosniff");
+    response.headers.emplace_back("Referrer-Policy", "no-referrer");
+    response.headers.emplace_back("Cache-Control", "no-cache");
+    return response;
+  }
+  return std::nullopt;
+}
+
+}  // namespace robotstxt::service

@@ -1,0 +1,27 @@
+// Why a verdict is what it is, in the terms of SEMANTICS 3, 5 and 8: one code and one
+// sentence, shared by `explain` and the service's /v1/evaluate so both say the same.
+#ifndef ROBOTSTXT_TOOLS_VERDICT_REASON_H_
+#define ROBOTSTXT_TOOLS_VERDICT_REASON_H_
+
+#include <optional>
+#include <string>
+
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt::cli {
+
+struct VerdictReason {
+  // no-group, no-match, strength-zero, longest-match, tie-allow; for a crawler also
+  // not-subject and global-ignored (SEMANTICS 8)
+  std::string code;
+  std::string text;
+};
+
+/// The reason for `explanation`'s verdict; `crawler` is the group selection when a
+/// catalogued crawler asked, nullopt for product tokens.
+VerdictReason verdict_reason(const Explanation& explanation,
+                             const std::optional<CrawlerSelection>& crawler);
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_VERDICT_REASON_H_
