@@ -20,31 +20,42 @@ namespace robotstxt::internal {
 /// Sets `typo` when only an accepted misspelling matched.
 inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
   typo = false;
-  // Every recognised key starts with u, a, d or s: the rest are unknown at one compare.
+  // Every recognised key starts with u, a, d or s, and only the keys of its own letter
+  // can match: an unknown key costs one compare, or a few of its letter's keys.
   if (key.empty()) return LineKind::kOther;
-  const char first = to_ascii_lower(key.front());
-  if (first != 'u' && first != 'a' && first != 'd' && first != 's') return LineKind::kOther;
-  if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
-  if (starts_with_ignoring_case(key, "useragent") || starts_with_ignoring_case(key, "user agent")) {
-    typo = true;
-    return LineKind::kUserAgent;
-  }
-  if (starts_with_ignoring_case(key, "allow")) return LineKind::kAllow;
-  if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
-  static constexpr std::string_view kMisspellings[] = {"dissallow", "dissalow", "disalow",
-                                                       "diasllow", "disallaw"};
-  for (const std::string_view misspelling : kMisspellings) {
-    if (starts_with_ignoring_case(key, misspelling)) {
-      typo = true;
-      return LineKind::kDisallow;
+  switch (to_ascii_lower(key.front())) {
+    case 'u':
+      if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
+      if (starts_with_ignoring_case(key, "useragent") ||
+          starts_with_ignoring_case(key, "user agent")) {
+        typo = true;
+        return LineKind::kUserAgent;
+      }
+      return LineKind::kOther;
+    case 'a':
+      return starts_with_ignoring_case(key, "allow") ? LineKind::kAllow : LineKind::kOther;
+    case 'd': {
+      if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
+      static constexpr std::string_view kMisspellings[] = {"dissallow", "dissalow", "disalow",
+                                                           "diasllow", "disallaw"};
+      for (const std::string_view misspelling : kMisspellings) {
+        if (starts_with_ignoring_case(key, misspelling)) {
+          typo = true;
+          return LineKind::kDisallow;
+        }
+      }
+      return LineKind::kOther;
     }
+    case 's':
+      if (starts_with_ignoring_case(key, "sitemap")) return LineKind::kSitemap;
+      if (starts_with_ignoring_case(key, "site-map")) {
+        typo = true;
+        return LineKind::kSitemap;
+      }
+      return LineKind::kOther;
+    default:
+      return LineKind::kOther;
   }
-  if (starts_with_ignoring_case(key, "sitemap")) return LineKind::kSitemap;
-  if (starts_with_ignoring_case(key, "site-map")) {
-    typo = true;
-    return LineKind::kSitemap;
-  }
-  return LineKind::kOther;
 }
 
 /// Fills kind, key, value and the key-related flags of `line` from its content, which
