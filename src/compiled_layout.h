@@ -94,12 +94,16 @@ namespace internal {
 
 // Directives are kept varint-packed: most are a few bytes, and a file of nothing but
 // short unknown lines must still compile to less than three times its size.
-inline void put_varint(std::string& out, std::uint32_t value) {
+inline constexpr std::size_t kMaxVarintBytes = 5;  // 32 bits, 7 per byte
+
+/// Writes `value` at `out`, which has room for kMaxVarintBytes; returns the end.
+inline char* write_varint(char* out, std::uint32_t value) {
   while (value >= 0x80) {
-    out += static_cast<char>((value & 0x7F) | 0x80);
+    *out++ = static_cast<char>((value & 0x7F) | 0x80);
     value >>= 7;
   }
-  out += static_cast<char>(value);
+  *out++ = static_cast<char>(value);
+  return out;
 }
 
 inline std::uint32_t get_varint(std::string_view data, std::size_t& pos) {

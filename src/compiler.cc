@@ -169,12 +169,19 @@ class Compiler {
 
   void add_directive(const LineFacts& line) {
     const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups_.size()) : 0;
-    internal::put_varint(out_.directives_, line.number - last_directive_line_);
-    internal::put_varint(out_.directives_, group - last_directive_group_);
-    internal::put_varint(out_.directives_, static_cast<std::uint32_t>(line.key.size()));
-    out_.directives_.append(line.key);
-    internal::put_varint(out_.directives_, static_cast<std::uint32_t>(line.value.size()));
-    out_.directives_.append(line.value);
+    // One resize and direct writes: four varints and two strings appended one by one
+    // cost more than the bytes themselves on a file of short unknown lines.
+    std::string& out = out_.directives_;
+    const std::size_t old_size = out.size();
+    out.resize(old_size + 4 * internal::kMaxVarintBytes + line.key.size() + line.value.size());
+    char* end = out.data() + old_size;
+    end = internal::write_varint(end, line.number - last_directive_line_);
+    end = internal::write_varint(end, group - last_directive_group_);
+    end = internal::write_varint(end, static_cast<std::uint32_t>(line.key.size()));
+    end = std::copy(line.key.begin(), line.key.end(), end);
+    end = internal::write_varint(end, static_cast<std::uint32_t>(line.value.size()));
+    end = std::copy(line.value.begin(), line.value.end(), end);
+    out.resize(static_cast<std::size_t>(end - out.data()));
     last_directive_line_ = line.number;
     last_directive_group_ = group;
   }

@@ -15,6 +15,7 @@ std::vector<LineFacts> describe_lines(std::string_view body) {
     // SEMANTICS 2.3: rules before the first user-agent line belong to no group.
     kept.outside_group =
         !seen_user_agent && (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow);
+    kept.unsupported = line.kind == LineKind::kOther && is_unsupported_key(line.key);
   });
   return lines;
 }

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "ascii.h"
+#include "line_end_search.h"
 #include "robotstxt/line_facts.h"
 
 namespace robotstxt::internal {
@@ -19,31 +20,42 @@ namespace robotstxt::internal {
 /// Sets `typo` when only an accepted misspelling matched.
 inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
   typo = false;
-  // Every recognised key starts with u, a, d or s: the rest are unknown at one compare.
+  // Every recognised key starts with u, a, d or s, and only the keys of its own letter
+  // can match: an unknown key costs one compare, or a few of its letter's keys.
   if (key.empty()) return LineKind::kOther;
-  const char first = to_ascii_lower(key.front());
-  if (first != 'u' && first != 'a' && first != 'd' && first != 's') return LineKind::kOther;
-  if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
-  if (starts_with_ignoring_case(key, "useragent") || starts_with_ignoring_case(key, "user agent")) {
-    typo = true;
-    return LineKind::kUserAgent;
-  }
-  if (starts_with_ignoring_case(key, "allow")) return LineKind::kAllow;
-  if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
-  static constexpr std::string_view kMisspellings[] = {"dissallow", "dissalow", "disalow",
-                                                       "diasllow", "disallaw"};
-  for (const std::string_view misspelling : kMisspellings) {
-    if (starts_with_ignoring_case(key, misspelling)) {
-      typo = true;
-      return LineKind::kDisallow;
+  switch (to_ascii_lower(key.front())) {
+    case 'u':
+      if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
+      if (starts_with_ignoring_case(key, "useragent") ||
+          starts_with_ignoring_case(key, "user agent")) {
+        typo = true;
+        return LineKind::kUserAgent;
+      }
+      return LineKind::kOther;
+    case 'a':
+      return starts_with_ignoring_case(key, "allow") ? LineKind::kAllow : LineKind::kOther;
+    case 'd': {
+      if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
+      static constexpr std::string_view kMisspellings[] = {"dissallow", "dissalow", "disalow",
+                                                           "diasllow", "disallaw"};
+      for (const std::string_view misspelling : kMisspellings) {
+        if (starts_with_ignoring_case(key, misspelling)) {
+          typo = true;
+          return LineKind::kDisallow;
+        }
+      }
+      return LineKind::kOther;
     }
+    case 's':
+      if (starts_with_ignoring_case(key, "sitemap")) return LineKind::kSitemap;
+      if (starts_with_ignoring_case(key, "site-map")) {
+        typo = true;
+        return LineKind::kSitemap;
+      }
+      return LineKind::kOther;
+    default:
+      return LineKind::kOther;
   }
-  if (starts_with_ignoring_case(key, "sitemap")) return LineKind::kSitemap;
-  if (starts_with_ignoring_case(key, "site-map")) {
-    typo = true;
-    return LineKind::kSitemap;
-  }
-  return LineKind::kOther;
 }
 
 /// Fills kind, key, value and the key-related flags of `line` from its content, which
@@ -84,11 +96,13 @@ inline void split_directive(std::string_view content, LineFacts& line) noexcept 
   line.key = key;
   line.value = trim_ascii_space(value);
   line.kind = classify_key(key, line.typo);
-  line.unsupported = line.kind == LineKind::kOther && is_unsupported_key(key);
+  // line.unsupported is the linter's business: describe_lines() sets it, so that compiling
+  // a file of unknown keys does not compare each of them with twelve known ones.
 }
 
 /// Calls `on_line(const LineFacts&)` for every line of `body` in order
-/// (outside_group is left false: groups are the consumer's business).
+/// (outside_group and unsupported are left false: groups and lint facts are the
+/// consumer's business).
 template <typename OnLine>
 void for_each_line(std::string_view body, OnLine&& on_line) {
   if (body.size() > kMaxBodyBytes) body = body.substr(0, kMaxBodyBytes);
@@ -100,26 +114,21 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
 
   const char* const data = body.data();
   const std::size_t size = body.size();
-  // The next LF and CR at or after `pos`, each searched with memchr and only searched
-  // again once passed, so that a file using only one kind stays a linear scan.
+  // NUL and `#` are searched with memchr and only searched again once passed: most lines
+  // hold neither, and then cost no search of their own. Line ends are found one line at
+  // a time (line_end_search.h).
   const auto find_from = [data, size](char c, std::size_t from) {
     const void* found = std::memchr(data + from, c, size - from);
     return found == nullptr ? size
                             : static_cast<std::size_t>(static_cast<const char*>(found) - data);
   };
-  std::size_t next_lf = find_from('\n', pos);
-  std::size_t next_cr = find_from('\r', pos);
-  // NUL and `#` are searched the same way: most lines hold neither, and then cost no
-  // search of their own.
   std::size_t next_nul = find_from('\0', pos);
   std::size_t next_hash = find_from('#', pos);
   std::uint32_t number = 0;
   while (true) {
-    if (next_lf < pos) next_lf = find_from('\n', pos);
-    if (next_cr < pos) next_cr = find_from('\r', pos);
     if (next_nul < pos) next_nul = find_from('\0', pos);
     if (next_hash < pos) next_hash = find_from('#', pos);
-    const std::size_t end = next_lf < next_cr ? next_lf : next_cr;
+    const std::size_t end = find_line_end(data, pos, size);
 
     LineFacts line;
     line.number = ++number;

@@ -83,6 +83,26 @@ TEST(ReadingTheBody, Rule1_3_CrLfIsOneEndingButLfCrIsTwo) {
   EXPECT_EQ(describe_lines("a:1\r\n\r\nb:2").size(), 3u);
 }
 
+// Line ends are searched in 16-byte blocks where SIMD is used: an ending before, on and
+// after every block boundary, in every kind, must end the line exactly where it is.
+TEST(ReadingTheBody, Rule1_3_EndingsAreFoundAtEveryPosition) {
+  for (const std::string ending : {"\n", "\r", "\r\n"}) {
+    for (std::size_t first = 0; first < 40; ++first) {
+      for (std::size_t second = 0; second < 40; ++second) {
+        const std::string body =
+            std::string(first, 'x') + ending + std::string(second, 'y') + ending + "z";
+        const auto lines = describe_lines(body);
+        ASSERT_EQ(lines.size(), 3u) << first << " " << second << " " << int{ending[0]};
+        EXPECT_EQ(lines[0].length, first);
+        EXPECT_EQ(lines[1].offset, first + ending.size());
+        EXPECT_EQ(lines[1].length, second);
+        EXPECT_EQ(lines[2].offset, first + second + 2 * ending.size());
+        EXPECT_EQ(lines[2].length, 1u);
+      }
+    }
+  }
+}
+
 TEST(ReadingTheBody, Rule1_3_EveryLineCountsIncludingTheLastEmptyOne) {
   EXPECT_EQ(describe_lines("").size(), 1u);
   EXPECT_EQ(describe_lines("a:1\n").size(), 2u);
