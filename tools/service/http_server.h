@@ -38,8 +38,8 @@ struct ServerOptions {
   std::uint16_t port = 8080;  ///< 0: any free port (see HttpServer::port())
   std::size_t io_threads = 1;
   std::size_t workers = 64;  ///< requests handled at once
-  std::size_t max_header_bytes = 16 * 1024;
-  std::size_t max_body_bytes = 1024 * 1024;
+  std::size_t max_header_bytes = std::size_t{16} * 1024;
+  std::size_t max_body_bytes = std::size_t{1024} * 1024;
   std::size_t max_connections = 4096;
   std::chrono::seconds idle_timeout{60};
   /// SIGTERM and SIGINT start the drain.
