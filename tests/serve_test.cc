@@ -470,7 +470,8 @@ TEST_F(ServeTest, MaxFetchesBoundsFetchesInFlightAcrossRequests) {
   for (std::future<HttpResult>& answer : answers) {
     const HttpResult result = answer.get();
     ASSERT_EQ(result.status, 200) << result.body;
-    for (const json& one : body_of(result)["results"]) {
+    const json parsed = body_of(result);  // the loop below must not outlive it
+    for (const json& one : parsed["results"]) {
       EXPECT_EQ(one["access"], "rules") << one.dump();
       EXPECT_EQ(one["allowed"], false) << one.dump();
     }
