@@ -2,9 +2,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,51 +12,22 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <utility>
+
+#include "support/child_process.h"
 
 namespace robotstxt::testing {
-namespace {
-
-// Reads the first line the child prints, waiting at most `timeout`.
-std::string read_line(int fd, std::chrono::milliseconds timeout) {
-  std::string line;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < deadline) {
-    pollfd poll_fd{fd, POLLIN, 0};
-    if (poll(&poll_fd, 1, 100) <= 0) continue;
-    char c = 0;
-    if (read(fd, &c, 1) != 1) break;
-    if (c == '\n') return line;
-    line += c;
-  }
-  return line;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 FixtureServer::FixtureServer(const std::string& script, const std::vector<std::string>& args) {
-  int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) return;
   const std::string script_path = std::string(ROBOTSTXT_SOURCE_DIR) + "/tests/support/" + script;
-  std::vector<std::string> argv_strings{ROBOTSTXT_PYTHON, script_path};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& arg : argv_strings) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-
-  pid_ = fork();
-  if (pid_ == 0) {
-    // If the test process dies without its destructors, the server dies with it.
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    dup2(pipe_fds[1], STDOUT_FILENO);
-    close(pipe_fds[0]);
-    close(pipe_fds[1]);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  close(pipe_fds[1]);
-  output_ = pipe_fds[0];
+  std::vector<std::string> argv{ROBOTSTXT_PYTHON, script_path};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ChildWithOutput child = spawn_with_output(std::move(argv));
+  pid_ = child.pid;
+  output_ = child.output;
   if (pid_ < 0) return;
-  const std::string line = read_line(output_, std::chrono::seconds(20));
+  const std::string line = read_first_line(output_, std::chrono::seconds(20));
   const int port = std::atoi(line.c_str());
   if (port > 0 && port < 65536) port_ = static_cast<std::uint16_t>(port);
 }

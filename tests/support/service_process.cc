@@ -1,14 +1,15 @@
 #include "support/service_process.h"
 
 #include <curl/curl.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
+#include <utility>
+
+#include "support/child_process.h"
 
 namespace robotstxt::testing {
 namespace {
@@ -16,21 +17,6 @@ namespace {
 std::size_t append_body(char* data, std::size_t size, std::size_t count, void* target) {
   static_cast<std::string*>(target)->append(data, size * count);
   return size * count;
-}
-
-// The first line the service prints ("listening on HOST:PORT"), within `timeout`.
-std::string read_line(int fd, std::chrono::milliseconds timeout) {
-  std::string line;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < deadline) {
-    pollfd poll_fd{fd, POLLIN, 0};
-    if (poll(&poll_fd, 1, 100) <= 0) continue;
-    char c = 0;
-    if (read(fd, &c, 1) != 1) break;
-    if (c == '\n') return line;
-    line += c;
-  }
-  return line;
 }
 
 }  // namespace
@@ -69,27 +55,14 @@ HttpResult HttpClient::request(const std::string& method, const std::string& url
 }
 
 ServiceProcess::ServiceProcess(const std::vector<std::string>& args) {
-  int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) return;
-  std::vector<std::string> argv_strings{ROBOTSTXT_CLI, "serve", "--listen", "127.0.0.1:0"};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& arg : argv_strings) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  pid_ = fork();
-  if (pid_ == 0) {
-    // If the test process dies without its destructors, the service dies with it.
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    dup2(pipe_fds[1], STDOUT_FILENO);
-    close(pipe_fds[0]);
-    close(pipe_fds[1]);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  close(pipe_fds[1]);
-  output_ = pipe_fds[0];
+  std::vector<std::string> argv{ROBOTSTXT_CLI, "serve", "--listen", "127.0.0.1:0"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const ChildWithOutput child = spawn_with_output(std::move(argv));
+  pid_ = child.pid;
+  output_ = child.output;
   if (pid_ < 0) return;
-  const std::string line = read_line(output_, std::chrono::seconds(20));
+  // Its first line is "listening on HOST:PORT".
+  const std::string line = read_first_line(output_, std::chrono::seconds(20));
   const std::size_t colon = line.rfind(':');
   if (line.starts_with("listening on ") && colon != std::string::npos) {
     const int port = std::atoi(line.c_str() + colon + 1);
