@@ -6,8 +6,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -25,6 +23,7 @@
 #include "robotstxt/policy.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
+#include "transfer_options.h"
 #include "who_asks.h"
 
 namespace robotstxt::cli {
@@ -99,14 +98,9 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
 
 RobotsClientOptions client_options(const FetchCommandOptions& options) {
   RobotsClientOptions client;
-  const auto timeout = std::chrono::milliseconds(
-      static_cast<long long>(std::llround(options.timeout_seconds * 1000.0)));
-  client.fetch.total_timeout = timeout;
-  client.fetch.connect_timeout = std::min(client.fetch.connect_timeout, timeout);
-  if (!options.user_agent_header.empty()) client.fetch.user_agent = options.user_agent_header;
-  client.fetch.connect_to = options.connect_to;
+  client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
+                                  options.connect_to, options.concurrency);
   client.fetch.ca_file = options.ca_file;
-  client.fetch.max_concurrent_transfers = options.concurrency;
   // run_fetch() has checked the URL.
   if (const RedisUrlResult redis = parse_redis_url(options.redis); redis.address) {
     client.shared_store =
@@ -266,10 +260,7 @@ int run_fetch(const FetchCommandOptions& options) {
                  "cannot read --ca-file '" + options.ca_file + "': " + std::strerror(errno));
     return kExitUsage;
   }
-  if (!(options.timeout_seconds > 0) || options.timeout_seconds > 86400) {
-    report_error("fetch", "--timeout must be a number of seconds above 0 (at most 86400)");
-    return kExitUsage;
-  }
+  if (!timeout_is_usable("fetch", options.timeout_seconds)) return kExitUsage;
   if (!options.redis.empty()) {
     const RedisUrlResult redis = parse_redis_url(options.redis);
     if (!redis.address) {

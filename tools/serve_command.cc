@@ -2,7 +2,6 @@
 // "robotstxt serve"). One RobotsClient for every request; with --redis, its shared tier
 // makes every instance on the same Redis one cache with one fetch per origin.
 #include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -19,6 +18,7 @@
 #include "robotstxt/robots_client.h"
 #include "service/http_server.h"
 #include "service/robots_api.h"
+#include "transfer_options.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -61,18 +61,10 @@ int run_serve(const ServeOptions& options) {
     report_error("serve", "--listen must be HOST:PORT, e.g. 127.0.0.1:8080");
     return kExitUsage;
   }
-  if (!(options.timeout_seconds > 0) || options.timeout_seconds > 86400) {
-    report_error("serve", "--timeout must be a number of seconds above 0 (at most 86400)");
-    return kExitUsage;
-  }
+  if (!timeout_is_usable("serve", options.timeout_seconds)) return kExitUsage;
   RobotsClientOptions client;
-  const auto timeout = std::chrono::milliseconds(
-      static_cast<long long>(std::llround(options.timeout_seconds * 1000.0)));
-  client.fetch.total_timeout = timeout;
-  client.fetch.connect_timeout = std::min(client.fetch.connect_timeout, timeout);
-  if (!options.user_agent_header.empty()) client.fetch.user_agent = options.user_agent_header;
-  client.fetch.connect_to = options.connect_to;
-  client.fetch.max_concurrent_transfers = options.concurrency;
+  client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
+                                  options.connect_to, options.concurrency);
   // One bound for the whole process, or N requests could hold N * --concurrency fetches.
   client.fetch.gate = std::make_shared<FetchGate>(options.max_fetches == 0 ? options.concurrency
                                                                            : options.max_fetches);
