@@ -1,0 +1,90 @@
+// serve reads batch bodies with an event parser (no document): it must read every body
+// exactly as the document it replaced did, member by member, and refuse what that refused.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "service/batch_body.h"
+
+namespace robotstxt::service {
+namespace {
+
+using nlohmann::json;
+
+// The reading the service used to do: a parsed document, then its members.
+std::optional<BatchBody> read_as_document(const std::string& text) {
+  const json parsed = json::parse(text, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object()) return std::nullopt;
+  BatchBody body;
+  for (const char* name : {"agent", "crawler"}) {
+    const auto found = parsed.find(name);
+    if (found == parsed.end() || !found->is_string()) continue;
+    (std::string(name) == "agent" ? body.agent : body.crawler) = found->get<std::string>();
+  }
+  const auto urls = parsed.find("urls");
+  body.urls_is_array = urls != parsed.end() && urls->is_array();
+  if (!body.urls_is_array) return body;
+  body.url_count = urls->size();
+  for (const json& url : *urls) {
+    if (url.is_string()) {
+      body.urls.push_back(url.get<std::string>());
+    } else {
+      body.urls_all_strings = false;
+    }
+  }
+  return body;
+}
+
+TEST(BatchBodyTest, ReadsEveryBodyAsTheParsedDocumentDid) {
+  const std::vector<std::string> bodies = {
+      R"({"agent":"bot","urls":["http://a.com/","http://b.com/x"]})",
+      R"({"crawler":"Googlebot","urls":[]})",
+      R"({"urls":["http://a.com/"],"agent":"bot","extra":{"urls":["nested"],"agent":"no"}})",
+      R"({"agent":"first","agent":"last","urls":["a"],"urls":["b","c"]})",  // last one counts
+      R"({"agent":"bot","urls":["a"],"urls":"not an array"})",
+      R"({"agent":42,"crawler":null,"urls":[1,"a",{"b":[]},["c"],true,null,2.5]})",
+      R"({"agent":"bot","urls":{"0":"http://a.com/"}})",
+      R"({"agent":["bot"],"crawler":{"name":"x"},"urls":[["x"]]})",
+      R"({"agent":"b\u00f6t \"q\" \\","urls":["http://a.com/caf\u00e9?q=\"1\"\n"]})",
+      R"({})",
+      R"(  {"agent":"bot"}  )",
+      R"([{"agent":"bot","urls":["a"]}])",  // an array, not an object
+      R"("text")",
+      R"(42)",
+      R"(null)",
+      R"({"agent":"bot","urls":["a",]})",  // bad JSON from here on
+      R"({"agent":"bot","urls":["a"]} trailing)",
+      R"({"agent":"bot")",
+      "",
+      "{\"agent\":\"\xff\",\"urls\":[]}",
+  };
+  for (const std::string& text : bodies) {
+    const std::optional<BatchBody> expected = read_as_document(text);
+    const std::optional<BatchBody> read = read_batch_body(text);
+    ASSERT_EQ(read.has_value(), expected.has_value()) << text;
+    if (!read) continue;
+    EXPECT_EQ(read->agent, expected->agent) << text;
+    EXPECT_EQ(read->crawler, expected->crawler) << text;
+    EXPECT_EQ(read->urls_is_array, expected->urls_is_array) << text;
+    if (!expected->urls_is_array) continue;
+    EXPECT_EQ(read->urls_all_strings, expected->urls_all_strings) << text;
+    EXPECT_EQ(read->url_count, expected->url_count) << text;
+    EXPECT_EQ(read->urls, expected->urls) << text;
+  }
+}
+
+TEST(BatchBodyTest, CountsEveryElementOfALargeBatch) {
+  json body = {{"agent", "bot"}, {"urls", json::array()}};
+  for (int i = 0; i < 10001; ++i) body["urls"].push_back("http://h" + std::to_string(i) + ".com/");
+  const std::optional<BatchBody> read = read_batch_body(body.dump());
+  ASSERT_TRUE(read.has_value());
+  EXPECT_EQ(read->url_count, 10001U);
+  ASSERT_EQ(read->urls.size(), 10001U);
+  EXPECT_EQ(read->urls.back(), "http://h10000.com/");
+}
+
+}  // namespace
+}  // namespace robotstxt::service

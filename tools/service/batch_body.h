@@ -1,0 +1,31 @@
+// The body of a batch check, POST /v1/check: {"agent"|"crawler": "...", "urls": [...]}.
+// Read in one pass over the JSON text without building a document: a batch holds
+// thousands of URLs, and a document of them cost more than deciding them.
+#ifndef ROBOTSTXT_TOOLS_SERVICE_BATCH_BODY_H_
+#define ROBOTSTXT_TOOLS_SERVICE_BATCH_BODY_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace robotstxt::service {
+
+/// What a batch body says. Members of the top-level object other than these three are
+/// ignored; when a member appears twice, the last one counts (as in a parsed document).
+struct BatchBody {
+  std::optional<std::string> agent;    ///< set only when "agent" is a string
+  std::optional<std::string> crawler;  ///< set only when "crawler" is a string
+  bool urls_is_array = false;          ///< "urls" is present and an array
+  bool urls_all_strings = true;        ///< ... and every element is a string
+  std::size_t url_count = 0;           ///< elements of "urls", of any type
+  std::vector<std::string> urls;       ///< its strings, in order
+};
+
+/// The batch body, or nullopt when `text` is not one JSON object (bad JSON included).
+[[nodiscard]] std::optional<BatchBody> read_batch_body(std::string_view text);
+
+}  // namespace robotstxt::service
+
+#endif  // ROBOTSTXT_TOOLS_SERVICE_BATCH_BODY_H_
