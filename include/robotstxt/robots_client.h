@@ -137,11 +137,11 @@ class RobotsClient {
   std::vector<Decision> decide_all(std::span<const std::string> urls, const Asker& asker);
   std::optional<Decision> decide_if_cached(std::string_view url, const Asker& asker);
   // The cache's loader: the shared tier first when there is one, then the network.
-  // Records where each key's entry came from in `tiers`. `refetch`: fetch every key,
-  // whatever the shared tier holds.
+  // `origins[i]` is the origin of `keys[i]`. Records where each key's entry came from
+  // in `tiers`. `refetch`: fetch every key, whatever the shared tier holds.
   std::vector<RobotsEntry> load(std::span<const std::string> keys,
                                 std::span<const RobotsCache::EntryPtr> previous,
-                                const std::unordered_map<std::string, Origin>& origins,
+                                std::span<const Origin> origins,
                                 std::unordered_map<std::string, CacheTier>& tiers,
                                 bool refetch = false);
 };
