@@ -112,8 +112,8 @@ std::vector<std::string_view> RobotsTxt::sitemaps() const& {
   return urls;
 }
 
-std::vector<Directive> RobotsTxt::directives() const& {
-  std::vector<Directive> result;
+template <typename Visit>
+void RobotsTxt::for_each_directive(Visit&& visit) const {
   const std::string_view data = directives_;
   std::uint32_t line = 0;
   std::uint32_t group = 0;
@@ -129,8 +129,13 @@ std::vector<Directive> RobotsTxt::directives() const& {
     pos += value_length;
     directive.line = line;
     directive.group = static_cast<std::int32_t>(group) - 1;
-    result.push_back(directive);
+    visit(directive);
   }
+}
+
+std::vector<Directive> RobotsTxt::directives() const& {
+  std::vector<Directive> result;
+  for_each_directive([&](const Directive& directive) { result.push_back(directive); });
   return result;
 }
 
@@ -139,21 +144,33 @@ std::vector<Directive> RobotsTxt::directives_in(std::string_view key,
   std::vector<bool> applies(groups_.size(), false);
   for (const std::size_t group : groups) applies[group] = true;
   std::vector<Directive> found;
-  for (const Directive& directive : directives()) {
+  for_each_directive([&](const Directive& directive) {
     if (directive.group >= 0 && applies[static_cast<std::size_t>(directive.group)] &&
         internal::equals_ignoring_case(directive.key, key)) {
       found.push_back(directive);
     }
-  }
+  });
+  return found;
+}
+
+bool RobotsTxt::mentions(std::string_view key) const noexcept {
+  bool found = false;
+  for_each_directive([&](const Directive& directive) {
+    found = found || internal::equals_ignoring_case(directive.key, key);
+  });
   return found;
 }
 
 std::vector<Directive> RobotsTxt::directives_for(std::string_view key, AgentNames agents) const& {
+  // Most files never name `key` (content-usage is asked for every URL a service
+  // checks): then no group selection at all.
+  if (!mentions(key)) return {};
   return directives_in(key, select_groups(agents).groups);
 }
 
 std::vector<Directive> RobotsTxt::directives_for(std::string_view key,
                                                  const Crawler& crawler) const& {
+  if (!mentions(key)) return {};
   return directives_in(key, select_groups(crawler).groups.groups);
 }
 

@@ -12,6 +12,8 @@
 namespace robotstxt {
 namespace {
 
+constexpr std::string_view kContentUsage = "content-usage";
+
 // SEMANTICS 9.2-9.3: the matching rules of greatest strength decide, ties combined.
 UsagePreferences decide_usage(const std::vector<Directive>& rules, std::string_view path) {
   UsagePreferences decided;
@@ -54,14 +56,20 @@ UsageRule read_usage_rule(std::string_view value) {
 std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, AgentNames agents) const {
   // SEMANTICS 9.4: no preferences for what may not be fetched.
   if (!allowed(url, agents)) return std::nullopt;
-  return decide_usage(directives_for("content-usage", agents), path_of(url));
+  const std::vector<Directive> rules = directives_for(kContentUsage, agents);
+  if (rules.empty()) return UsagePreferences{};
+  return decide_usage(rules, path_of(url));
 }
 
 std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url,
                                                  const Crawler& crawler) const {
   if (!allowed(url, crawler)) return std::nullopt;
-  return decide_usage(directives_for("content-usage", crawler), path_of(url));
+  const std::vector<Directive> rules = directives_for(kContentUsage, crawler);
+  if (rules.empty()) return UsagePreferences{};
+  return decide_usage(rules, path_of(url));
 }
+
+bool RobotsTxt::states_usage() const noexcept { return mentions(kContentUsage); }
 
 std::vector<ContentSignal> RobotsTxt::content_signals(AgentNames agents) const& {
   return signals_in(directives_for("content-signal", agents));

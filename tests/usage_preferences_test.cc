@@ -299,6 +299,16 @@ TEST(UsageDecision, NoMatchingRuleIsUnknown) {
   EXPECT_EQ(usage_of("", "/a"), preferences(kUnknown, kUnknown));
 }
 
+TEST(UsageDecision, StatesUsageExactlyWhenAContentUsageLineExists) {
+  // A caller holding the verdict skips usage() when the file states none (serve does).
+  EXPECT_TRUE(RobotsTxt::parse("User-agent: *\nCONTENT-usage: train-ai=n\n").states_usage());
+  EXPECT_TRUE(RobotsTxt::parse("Content-Usage: train-ai=n\nUser-agent: *\n").states_usage());
+  EXPECT_FALSE(RobotsTxt::parse("User-agent: *\nDisallow: /x\nCrawl-delay: 1\n").states_usage());
+  EXPECT_FALSE(RobotsTxt::parse("User-agent: *\nContent-Usages: train-ai=n\n").states_usage());
+  EXPECT_FALSE(RobotsTxt::parse("User-agent: *\nContent-Signal: ai-train=no\n").states_usage());
+  EXPECT_FALSE(RobotsTxt::parse("").states_usage());
+}
+
 // --- 9.4: no preferences for what may not be fetched --------------------------------------
 
 TEST(UsageAccess, DisallowedUrlHasNoPreferences) {

@@ -248,6 +248,10 @@ class RobotsTxt {
   /// The same for a crawler, whose groups follow its precedence (SEMANTICS 8).
   [[nodiscard]] std::optional<UsagePreferences> usage(std::string_view url,
                                                       const Crawler& crawler) const;
+  /// Whether any line of the file is a content-usage rule. When none is, usage() is
+  /// every category unknown for each URL that may be fetched, so a caller holding the
+  /// verdict already (a service answering thousands) need not ask it.
+  [[nodiscard]] bool states_usage() const noexcept;
   /// The Content-Signal lines of the groups that apply, in file order, as written and
   /// parsed (SEMANTICS 9.7). Views point into *this.
   [[nodiscard]] std::vector<ContentSignal> content_signals(AgentNames agents) const&;
@@ -291,6 +295,12 @@ class RobotsTxt {
   // The directives named `key` in `groups` (indexes into groups_), file order.
   std::vector<Directive> directives_in(std::string_view key,
                                        const std::vector<std::size_t>& groups) const;
+  // Calls visit(const Directive&) for each kept directive, in file order, unpacking
+  // directives_ without allocating.
+  template <typename Visit>
+  void for_each_directive(Visit&& visit) const;
+  // Whether any directive is named `key` (ASCII case-insensitive), in any group.
+  bool mentions(std::string_view key) const noexcept;
   template <typename Visit>
   bool for_each_group_of(std::span<const std::string_view> agents, Visit&& visit) const;
 
