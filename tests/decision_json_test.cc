@@ -1,4 +1,4 @@
-// serve's batch answers are written as text (append_decision_json) while every other
+// serve's batch answers are written as text (write_decision_json) while every other
 // answer is built as nlohmann::json (decision_json): both must say exactly the same,
 // byte for byte, for every kind of decision and for URLs and errors that need escaping.
 #include <string>
@@ -88,6 +88,8 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
       "User-agent: *\nDisallow: /\n";
   const std::vector<RobotsEntry> entries = {
       entry_after(FetchKind::kResponse, 200, rules),
+      // Rules without a content-usage line: usage is all unknown, without a second match.
+      entry_after(FetchKind::kResponse, 200, "User-agent: *\nDisallow: /private\n"),
       entry_after(FetchKind::kResponse, 404, ""),
       entry_after(FetchKind::kResponse, 503, ""),
       entry_after(FetchKind::kNetworkError, 0, "", "timeout \"after\" 30 s \\ \xff"),
@@ -112,7 +114,10 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
         json expected = decision_json(url, decision, false, nullptr, who);
         if (decision.url_error == UrlError::kNone) expected["cache"] = "shared";
         std::string written;
-        append_decision_json(written, url, decision, who, "shared");
+        {
+          JsonText text(written);
+          write_decision_json(text, url, decision, who, "shared");
+        }
         EXPECT_EQ(written, nlohmann_text(expected)) << url;
         const json parsed = json::parse(written, nullptr, false);
         EXPECT_EQ(parsed, json::parse(nlohmann_text(expected))) << url;
@@ -120,7 +125,7 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
       }
     }
   }
-  EXPECT_EQ(compared, 4 * 4 * 15);
+  EXPECT_EQ(compared, 5 * 4 * 15);
 }
 
 TEST(DecisionJsonTest, StringsAreEscapedAsNlohmannEscapesThem) {
@@ -129,8 +134,12 @@ TEST(DecisionJsonTest, StringsAreEscapedAsNlohmannEscapesThem) {
   texts.push_back(std::string("nul\0byte", 8));
   for (int byte = 0; byte < 256; ++byte) texts.emplace_back(1, static_cast<char>(byte));
   for (const std::string& text : texts) {
-    std::string written;
-    append_json_string(written, text);
+    std::string written = "[";  // written after other text, as in a batch
+    {
+      JsonText writer(written);
+      writer.string(text);
+    }
+    written.erase(0, 1);
     EXPECT_EQ(written, nlohmann_text(json(text)))
         << json(text).dump(-1, ' ', true, json::error_handler_t::replace);
   }

@@ -14,12 +14,15 @@ long long cache_seconds(const Decision& decision) {
       .count();
 }
 
-// SEMANTICS 9.4: preferences exist only for a URL that may be fetched. With no rules to
-// read (a full allow), nothing is said, so every category is unknown.
+// SEMANTICS 9.4: preferences exist only for a URL that may be fetched.
 std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
                                          const WhoAsks& who) {
   if (!decision.allowed) return std::nullopt;
-  if (decision.state.rules == nullptr) return UsagePreferences{};
+  // With no rules to read, or none of them a content-usage rule, every category is
+  // unknown: no second match of the URL.
+  if (decision.state.rules == nullptr || !decision.state.rules->states_usage()) {
+    return UsagePreferences{};
+  }
   return who.crawler == nullptr ? decision.state.rules->usage(url, who.agent_views())
                                 : decision.state.rules->usage(url, *who.crawler);
 }
@@ -74,64 +77,70 @@ namespace {
 // Members are written in nlohmann's order (sorted keys), each after the separator.
 class ObjectText {
  public:
-  explicit ObjectText(std::string& out) : out_(out) { out_ += '{'; }
-  ~ObjectText() { out_ += '}'; }
+  explicit ObjectText(JsonText& json) : json_(json) { json_.raw('{'); }
+  ~ObjectText() { json_.raw('}'); }
   ObjectText(const ObjectText&) = delete;
   ObjectText& operator=(const ObjectText&) = delete;
 
-  std::string& key(std::string_view name) {
-    // Our own member names: nothing to escape. One append per piece, for speed.
-    const std::string_view separator = first_ ? "\"" : ",\"";
+  template <std::size_t kSize>
+  JsonText& key(const char (&name)[kSize]) {
+    json_.key(name, first_);
     first_ = false;
-    out_.append(separator).append(name).append("\":");
-    return out_;
+    return json_;
   }
-  void string(std::string_view name, std::string_view value) {
-    append_json_string(key(name), value);
+  template <std::size_t kSize>
+  void string(const char (&name)[kSize], std::string_view value) {
+    key(name).string(value);
   }
-  void string_or_null(std::string_view name, bool present, std::string_view value) {
+  template <std::size_t kSize>
+  void string_or_null(const char (&name)[kSize], bool present, std::string_view value) {
     if (present) {
       string(name, value);
     } else {
-      key(name) += "null";
+      key(name).raw(kNull);
     }
   }
-  void boolean(std::string_view name, bool value) { key(name) += value ? "true" : "false"; }
-  void number_or_null(std::string_view name, std::int64_t value) {
+  template <std::size_t kSize>
+  void boolean(const char (&name)[kSize], bool value) {
+    key(name).raw(value ? std::string_view("true") : std::string_view("false"));
+  }
+  template <std::size_t kSize>
+  void number_or_null(const char (&name)[kSize], std::int64_t value) {
     if (value != 0) {
-      append_json_number(key(name), value);
+      key(name).number(value);
     } else {
-      key(name) += "null";
+      key(name).raw(kNull);
     }
   }
 
+  static constexpr std::string_view kNull = "null";
+
  private:
-  std::string& out_;
+  JsonText& json_;
   bool first_ = true;
 };
 
-void append_usage_json(std::string& out, const std::optional<UsagePreferences>& usage) {
+void append_usage_json(JsonText& json, const std::optional<UsagePreferences>& usage) {
   if (!usage) {
-    out += "null";
+    json.raw(ObjectText::kNull);
     return;
   }
-  ObjectText object(out);
-  std::string& lines = object.key("lines");
-  lines += '[';
+  ObjectText object(json);
+  object.key("lines").raw('[');
   for (std::size_t i = 0; i < usage->lines.size(); ++i) {
-    if (i != 0) lines += ',';
-    append_json_number(lines, usage->lines[i]);
+    if (i != 0) json.raw(',');
+    json.number(usage->lines[i]);
   }
-  lines += ']';
+  json.raw(']');
   object.string("search", to_string(usage->search));
   object.string("train-ai", to_string(usage->train_ai));
 }
 
 }  // namespace
 
-void append_decision_json(std::string& out, std::string_view url, const Decision& decision,
-                          const WhoAsks& who, std::string_view cache) {
-  ObjectText object(out);
+void write_decision_json(JsonText& json, std::string_view url, const Decision& decision,
+                         const WhoAsks& who, std::string_view cache) {
+  ObjectText object(json);
   if (decision.url_error != UrlError::kNone) {
     object.boolean("allowed", decision.allowed);
     object.string("error", to_string(decision.url_error));

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_text.h"
 #include "parsed_file.h"
 #include "robotstxt/robots_client.h"
 #include "who_asks.h"
@@ -30,11 +31,11 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
                              const ParsedFile* body, const WhoAsks& who);
 
 /// decision_json(url, decision, false, nullptr, who), plus "cache": `cache` when the URL
-/// has an origin, appended to `out` as text: the same members with the same values (in
-/// the same order), without a JSON object per URL. For serve's batches, where building
-/// those objects cost more than deciding.
-void append_decision_json(std::string& out, std::string_view url, const Decision& decision,
-                          const WhoAsks& who, std::string_view cache);
+/// has an origin, written as text: the same members with the same values (in the same
+/// order), without a JSON object per URL. For serve's batches, where building those
+/// objects cost more than deciding.
+void write_decision_json(JsonText& json, std::string_view url, const Decision& decision,
+                         const WhoAsks& who, std::string_view cache);
 
 }  // namespace robotstxt::cli
 

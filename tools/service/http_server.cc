@@ -109,7 +109,7 @@ class Session : public std::enable_shared_from_this<Session> {
     ours.body = std::move(request.body());
     if (server_->quick_handler) {
       if (std::optional<HttpResponse> response = server_->quick_handler(ours)) {
-        return write(*response);
+        return write(std::move(*response));
       }
     }
     // The handler may block on a fetch: it runs on a worker, never on the I/O threads.
@@ -117,8 +117,9 @@ class Session : public std::enable_shared_from_this<Session> {
     asio::post(server_->workers, [self = shared_from_this(), ours = std::move(ours),
                                   work = asio::make_work_guard(server_->io)]() mutable {
       HttpResponse response = self->server_->handler(ours);
-      asio::post(self->stream_.get_executor(),
-                 [self, response = std::move(response)]() mutable { self->write(response); });
+      asio::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+        self->write(std::move(response));
+      });
     });
   }
 
@@ -128,17 +129,18 @@ class Session : public std::enable_shared_from_this<Session> {
     HttpResponse response;
     response.status = status;
     response.body = "{\"error\":\"" + message + "\"}";
-    write(response);
+    write(std::move(response));
   }
 
-  void write(const HttpResponse& answer) {
+  // Takes the answer: its body (a batch answer runs to megabytes) is moved, not copied.
+  void write(HttpResponse answer) {
     response_ = {};
     response_.version(11);
     response_.result(answer.status);
     response_.set(http::field::server, "robotstxt");
     response_.set(http::field::content_type, answer.content_type);
     for (const auto& [name, value] : answer.headers) response_.set(name, value);
-    response_.body() = answer.body;
+    response_.body() = std::move(answer.body);
     response_.keep_alive(keep_alive_ && !server_->draining);
     response_.prepare_payload();
     stream_.expires_after(std::chrono::seconds(30));

@@ -20,6 +20,7 @@
 #include "render.h"
 #include "robotstxt/fetcher.h"
 #include "robotstxt/lint.h"
+#include "service/batch_body.h"
 #include "service/query.h"
 #include "service/tester_page.h"
 #include "verdict_reason.h"
@@ -341,48 +342,53 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
 }
 
 HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
-  std::string error;
-  std::optional<json> body = parse_object(request.body, error);
-  if (!body) return error_response(400, error);
-  const WhoOrError asker = who_asks(json_string(*body, "agent"), json_string(*body, "crawler"));
+  std::optional<BatchBody> body = read_batch_body(request.body);
+  if (!body) return error_response(400, "the body must be a JSON object");
+  const WhoOrError asker = who_asks(body->agent, body->crawler);
   if (!asker.who) return error_response(400, asker.error);
-  const std::optional<std::vector<std::string>> urls =
-      json_urls(*body, options_.max_batch_urls, error);
-  if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
+  if (!body->urls_is_array) return error_response(400, "\"urls\" must be an array of strings");
+  if (body->url_count > options_.max_batch_urls) {
+    return error_response(
+        413, "more than " + std::to_string(options_.max_batch_urls) + " URLs in one request");
+  }
+  if (!body->urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
+  const std::vector<std::string>& urls = body->urls;
   const cli::WhoAsks& who = *asker.who;
   // One fetch per origin, all origins at once: decide_all() does both.
   const std::vector<Decision> decisions = who.crawler == nullptr
-                                              ? client_.decide_all(*urls, who.agent_views())
-                                              : client_.decide_all(*urls, *who.crawler);
+                                              ? client_.decide_all(urls, who.agent_views())
+                                              : client_.decide_all(urls, *who.crawler);
   // The answer is written as text: one nlohmann object per URL cost more than deciding.
   HttpResponse response;
   response.status = 200;
-  std::string& out = response.body;
-  out.reserve(64 + decisions.size() * 400);
-  out += "{\"results\":[";
   std::array<std::uint64_t, 3> answers{};  // by CacheTier, counted once per batch
   std::unordered_set<const RobotsEntry*> fetched;
-  for (std::size_t i = 0; i < decisions.size(); ++i) {
-    const Decision& decision = decisions[i];
-    if (i != 0) out += ',';
-    if (decision.url_error == UrlError::kNone && refused(*decision.entry)) {
-      // One refused URL does not fail the batch: its result says why instead.
-      out += "{\"allowed\":false,\"error\":";
-      cli::append_json_string(out, decision.entry->last_fetch.error);
-      out += ",\"url\":";
-      cli::append_json_string(out, (*urls)[i]);
-      out += '}';
-      continue;
-    }
-    cli::append_decision_json(out, (*urls)[i], decision, who, to_string(decision.cache));
-    if (decision.url_error == UrlError::kNone) {
-      ++answers[static_cast<std::size_t>(decision.cache)];
-      if (decision.cache == CacheTier::kFetched && fetched.insert(decision.entry.get()).second) {
-        metrics_.count_fetch(decision.entry->last_fetch);
+  {
+    constexpr std::size_t kBytesPerResult = 400;  // a compact result, with a long URL
+    cli::JsonText json(response.body, 64 + decisions.size() * kBytesPerResult);
+    json.raw("{\"results\":[");
+    for (std::size_t i = 0; i < decisions.size(); ++i) {
+      const Decision& decision = decisions[i];
+      if (i != 0) json.raw(',');
+      if (decision.url_error == UrlError::kNone && refused(*decision.entry)) {
+        // One refused URL does not fail the batch: its result says why instead.
+        json.raw("{\"allowed\":false,\"error\":");
+        json.string(decision.entry->last_fetch.error);
+        json.raw(",\"url\":");
+        json.string(urls[i]);
+        json.raw('}');
+        continue;
+      }
+      cli::write_decision_json(json, urls[i], decision, who, to_string(decision.cache));
+      if (decision.url_error == UrlError::kNone) {
+        ++answers[static_cast<std::size_t>(decision.cache)];
+        if (decision.cache == CacheTier::kFetched && fetched.insert(decision.entry.get()).second) {
+          metrics_.count_fetch(decision.entry->last_fetch);
+        }
       }
     }
+    json.raw("]}");
   }
-  out += "]}";
   for (std::size_t tier = 0; tier < answers.size(); ++tier) {
     metrics_.count_answers(static_cast<CacheTier>(tier), answers[tier]);
   }
