@@ -194,13 +194,11 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
 }
 
 Decision RobotsClient::decide(std::string_view url, AgentNames agents) {
-  const std::string owned(url);
-  return std::move(decide_all(std::span<const std::string>(&owned, 1), agents).front());
+  return std::move(decide_all(std::span<const std::string_view>(&url, 1), agents).front());
 }
 
 Decision RobotsClient::decide(std::string_view url, const Crawler& crawler) {
-  const std::string owned(url);
-  return std::move(decide_all(std::span<const std::string>(&owned, 1), crawler).front());
+  return std::move(decide_all(std::span<const std::string_view>(&url, 1), crawler).front());
 }
 
 bool RobotsClient::allowed(std::string_view url, AgentNames agents) {
@@ -248,17 +246,35 @@ std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, con
   return decision;
 }
 
+namespace {
+
+std::vector<std::string_view> views_of(std::span<const std::string> urls) {
+  return {urls.begin(), urls.end()};
+}
+
+}  // namespace
+
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
                                                AgentNames agents) {
-  return decide_all(urls, Asker{agents.names(), nullptr});
+  return decide_all(views_of(urls), Asker{agents.names(), nullptr});
 }
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
                                                const Crawler& crawler) {
+  return decide_all(views_of(urls), Asker{{}, &crawler});
+}
+
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
+                                               AgentNames agents) {
+  return decide_all(urls, Asker{agents.names(), nullptr});
+}
+
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
+                                               const Crawler& crawler) {
   return decide_all(urls, Asker{{}, &crawler});
 }
 
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
                                                const Asker& asker) {
   constexpr std::size_t kNoOrigin = static_cast<std::size_t>(-1);
   std::vector<Decision> decisions(urls.size());

@@ -111,6 +111,11 @@ class RobotsClient {
                                                  AgentNames agents);
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
                                                  const Crawler& crawler);
+  /// The same for URLs held elsewhere (one buffer of a request, say): no copy of each.
+  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string_view> urls,
+                                                 AgentNames agents);
+  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string_view> urls,
+                                                 const Crawler& crawler);
 
   /// Fetches `origin`'s robots.txt now, whatever the caches hold, and stores the result
   /// in both tiers (a local failure is returned, never stored). For an operator who
@@ -134,7 +139,7 @@ class RobotsClient {
     std::span<const std::string_view> agents;
     const Crawler* crawler = nullptr;
   };
-  std::vector<Decision> decide_all(std::span<const std::string> urls, const Asker& asker);
+  std::vector<Decision> decide_all(std::span<const std::string_view> urls, const Asker& asker);
   std::optional<Decision> decide_if_cached(std::string_view url, const Asker& asker);
   // The cache's loader: the shared tier first when there is one, then the network.
   // `origins[i]` is the origin of `keys[i]`. Records where each key's entry came from

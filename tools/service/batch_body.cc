@@ -34,9 +34,20 @@ class BatchBodyReader {
       if (member_ == Member::kUrls) body_.urls_is_array = false;
     } else if (in_urls()) {
       ++body_.url_count;
-      body_.urls.push_back(std::move(value));
+      url_ends_.push_back(body_.url_bytes.size() + value.size());
+      body_.url_bytes += value;
     }
     return true;
+  }
+
+  // The views, once the buffer has stopped growing.
+  void make_views() {
+    body_.urls.reserve(url_ends_.size());
+    std::size_t start = 0;
+    for (const std::size_t end : url_ends_) {
+      body_.urls.emplace_back(body_.url_bytes.data() + start, end - start);
+      start = end;
+    }
   }
 
   bool start_object(std::size_t /*elements*/) { return open(false); }
@@ -83,7 +94,8 @@ class BatchBodyReader {
         body_.urls_is_array = true;
         body_.urls_all_strings = true;
         body_.url_count = 0;
-        body_.urls.clear();
+        body_.url_bytes.clear();
+        url_ends_.clear();
         urls_open_ = true;
       }
     } else if (in_urls()) {
@@ -109,16 +121,18 @@ class BatchBodyReader {
   BatchBody& body_;
   std::size_t depth_ = 0;
   Member member_ = Member::kOther;
-  bool urls_open_ = false;  // the array of the last "urls" member is being read
+  bool urls_open_ = false;             // the array of the last "urls" member is being read
+  std::vector<std::size_t> url_ends_;  // where each URL ends in body_.url_bytes
 };
 
 }  // namespace
 
-std::optional<BatchBody> read_batch_body(std::string_view text) {
-  BatchBody body;
+bool read_batch_body(std::string_view text, BatchBody& body) {
+  body = BatchBody{};
   BatchBodyReader reader(body);
-  if (!json::sax_parse(text, &reader)) return std::nullopt;
-  return body;
+  if (!json::sax_parse(text, &reader)) return false;
+  reader.make_views();
+  return true;
 }
 
 }  // namespace robotstxt::service

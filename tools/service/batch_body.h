@@ -20,11 +20,14 @@ struct BatchBody {
   bool urls_is_array = false;          ///< "urls" is present and an array
   bool urls_all_strings = true;        ///< ... and every element is a string
   std::size_t url_count = 0;           ///< elements of "urls", of any type
-  std::vector<std::string> urls;       ///< its strings, in order
+  /// Its strings, in order: views into `url_bytes`, valid as long as it is unchanged.
+  std::vector<std::string_view> urls;
+  /// Every URL's bytes, one after the other: one buffer instead of one string per URL.
+  std::string url_bytes;
 };
 
-/// The batch body, or nullopt when `text` is not one JSON object (bad JSON included).
-[[nodiscard]] std::optional<BatchBody> read_batch_body(std::string_view text);
+/// Reads `text` into `body`; false when it is not one JSON object (bad JSON included).
+[[nodiscard]] bool read_batch_body(std::string_view text, BatchBody& body);
 
 }  // namespace robotstxt::service
 

@@ -342,17 +342,19 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
 }
 
 HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
-  std::optional<BatchBody> body = read_batch_body(request.body);
-  if (!body) return error_response(400, "the body must be a JSON object");
-  const WhoOrError asker = who_asks(body->agent, body->crawler);
+  BatchBody body;
+  if (!read_batch_body(request.body, body)) {
+    return error_response(400, "the body must be a JSON object");
+  }
+  const WhoOrError asker = who_asks(body.agent, body.crawler);
   if (!asker.who) return error_response(400, asker.error);
-  if (!body->urls_is_array) return error_response(400, "\"urls\" must be an array of strings");
-  if (body->url_count > options_.max_batch_urls) {
+  if (!body.urls_is_array) return error_response(400, "\"urls\" must be an array of strings");
+  if (body.url_count > options_.max_batch_urls) {
     return error_response(
         413, "more than " + std::to_string(options_.max_batch_urls) + " URLs in one request");
   }
-  if (!body->urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
-  const std::vector<std::string>& urls = body->urls;
+  if (!body.urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
+  const std::vector<std::string_view>& urls = body.urls;
   const cli::WhoAsks& who = *asker.who;
   // One fetch per origin, all origins at once: decide_all() does both.
   const std::vector<Decision> decisions = who.crawler == nullptr
