@@ -7,9 +7,10 @@
 # 2. Redis memory per origin after that run;
 # 3. cached GET /v1/check with wrk, CONNECTIONS connections (default 64): requests/s,
 #    p50 and p99;
-# 4. cached POST /v1/check batches of BATCH URLs (default 1,000; each URL on another of
-#    the ORIGINS origins, the worst case for a batch) with wrk: checks/s, and the
-#    instance's CPU time per check.
+# 4. cached POST /v1/check batches of BATCH URLs (default 1,000) with wrk, twice: each
+#    URL on another of the ORIGINS origins (the worst case for a batch), then the URLs of
+#    10 origins (a crawler's per-host queues): checks/s, and the instance's CPU time per
+#    check.
 # Everything runs on 127.0.0.1 and is stopped at the end, whatever happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,23 +88,31 @@ echo "cached GET /v1/check, $connections connections, ${seconds}s:"
 wrk -t2 -c"$connections" -d"${seconds}s" --latency "$check_url" |
   grep -E "Requests/sec|^ +50%|^ +99%"
 
-/usr/bin/python3 - "$batch" "$origins" > "$work/batch.lua" <<'PY'
-import json, sys
-size, origins = int(sys.argv[1]), int(sys.argv[2])
-body = json.dumps({"agent": "bot", "urls": [f"http://h{i % origins}.bench/page/{i}" for i in range(size)]})
-print('wrk.method = "POST"')
-print('wrk.body = ' + json.dumps(body))
-print('wrk.headers["Content-Type"] = "application/json"')
-PY
-echo "cached POST /v1/check, batches of $batch URLs, 8 connections, ${seconds}s:"
 # The instance's CPU time (user + system, in clock ticks) says what a check costs
 # whatever else the machine runs at the time; checks/s depends on that load.
 serve_pid="${pids[2]}"
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$serve_pid/stat"; }
-ticks_before="$(cpu_ticks)"
-result="$(wrk -t2 -c8 -d"${seconds}s" -s "$work/batch.lua" "http://127.0.0.1:${ports[0]}/v1/check")"
-ticks="$(( $(cpu_ticks) - ticks_before ))"
-requests="$(echo "$result" | sed -n 's/^ *\([0-9]*\) requests in.*/\1/p')"
-rate="$(echo "$result" | sed -n 's/^Requests\/sec: *\([0-9.]*\)/\1/p')"
-echo "  $rate batches/s = $(echo "$rate * $batch" | bc | cut -d. -f1) checks/s"
-echo "  instance CPU: $(echo "scale=2; $ticks * 1000000 / $(getconf CLK_TCK) / ($requests * $batch)" | bc) us per check"
+# batch_run LABEL SPREAD: batches of BATCH URLs, URL i on origin i % SPREAD.
+batch_run() {
+  /usr/bin/python3 - "$batch" "$2" > "$work/batch.lua" <<'PY'
+import json, sys
+size, spread = int(sys.argv[1]), int(sys.argv[2])
+body = json.dumps({"agent": "bot", "urls": [f"http://h{i % spread}.bench/page/{i}" for i in range(size)]})
+print('wrk.method = "POST"')
+print('wrk.body = ' + json.dumps(body))
+print('wrk.headers["Content-Type"] = "application/json"')
+PY
+  echo "cached POST /v1/check, batches of $batch URLs, $1, 8 connections, ${seconds}s:"
+  local ticks_before result ticks requests rate
+  ticks_before="$(cpu_ticks)"
+  result="$(wrk -t2 -c8 -d"${seconds}s" -s "$work/batch.lua" "http://127.0.0.1:${ports[0]}/v1/check")"
+  ticks="$(( $(cpu_ticks) - ticks_before ))"
+  requests="$(echo "$result" | sed -n 's/^ *\([0-9]*\) requests in.*/\1/p')"
+  rate="$(echo "$result" | sed -n 's/^Requests\/sec: *\([0-9.]*\)/\1/p')"
+  echo "  $rate batches/s = $(echo "$rate * $batch" | bc | cut -d. -f1) checks/s"
+  echo "  instance CPU: $(echo "scale=2; $ticks * 1000000 / $(getconf CLK_TCK) / ($requests * $batch)" | bc) us per check"
+}
+# The worst case: every URL of a batch on another origin. Then a crawler's usual batch,
+# drawn from a few per-host queues: 10 origins, BATCH / 10 URLs each.
+batch_run "each URL on another origin" "$origins"
+batch_run "URLs of 10 origins" 10
