@@ -8,9 +8,9 @@
 # 3. cached GET /v1/check with wrk, CONNECTIONS connections (default 64): requests/s,
 #    p50 and p99;
 # 4. cached POST /v1/check batches of BATCH URLs (default 1,000) with wrk, twice: each
-#    URL on another of the ORIGINS origins (the worst case for a batch), then the URLs of
-#    10 origins (a crawler's per-host queues): checks/s, and the instance's CPU time per
-#    check.
+#    URL on another of the ORIGINS origins (the worst case for a batch), then the URLs of 10
+#    origins, one origin after the other (a crawler's per-host queues): checks/s, and the
+#    instance's CPU time per check.
 # Everything runs on 127.0.0.1 and is stopped at the end, whatever happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -92,12 +92,14 @@ wrk -t2 -c"$connections" -d"${seconds}s" --latency "$check_url" |
 # whatever else the machine runs at the time; checks/s depends on that load.
 serve_pid="${pids[2]}"
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$serve_pid/stat"; }
-# batch_run LABEL SPREAD: batches of BATCH URLs, URL i on origin i % SPREAD.
+# batch_run LABEL SPREAD RUN: batches of BATCH URLs over SPREAD origins, RUN URLs of one
+# origin after another.
 batch_run() {
-  /usr/bin/python3 - "$batch" "$2" > "$work/batch.lua" <<'PY'
+  /usr/bin/python3 - "$batch" "$2" "$3" > "$work/batch.lua" <<'PY'
 import json, sys
-size, spread = int(sys.argv[1]), int(sys.argv[2])
-body = json.dumps({"agent": "bot", "urls": [f"http://h{i % spread}.bench/page/{i}" for i in range(size)]})
+size, spread, run = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+body = json.dumps({"agent": "bot",
+                   "urls": [f"http://h{i // run % spread}.bench/page/{i}" for i in range(size)]})
 print('wrk.method = "POST"')
 print('wrk.body = ' + json.dumps(body))
 print('wrk.headers["Content-Type"] = "application/json"')
@@ -113,6 +115,6 @@ PY
   echo "  instance CPU: $(echo "scale=2; $ticks * 1000000 / $(getconf CLK_TCK) / ($requests * $batch)" | bc) us per check"
 }
 # The worst case: every URL of a batch on another origin. Then a crawler's usual batch,
-# drawn from a few per-host queues: 10 origins, BATCH / 10 URLs each.
-batch_run "each URL on another origin" "$origins"
-batch_run "URLs of 10 origins" 10
+# drawn from a few per-host queues: 10 origins, BATCH / 10 URLs each, in runs.
+batch_run "each URL on another origin" "$origins" 1
+batch_run "10 origins, $((batch / 10)) URLs each" 10 "$((batch / 10))"

@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "origin_prefix.h"
+
 namespace robotstxt {
 namespace {
 
@@ -290,22 +292,33 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view>
   std::pmr::monotonic_buffer_resource arena;
   std::pmr::unordered_map<std::string_view, std::size_t> key_index(&arena);
   key_index.reserve(urls.size());
+  // A crawler's batch comes in runs of one host's URLs: a URL that starts like the one
+  // before it, up to the end of its authority, has the same origin, read only once.
+  std::string_view run_prefix;
+  std::size_t run_origin = kNoOrigin;
   for (std::size_t i = 0; i < urls.size(); ++i) {
+    if (run_origin != kNoOrigin && urls[i].starts_with(run_prefix)) {
+      origin_of_url[i] = run_origin;
+      continue;
+    }
     OriginResult origin = origin_of(urls[i]);
     if (!origin) {
       decisions[i].url_error = origin.error;
+      run_origin = kNoOrigin;
       continue;
     }
+    run_prefix = internal::origin_prefix(urls[i]);
     std::string key = origin->key();
     const auto found = key_index.find(key);
     if (found != key_index.end()) {
       origin_of_url[i] = found->second;
-      continue;
+    } else {
+      origin_of_url[i] = keys.size();
+      keys.push_back(std::move(key));
+      origins.push_back(std::move(*origin.origin));
+      key_index.emplace(keys.back(), origin_of_url[i]);
     }
-    origin_of_url[i] = keys.size();
-    keys.push_back(std::move(key));
-    origins.push_back(std::move(*origin.origin));
-    key_index.emplace(keys.back(), origin_of_url[i]);
+    run_origin = run_prefix.empty() ? kNoOrigin : origin_of_url[i];
   }
 
   std::unordered_map<std::string, CacheTier> tiers;  // keys this call loaded, and how

@@ -190,5 +190,56 @@ TEST(CacheTest, HundredThreadsOneOriginOneRequestOnTheServer) {
   EXPECT_EQ(client.cache().size(), 1u);
 }
 
+// A batch in runs of one host's URLs reads each run's origin once (origin_prefix.h): every
+// URL must still get its own origin's answer, as decide() gives it alone. The origins
+// differ in rules, so a URL credited to its neighbour's origin answers wrongly.
+TEST(CacheTest, BatchAnswersEachUrlAsItsOwnOriginDoes) {
+  RobotsClientOptions options;
+  options.clock = [] { return kNow; };
+  RobotsClient client(options);
+  (void)client.cache().insert("http://a.com", entry_with("User-agent: *\nDisallow: /private\n"));
+  (void)client.cache().insert("http://a.com:8080", entry_with("User-agent: *\nDisallow: /public"));
+  (void)client.cache().insert("https://a.com", entry_with("User-agent: *\nDisallow: /\n"));
+  (void)client.cache().insert("http://b.com", entry_with(""));
+  // Neighbours that share bytes but not an origin: a port, user info, another host.
+  const std::vector<std::string> urls = {"http://a.com/private",
+                                         "http://a.com:8080/private",
+                                         "http://a.com:8080/public",
+                                         "http://a.com/public",
+                                         "http://a.com@b.com/private",
+                                         "http://b.com/private",
+                                         "http://b.com@a.com/private",
+                                         "http://a.com?private",
+                                         "http://a.com:8080?public",
+                                         "http://a.com#x",
+                                         "http://A.COM/private",
+                                         "http://a.com:80/private",
+                                         "https://a.com/public",
+                                         "https://a.com:443/public",
+                                         "http://user@a.com/private",
+                                         "http://a.com:99999/private",
+                                         "http://a.com:99999/public",
+                                         "not a url",
+                                         "http://a.com",
+                                         " http://a.com/private",
+                                         "http://a.com/private",
+                                         "http:/a.com/private",
+                                         "http://a.com/private",
+                                         "http://a.com/public"};
+  const std::vector<Decision> batch = client.decide_all(urls, {"bot"});
+  ASSERT_EQ(batch.size(), urls.size());
+  for (std::size_t i = 0; i < urls.size(); ++i) {
+    const Decision alone = client.decide(urls[i], {"bot"});
+    EXPECT_EQ(batch[i].url_error, alone.url_error) << urls[i];
+    EXPECT_EQ(batch[i].robots_url, alone.robots_url) << urls[i];
+    EXPECT_EQ(batch[i].allowed, alone.allowed) << urls[i];
+    EXPECT_EQ(batch[i].entry, alone.entry) << urls[i];
+  }
+  EXPECT_FALSE(batch[0].allowed);                             // a.com: /private is disallowed
+  EXPECT_TRUE(batch[1].allowed);                              // a.com:8080 disallows /public only
+  EXPECT_EQ(batch[4].robots_url, "http://b.com/robots.txt");  // user info is not the host
+  EXPECT_EQ(batch[15].url_error, UrlError::kInvalidPort);
+}
+
 }  // namespace
 }  // namespace robotstxt

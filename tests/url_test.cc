@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
+
+#include "origin_prefix.h"
 
 namespace robotstxt {
 namespace {
@@ -87,6 +90,35 @@ TEST(UrlTest, SameOriginExactlyWhenSchemeHostAndPortMatch) {
   EXPECT_FALSE(same("https://example.com/", "https://example.com:8181/"));
   EXPECT_FALSE(same("http://example.com/", "ftp://example.com/"));
   EXPECT_FALSE(same("http://212.96.82.21/", "http://example.com/"));
+}
+
+// A batch reuses the origin of the URL before when the next one starts with its
+// origin_prefix(): whatever follows that prefix, origin_of() must answer the same.
+TEST(UrlTest, OriginPrefixDecidesTheOriginWhateverFollows) {
+  const std::vector<std::string> urls = {
+      "http://a.com/x",           "http://a.com?q",       "HTTP://A.Com#f",
+      "http://user@a.com/",       "http://a.com@b.com/",  "http://a.com:8080/",
+      "https://a.com:443/x",      "http://[::1]:8080/",   "http://a.com:99999/x",
+      "javascript://x/",          "http://ex ample.com/", "http://m\xC3\xBCller.eu/",
+      "ftp://files.example.com/", "http://a.com:/x",      "mailto://x@y/"};
+  const std::vector<std::string> suffixes = {
+      "", "x", " ", "@evil.com/", ":81/", "#", "?a", "\t", "//b.com/", "%2F", "\xC3\xA9", " \t"};
+  const auto answer = [](const std::string& url) {
+    const OriginResult origin = origin_of(url);
+    return origin ? origin->key() : std::string(to_string(origin.error));
+  };
+  for (const std::string& url : urls) {
+    const std::string_view prefix = internal::origin_prefix(url);
+    ASSERT_FALSE(prefix.empty()) << url;
+    for (const std::string& suffix : suffixes) {
+      EXPECT_EQ(answer(std::string(prefix) + suffix), answer(url)) << url << " + " << suffix;
+    }
+  }
+  // No prefix where origin_of() trims, or reads to the end of the URL.
+  for (const char* url : {" http://a.com/", "\thttp://a.com/", "http://a.com", "http:/a.com/",
+                          "a.com/x", "", "http:a.com/x"}) {
+    EXPECT_TRUE(internal::origin_prefix(url).empty()) << url;
+  }
 }
 
 TEST(UrlTest, OriginPartsAndKey) {
