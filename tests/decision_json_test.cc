@@ -145,5 +145,30 @@ TEST(DecisionJsonTest, StringsAreEscapedAsNlohmannEscapesThem) {
   }
 }
 
+// The batch writer copies our own words (enum names, reason sentences) between quotes
+// without escaping them: each must be a string nlohmann writes exactly so.
+TEST(DecisionJsonTest, OwnWordsNeedNoEscaping) {
+  std::vector<std::string_view> words;
+  // Every value of each enum, and a few past the last (to_string() then has a fallback).
+  for (int value = 0; value < 32; ++value) {
+    words.push_back(to_string(static_cast<Access>(value)));
+    words.push_back(to_string(static_cast<AccessReason>(value)));
+    words.push_back(to_string(static_cast<AppliedGroups>(value)));
+    words.push_back(to_string(static_cast<CacheTier>(value)));
+    words.push_back(to_string(static_cast<CrawlerRule>(value)));
+    words.push_back(to_string(static_cast<FetchKind>(value)));
+    words.push_back(to_string(static_cast<Preference>(value)));
+    words.push_back(to_string(static_cast<UrlError>(value)));
+  }
+  for (const std::string_view word : words) {
+    std::string written;
+    {
+      JsonText writer(written);
+      writer.word(word);
+    }
+    EXPECT_EQ(written, nlohmann_text(json(word))) << word;
+  }
+}
+
 }  // namespace
 }  // namespace robotstxt::cli

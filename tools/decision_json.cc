@@ -92,6 +92,19 @@ class ObjectText {
   void string(const char (&name)[kSize], std::string_view value) {
     key(name).string(value);
   }
+  // One of our own words (to_string() of an enum): nothing to escape.
+  template <std::size_t kSize>
+  void word(const char (&name)[kSize], std::string_view value) {
+    key(name).word(value);
+  }
+  template <std::size_t kSize>
+  void word_or_null(const char (&name)[kSize], bool present, std::string_view value) {
+    if (present) {
+      word(name, value);
+    } else {
+      key(name).raw(kNull);
+    }
+  }
   template <std::size_t kSize>
   void string_or_null(const char (&name)[kSize], bool present, std::string_view value) {
     if (present) {
@@ -132,8 +145,8 @@ void append_usage_json(JsonText& json, const std::optional<UsagePreferences>& us
     json.number(usage->lines[i]);
   }
   json.raw(']');
-  object.string("search", to_string(usage->search));
-  object.string("train-ai", to_string(usage->train_ai));
+  object.word("search", to_string(usage->search));
+  object.word("train-ai", to_string(usage->train_ai));
 }
 
 }  // namespace
@@ -143,28 +156,28 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
   ObjectText object(json);
   if (decision.url_error != UrlError::kNone) {
     object.boolean("allowed", decision.allowed);
-    object.string("error", to_string(decision.url_error));
+    object.word("error", to_string(decision.url_error));
     object.string("url", url);
     return;
   }
   const Verdict& verdict = decision.verdict;
   const bool by_rules = decision.state.access == Access::kRules;
   const FetchSummary& fetch = decision.entry->last_fetch;
-  object.string("access", to_string(decision.state.access));
+  object.word("access", to_string(decision.state.access));
   object.boolean("allowed", decision.allowed);
-  object.string_or_null("applied", by_rules, to_string(verdict.applied));
-  object.string("cache", cache);
+  object.word_or_null("applied", by_rules, to_string(verdict.applied));
+  object.word("cache", cache);
   append_usage_json(object.key("content_usage"), usage_of(decision, url, who));
   if (who.crawler != nullptr) {
     object.string("crawler", who.crawler->name);
-    object.string_or_null("crawler_rule", decision.crawler_rule.has_value(),
+    object.word_or_null("crawler_rule", decision.crawler_rule.has_value(),
                           decision.crawler_rule ? to_string(*decision.crawler_rule) : "");
   }
   object.string_or_null("fetch_error", !fetch.error.empty(), fetch.error);
   object.number_or_null("line", verdict.has_decisive_rule() ? verdict.line : 0);
-  object.string("outcome", to_string(fetch.kind));
+  object.word("outcome", to_string(fetch.kind));
   object.string_or_null("pattern", verdict.has_decisive_rule(), verdict.pattern);
-  object.string("reason", to_string(decision.state.reason));
+  object.word("reason", to_string(decision.state.reason));
   object.string("robots_url", decision.robots_url);
   object.number_or_null("status", fetch.status);
   if (who.crawler != nullptr) {

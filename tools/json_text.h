@@ -48,6 +48,15 @@ class JsonText {
     *at++ = ':';
     used_ = static_cast<std::size_t>(at - out_.data());
   }
+  /// Writes `"word"` for one of our own words (an enum's name, a fixed sentence), which
+  /// need no escaping (decision_json_test checks every one): never for outside text.
+  void word(std::string_view word) {
+    char* at = room(word.size() + 2);
+    at[0] = '"';
+    std::memcpy(at + 1, word.data(), word.size());
+    at[word.size() + 1] = '"';
+    used_ += word.size() + 2;
+  }
   /// Writes `text` as a JSON string: quotes, backslashes and control bytes escaped,
   /// well-formed UTF-8 kept as it is, invalid UTF-8 replaced by U+FFFD as the nlohmann
   /// writer does (README "JSON output").
