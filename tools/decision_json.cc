@@ -171,7 +171,7 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
   if (who.crawler != nullptr) {
     object.string("crawler", who.crawler->name);
     object.word_or_null("crawler_rule", decision.crawler_rule.has_value(),
-                          decision.crawler_rule ? to_string(*decision.crawler_rule) : "");
+                        decision.crawler_rule ? to_string(*decision.crawler_rule) : "");
   }
   object.string_or_null("fetch_error", !fetch.error.empty(), fetch.error);
   object.number_or_null("line", verdict.has_decisive_rule() ? verdict.line : 0);
