@@ -60,6 +60,16 @@ TEST(BatchBodyTest, ReadsEveryBodyAsTheParsedDocumentDid) {
       R"({"agent":"bot")",
       "",
       "{\"agent\":\"\xff\",\"urls\":[]}",
+      // Bodies simdjson refuses and nlohmann accepts, or the other way round: either way
+      // the service answers as the document did.
+      "\xEF\xBB\xBF{\"agent\":\"bot\",\"urls\":[\"a\"]}",  // a byte order mark
+      R"({"agent":"bot","urls":["a"],"n":123456789012345678901234567890})",
+      R"({"agent":"bot","urls":["a"],"n":1e999})",
+      R"({"agent":"\ud800","urls":["a"]})",  // a lone surrogate
+      R"({"agent":"\ud83d\ude00","urls":["http://a.com/\u0000x"]})",
+      R"({"\u0061gent":"bot","urls":["a"]})",
+      "{\"agent\":\"bot\",\"urls\":[\"a\"],\"deep\":" + std::string(1100, '[') +
+          std::string(1100, ']') + "}",
   };
   for (const std::string& text : bodies) {
     const std::optional<BatchBody> expected = read_as_document(text);
