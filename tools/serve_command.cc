@@ -1,6 +1,8 @@
 // `robotstxt serve`: the robots.txt cache of a crawler fleet as an HTTP service (README
 // "robotstxt serve"). One RobotsClient for every request; with --redis, its shared tier
 // makes every instance on the same Redis one cache with one fetch per origin.
+#include <malloc.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -55,7 +57,17 @@ bool split_listen(const std::string& listen, std::string& host, std::uint16_t& p
   return true;
 }
 
+// A batch request allocates and frees buffers of hundreds of kilobytes (its body, its
+// answer, its decisions). glibc's default hands such memory back to the system after
+// each request and faults it in again for the next; a long-lived service keeps it.
+void keep_freed_memory() {
+  constexpr int kLarge = 32 * 1024 * 1024;  // glibc's largest mmap threshold on 64 bits
+  mallopt(M_MMAP_THRESHOLD, kLarge);
+  mallopt(M_TRIM_THRESHOLD, kLarge);
+}
+
 int run_serve(const ServeOptions& options) {
+  keep_freed_memory();
   service::ServerOptions server;
   if (!split_listen(options.listen, server.host, server.port)) {
     report_error("serve", "--listen must be HOST:PORT, e.g. 127.0.0.1:8080");
