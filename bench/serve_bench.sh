@@ -93,16 +93,27 @@ wrk -t2 -c"$connections" -d"${seconds}s" --latency "$check_url" |
 serve_pid="${pids[2]}"
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$serve_pid/stat"; }
 # batch_run LABEL SPREAD RUN: batches of BATCH URLs over SPREAD origins, RUN URLs of one
-# origin after another.
+# origin after another. Twenty different batches are sent in turn (a crawler does not
+# ask about the same URLs twice), each wrk thread starting at another one.
 batch_run() {
   /usr/bin/python3 - "$batch" "$2" "$3" > "$work/batch.lua" <<'PY'
 import json, sys
 size, spread, run = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
-body = json.dumps({"agent": "bot",
-                   "urls": [f"http://h{i // run % spread}.bench/page/{i}" for i in range(size)]})
+bodies = []
+for b in range(20):
+    ids = range(b * size, (b + 1) * size)
+    bodies.append(json.dumps({"agent": "bot",
+                              "urls": [f"http://h{i // run % spread}.bench/page/{i}" for i in ids]}))
 print('wrk.method = "POST"')
-print('wrk.body = ' + json.dumps(body))
 print('wrk.headers["Content-Type"] = "application/json"')
+print('bodies = {' + ",".join(json.dumps(body) for body in bodies) + '}')
+print('local threads = 0')
+print('function setup(thread) thread:set("counter", threads * 7); threads = threads + 1 end')
+print('counter = 0')
+print('function request()')
+print('  counter = counter + 1')
+print('  return wrk.format(nil, nil, nil, bodies[counter % #bodies + 1])')
+print('end')
 PY
   echo "cached POST /v1/check, batches of $batch URLs, $1, 8 connections, ${seconds}s:"
   local ticks_before result ticks requests rate
