@@ -70,10 +70,11 @@ char* write_escaped(char* out, unsigned char byte) {
       return two('t');
     default: {
       constexpr std::string_view kHex = "0123456789abcdef";
-      std::memcpy(out, "\\u00", 4);
-      out[4] = kHex[byte >> 4];
-      out[5] = kHex[byte & 0xF];
-      return out + 6;
+      constexpr std::string_view kPrefix = "\\u00";
+      out = std::copy(kPrefix.begin(), kPrefix.end(), out);
+      out[0] = kHex[byte >> 4];
+      out[1] = kHex[byte & 0xF];
+      return out + 2;
     }
   }
 }
@@ -113,7 +114,7 @@ void JsonText::string(std::string_view text) {
       if (!utf8_checked && !internal::is_valid_utf8(text.substr(i))) {
         const std::string replaced =
             nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-        std::memcpy(begin, replaced.data(), replaced.size());
+        std::copy(replaced.begin(), replaced.end(), begin);
         used_ += replaced.size();
         return;
       }

@@ -90,9 +90,19 @@ class BatchBodyReader {
   bool string(std::string& value) {
     if (depth_ == 0) return false;  // a top-level string: not an object
     if (depth_ == 1) {
-      if (member_ == Member::kAgent) body_.agent = std::move(value);
-      if (member_ == Member::kCrawler) body_.crawler = std::move(value);
-      if (member_ == Member::kUrls) body_.urls_is_array = false;
+      switch (member_) {
+        case Member::kAgent:
+          body_.agent = std::move(value);
+          break;
+        case Member::kCrawler:
+          body_.crawler = std::move(value);
+          break;
+        case Member::kUrls:
+          body_.urls_is_array = false;
+          break;
+        case Member::kOther:
+          break;
+      }
     } else if (in_urls()) {
       ++body_.url_count;
       url_ends_.push_back(body_.url_bytes.size() + value.size());
