@@ -276,57 +276,78 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view>
   return decide_all(urls, Asker{{}, &crawler});
 }
 
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
-                                               const Asker& asker) {
-  constexpr std::size_t kNoOrigin = static_cast<std::size_t>(-1);
-  std::vector<Decision> decisions(urls.size());
-  // Each origin once, however many of the URLs share it: a crawler's batch is mostly
-  // a few sites, and the cache, the policy and the robots.txt URL are per origin.
-  // `keys` never grows past its reserve, so the index's views into it stay valid; the
-  // index's nodes come from one arena, freed at once (a batch may hold 10,000 origins).
-  std::vector<std::string> keys;
-  std::vector<Origin> origins;  // by index into keys
-  keys.reserve(urls.size());
-  origins.reserve(urls.size());
-  std::vector<std::size_t> origin_of_url(urls.size(), kNoOrigin);  // index into keys
-  std::pmr::monotonic_buffer_resource arena;
-  std::pmr::unordered_map<std::string_view, std::size_t> key_index(&arena);
-  key_index.reserve(urls.size());
-  // A crawler's batch comes in runs of one host's URLs: a URL that starts like the one
-  // before it, up to the end of its authority, has the same origin, read only once.
-  std::string_view run_prefix;
-  std::size_t run_origin = kNoOrigin;
-  for (std::size_t i = 0; i < urls.size(); ++i) {
-    if (run_origin != kNoOrigin && urls[i].starts_with(run_prefix)) {
-      origin_of_url[i] = run_origin;
-      continue;
+namespace {
+
+constexpr std::size_t kNoOrigin = static_cast<std::size_t>(-1);
+
+// The distinct origins of a batch's URLs, each URL's origin read once. A crawler's batch
+// is mostly a few sites, and the cache, the policy and the robots.txt URL are per origin.
+class BatchOrigins {
+ public:
+  explicit BatchOrigins(std::span<const std::string_view> urls)
+      : of_url_(urls.size(), kNoOrigin), errors_(urls.size(), UrlError::kNone) {
+    // `keys_` never grows past its reserve, so the index's views into it stay valid.
+    keys_.reserve(urls.size());
+    origins_.reserve(urls.size());
+    index_.reserve(urls.size());
+    // Batches come in runs of one host's URLs: a URL that starts like the one before
+    // it, through the end of its authority, has the same origin (origin_prefix.h).
+    std::string_view run_prefix;
+    std::size_t run_origin = kNoOrigin;
+    for (std::size_t i = 0; i < urls.size(); ++i) {
+      if (run_origin != kNoOrigin && urls[i].starts_with(run_prefix)) {
+        of_url_[i] = run_origin;
+        continue;
+      }
+      of_url_[i] = add(urls[i], errors_[i]);
+      run_prefix = internal::origin_prefix(urls[i]);
+      run_origin = run_prefix.empty() ? kNoOrigin : of_url_[i];
     }
-    OriginResult origin = origin_of(urls[i]);
-    if (!origin) {
-      decisions[i].url_error = origin.error;
-      run_origin = kNoOrigin;
-      continue;
-    }
-    run_prefix = internal::origin_prefix(urls[i]);
-    std::string key = origin->key();
-    const auto found = key_index.find(key);
-    if (found != key_index.end()) {
-      origin_of_url[i] = found->second;
-    } else {
-      origin_of_url[i] = keys.size();
-      keys.push_back(std::move(key));
-      origins.push_back(std::move(*origin.origin));
-      key_index.emplace(keys.back(), origin_of_url[i]);
-    }
-    run_origin = run_prefix.empty() ? kNoOrigin : origin_of_url[i];
   }
 
+  std::span<const std::string> keys() const { return keys_; }
+  const Origin& origin(std::size_t k) const { return origins_[k]; }
+  const Origin& origin_keyed(std::string_view key) const { return origins_[index_.at(key)]; }
+  /// Index into keys() of URL i's origin, or kNoOrigin (then error(i) says why).
+  std::size_t of_url(std::size_t i) const { return of_url_[i]; }
+  UrlError error(std::size_t i) const { return errors_[i]; }
+
+ private:
+  std::size_t add(std::string_view url, UrlError& error) {
+    OriginResult origin = origin_of(url);
+    if (!origin) {
+      error = origin.error;
+      return kNoOrigin;
+    }
+    std::string key = origin->key();
+    if (const auto found = index_.find(key); found != index_.end()) return found->second;
+    keys_.push_back(std::move(key));
+    origins_.push_back(std::move(*origin.origin));
+    index_.emplace(keys_.back(), keys_.size() - 1);
+    return keys_.size() - 1;
+  }
+
+  std::vector<std::string> keys_;
+  std::vector<Origin> origins_;  // by index into keys_
+  std::vector<std::size_t> of_url_;
+  std::vector<UrlError> errors_;
+  // The index's nodes come from one arena, freed at once (a batch may hold 10,000).
+  std::pmr::monotonic_buffer_resource arena_;
+  std::pmr::unordered_map<std::string_view, std::size_t> index_{&arena_};
+};
+
+}  // namespace
+
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
+                                               const Asker& asker) {
+  const BatchOrigins batch(urls);
+  const std::span<const std::string> keys = batch.keys();
   std::unordered_map<std::string, CacheTier> tiers;  // keys this call loaded, and how
   const RobotsCache::Loader loader = [&](std::span<const std::string> missing,
                                          std::span<const RobotsCache::EntryPtr> previous) {
     std::vector<Origin> missing_origins;
     missing_origins.reserve(missing.size());
-    for (const std::string& key : missing) missing_origins.push_back(origins[key_index.at(key)]);
+    for (const std::string& key : missing) missing_origins.push_back(batch.origin_keyed(key));
     return load(missing, previous, missing_origins, tiers);
   };
   std::vector<RobotsCache::EntryPtr> entries = cache_.get_or_load(keys, options_.clock(), loader);
@@ -340,7 +361,7 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view>
   cache_tiers.reserve(keys.size());
   for (std::size_t k = 0; k < keys.size(); ++k) {
     states.push_back(access_state(*entries[k], now, options_.policy));
-    robots_urls.push_back(origins[k].robots_url());
+    robots_urls.push_back(batch.origin(k).robots_url());
     const auto tier = tiers.empty() ? tiers.end() : tiers.find(keys[k]);
     cache_tiers.push_back(tier == tiers.end() ? CacheTier::kMemory : tier->second);
   }
@@ -348,12 +369,16 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view>
   // a batch of many origins that saves an allocation and two atomic counts per URL.
   std::vector<std::size_t> last_url(keys.size());
   for (std::size_t i = 0; i < urls.size(); ++i) {
-    if (origin_of_url[i] != kNoOrigin) last_url[origin_of_url[i]] = i;
+    if (batch.of_url(i) != kNoOrigin) last_url[batch.of_url(i)] = i;
   }
+  std::vector<Decision> decisions(urls.size());
   for (std::size_t i = 0; i < urls.size(); ++i) {
-    const std::size_t k = origin_of_url[i];
-    if (k == kNoOrigin) continue;
+    const std::size_t k = batch.of_url(i);
     Decision& decision = decisions[i];
+    if (k == kNoOrigin) {
+      decision.url_error = batch.error(i);
+      continue;
+    }
     decision.cache = cache_tiers[k];
     if (last_url[k] == i) {
       decide_with(decision, urls[i], asker, std::move(entries[k]), std::move(states[k]));
