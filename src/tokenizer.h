@@ -9,9 +9,10 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "ascii.h"
-#include "line_end_search.h"
+#include "byte_marks.h"
 #include "robotstxt/line_facts.h"
 
 namespace robotstxt::internal {
@@ -59,8 +60,10 @@ inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
 }
 
 /// Fills kind, key, value and the key-related flags of `line` from its content, which
-/// is already cut at NUL and `#` (SEMANTICS 1.5-1.7).
-inline void split_directive(std::string_view content, LineFacts& line) noexcept {
+/// is already cut at NUL and `#` (SEMANTICS 1.5-1.7). `colon` is the position of the
+/// content's first `:`, or npos when it has none.
+inline void split_directive(std::string_view content, std::size_t colon, LineFacts& line) noexcept {
+  const char* const untrimmed = content.data();
   content = trim_ascii_space(content);
   if (content.empty()) {
     line.kind = line.has_comment ? LineKind::kComment : LineKind::kEmpty;
@@ -68,7 +71,9 @@ inline void split_directive(std::string_view content, LineFacts& line) noexcept 
   }
   std::string_view key;
   std::string_view value;
-  if (const std::size_t colon = content.find(':'); colon != std::string_view::npos) {
+  if (colon != std::string_view::npos) {
+    // Trimming removed only spaces, never the colon: it moved by what left the front.
+    colon -= static_cast<std::size_t>(content.data() - untrimmed);
     key = content.substr(0, colon);
     value = content.substr(colon + 1);
   } else {
@@ -114,21 +119,30 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
 
   const char* const data = body.data();
   const std::size_t size = body.size();
-  // NUL and `#` are searched with memchr and only searched again once passed: most lines
-  // hold neither, and then cost no search of their own. Line ends are found one line at
-  // a time (line_end_search.h).
-  const auto find_from = [data, size](char c, std::size_t from) {
-    const void* found = std::memchr(data + from, c, size - from);
+  // One pass marks every line end, `#` and colon (byte_marks.h); each line then finds its
+  // own with bit scans. The next `#`, colon and NUL are only searched again once passed:
+  // most lines hold no `#`, and a line without a colon keeps the one found after it. NUL
+  // is rare enough for memchr, searched once in most files.
+  thread_local std::vector<BlockMarks> thread_marks;
+  std::vector<BlockMarks>& marks = thread_marks;  // one thread-local lookup, not one a line
+  mark_bytes(data, size, marks);
+  const auto next = [&marks, size](std::uint64_t BlockMarks::*mask, std::size_t from) {
+    return next_marked(marks, mask, from, size);
+  };
+  const auto next_nul_from = [data, size](std::size_t from) {
+    const void* found = std::memchr(data + from, '\0', size - from);
     return found == nullptr ? size
                             : static_cast<std::size_t>(static_cast<const char*>(found) - data);
   };
-  std::size_t next_nul = find_from('\0', pos);
-  std::size_t next_hash = find_from('#', pos);
+  std::size_t next_nul = next_nul_from(pos);
+  std::size_t next_hash = next(&BlockMarks::hash, pos);
+  std::size_t next_colon = next(&BlockMarks::colon, pos);
   std::uint32_t number = 0;
   while (true) {
-    if (next_nul < pos) next_nul = find_from('\0', pos);
-    if (next_hash < pos) next_hash = find_from('#', pos);
-    const std::size_t end = find_line_end(data, pos, size);
+    if (next_nul < pos) next_nul = next_nul_from(pos);
+    if (next_hash < pos) next_hash = next(&BlockMarks::hash, pos);
+    if (next_colon < pos) next_colon = next(&BlockMarks::colon, pos);
+    const std::size_t end = next(&BlockMarks::line_end, pos);
 
     LineFacts line;
     line.number = ++number;
@@ -147,7 +161,9 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
       line.has_comment = true;
       content = content.substr(0, next_hash - pos);
     }
-    split_directive(content, line);
+    const std::size_t colon =
+        next_colon - pos < content.size() ? next_colon - pos : std::string_view::npos;
+    split_directive(content, colon, line);
     on_line(static_cast<const LineFacts&>(line));
 
     if (end == size) break;
