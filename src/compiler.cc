@@ -27,6 +27,7 @@ class Compiler {
   struct SortKey {
     std::uint64_t high, low;  // literal prefix bytes 0-7 and 8-15
     std::uint32_t index;
+    std::uint32_t length;  // of the literal prefix
   };
   // Scratch buffers a thread reuses from one compile to the next, so that compiling many
   // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
@@ -117,7 +118,7 @@ class Compiler {
                                    out_.text_.size() - rule.pattern_offset);
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
     rule.written_length = rule.pattern_length;
-    rule.literal_length = literal_length(pattern, pattern.ends_with('$'));
+    rule.literal_length = literal_length(pattern);
     rule.line_and_flags = (line.number << CompiledRule::kLineShift) |
                           (line.kind == LineKind::kDisallow ? CompiledRule::kDisallowFlag : 0);
     if (rule.literal_length == rule.pattern_length) {
@@ -135,7 +136,9 @@ class Compiler {
       if (slash != std::string_view::npos && pattern.substr(slash).starts_with("/index.htm")) {
         CompiledRule rewrite = rule;
         rewrite.pattern_length = static_cast<std::uint16_t>(slash + 1);
-        rewrite.literal_length = literal_length(pattern.substr(0, slash + 1), false);
+        // Its first `*`, if any, is the original's: only when that lies past the slash
+        // does the rewrite's literal prefix end sooner.
+        rewrite.literal_length = std::min(rule.literal_length, rewrite.pattern_length);
         rewrite.line_and_flags = (rewrite.line_and_flags & ~(CompiledRule::kPlainPrefixFlag |
                                                              CompiledRule::kSignatureFlag)) |
                                  CompiledRule::kIndexHtmFlag;
@@ -155,16 +158,20 @@ class Compiler {
   static std::uint64_t rest_signature(std::string_view pattern, std::size_t literal_length) {
     if (pattern.ends_with('$')) pattern.remove_suffix(1);
     std::uint64_t signature = 0;
-    for (const char c : pattern.substr(literal_length)) {
-      if (c != '*') signature |= internal::kByteBits[static_cast<unsigned char>(c)];
+    for (std::size_t i = literal_length; i < pattern.size(); ++i) {
+      if (pattern[i] != '*')
+        signature |= internal::kByteBits[static_cast<unsigned char>(pattern[i])];
     }
     return signature;
   }
 
-  // Bytes before the first `*`, not counting a final anchoring `$`.
-  static std::uint16_t literal_length(std::string_view pattern, bool anchored) {
-    if (anchored) pattern.remove_suffix(1);
-    return static_cast<std::uint16_t>(std::min(pattern.find('*'), pattern.size()));
+  // Bytes before the first `*`, not counting a final anchoring `$`. A loop in place:
+  // patterns are short, and a library search per rule cost more than the bytes.
+  static std::uint16_t literal_length(std::string_view pattern) {
+    if (pattern.ends_with('$')) pattern.remove_suffix(1);
+    std::size_t length = 0;
+    while (length < pattern.size() && pattern[length] != '*') ++length;
+    return static_cast<std::uint16_t>(length);
   }
 
   void add_directive(const LineFacts& line) {
@@ -195,86 +202,131 @@ class Compiler {
 
   // Sorts one group's rules by literal prefix, then file order (the order they were
   // added: an index.htm rewrite follows its rule). The first sixteen bytes of each
-  // prefix are packed big-endian into two integers so that most comparisons are integer
-  // compares; patterns never contain NUL, so zero padding sorts shorter prefixes first.
+  // prefix are packed big-endian into two integers, so that most of the work looks at
+  // integers; patterns never contain NUL, so zero padding sorts shorter prefixes first.
   void sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
     if (end - begin < 2) return;
     const char* const text = out_.text_.data();
     keys_.clear();
     for (std::uint32_t i = begin; i < end; ++i) {
       const CompiledRule& rule = out_.rules_[i];
-      const std::string_view literal(text + rule.pattern_offset, rule.literal_length);
-      keys_.push_back({pack_big_endian(literal, 0), pack_big_endian(literal, 8), i});
+      const char* const literal = text + rule.pattern_offset;
+      const std::size_t length = rule.literal_length;
+      keys_.push_back({pack_big_endian(literal, length),
+                       length > 8 ? pack_big_endian(literal + 8, length - 8) : 0, i,
+                       static_cast<std::uint32_t>(length)});
     }
-    const std::vector<CompiledRule>& rules = out_.rules_;
-    const auto less = [&](const SortKey& a, const SortKey& b) {
+    // Files often list a group's rules in order already; checking costs one pass.
+    const KeyOrder less{out_.rules_, text};
+    if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
+    radix_buffer_.resize(keys_.size());
+    sort_keys(keys_.data(), keys_.data() + keys_.size(), 0, less);
+    sorted_.clear();
+    for (const SortKey& key : keys_) sorted_.push_back(out_.rules_[key.index]);
+    std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
+  }
+
+  // The order of the sort: packed bytes, then the rest of longer prefixes, then file
+  // order, so that no two keys are ever equal and any correct sort gives one answer.
+  struct KeyOrder {
+    const std::vector<CompiledRule>& rules;
+    const char* text;
+    bool operator()(const SortKey& a, const SortKey& b) const {
       if (a.high != b.high) return a.high < b.high;
       if (a.low != b.low) return a.low < b.low;
+      // Equal packed bytes are equal prefixes unless one is longer than sixteen.
+      if (a.length <= 16 && b.length <= 16) return a.index < b.index;
       const CompiledRule& x = rules[a.index];
       const CompiledRule& y = rules[b.index];
       const std::string_view x_literal(text + x.pattern_offset, x.literal_length);
       const std::string_view y_literal(text + y.pattern_offset, y.literal_length);
       if (const int order = x_literal.compare(y_literal); order != 0) return order < 0;
       return a.index < b.index;
-    };
-    // Files often list a group's rules in order already; checking costs one pass.
-    if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
-    if (keys_.size() < kRadixSortFrom) {
-      std::sort(keys_.begin(), keys_.end(), less);
-    } else {
-      // Large groups: a radix sort on the first sixteen bytes puts the keys in place in
-      // linear time, keeping file order among equal ones; only runs that share all
-      // sixteen bytes (longer prefixes) may still need comparing.
-      radix_sort(&SortKey::low);
-      radix_sort(&SortKey::high);
-      for (auto run = keys_.begin(); run != keys_.end();) {
-        const auto run_end = std::find_if(run, keys_.end(), [&run](const SortKey& key) {
-          return key.high != run->high || key.low != run->low;
-        });
-        if (!std::is_sorted(run, run_end, less)) std::sort(run, run_end, less);
-        run = run_end;
-      }
     }
-    sorted_.clear();
-    for (const SortKey& key : keys_) sorted_.push_back(rules[key.index]);
-    std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
-  }
+  };
 
-  // Sixteen counting passes beat n log n comparisons only for large groups: on the
-  // corpus, whose groups are smaller, comparison sorting costs fewer instructions.
-  static constexpr std::size_t kRadixSortFrom = 4096;
+  // Up to this many keys, insertion sort: fewer moves than a counting pass over 256
+  // buckets, and groups of a robots.txt are mostly this small.
+  static constexpr std::ptrdiff_t kInsertionSortUpTo = 24;
 
-  // By one 64-bit half of the keys, least significant byte first, each pass stable; a
-  // pass where every key has the same byte (the leading '/', a shared directory) moves
-  // nothing and is skipped.
-  void radix_sort(std::uint64_t SortKey::*half) {
-    radix_buffer_.resize(keys_.size());
-    for (int shift = 0; shift < 64; shift += 8) {
-      const auto digit = [half, shift](const SortKey& key) {
-        return static_cast<std::size_t>((key.*half >> shift) & 0xFF);
+  // Most significant byte first: keys in [first, last) share packed bytes [0, byte).
+  // Each pass distributes them by one byte, stably, into radix_buffer_ and back, and
+  // goes on with each bucket; a byte all keys share moves nothing. A comparison sort
+  // of prefixes such as "/wp-content/..." spent most of its time on shared bytes.
+  void sort_keys(SortKey* first, SortKey* last, std::size_t byte, const KeyOrder& less) {
+    while (true) {
+      const std::ptrdiff_t count = last - first;
+      if (count <= kInsertionSortUpTo) return insertion_sort(first, last, less);
+      if (byte == 16) return std::sort(first, last, less);  // longer shared prefixes
+      const auto digit = [byte](const SortKey& key) {
+        const std::uint64_t half = byte < 8 ? key.high : key.low;
+        return static_cast<std::size_t>((half >> (56 - 8 * (byte % 8))) & 0xFF);
       };
-      std::size_t counts[256] = {};
-      for (const SortKey& key : keys_) ++counts[digit(key)];
-      if (counts[digit(keys_.front())] == keys_.size()) continue;
-      std::size_t next = 0;
-      for (std::size_t& count : counts) {
-        const std::size_t start = next;
-        next += count;
-        count = start;
+      std::uint32_t starts[257] = {};
+      for (const SortKey* key = first; key != last; ++key) ++starts[digit(*key) + 1];
+      if (starts[digit(*first) + 1] == static_cast<std::uint32_t>(count)) {
+        // All end here: equal prefixes, whose keys every pass left in file order.
+        if (digit(*first) == 0) return;
+        ++byte;
+        continue;
       }
-      for (const SortKey& key : keys_) radix_buffer_[counts[digit(key)]++] = key;
-      keys_.swap(radix_buffer_);
+      for (std::size_t d = 1; d < 257; ++d) starts[d] += starts[d - 1];
+      std::uint32_t next[256];
+      std::copy(starts, starts + 256, next);
+      SortKey* const buffer = radix_buffer_.data();
+      for (const SortKey* key = first; key != last; ++key) buffer[next[digit(*key)]++] = *key;
+      std::copy(buffer, buffer + count, first);
+      // Byte 0 ends the prefix: those keys are equal prefixes, already in file order.
+      for (std::size_t d = 1; d < 256; ++d) {
+        if (starts[d + 1] - starts[d] > 1) {
+          sort_keys(first + starts[d], first + starts[d + 1], byte + 1, less);
+        }
+      }
+      return;
     }
   }
 
-  // Bytes [from, from + 8) of `text` as a big-endian integer, zero-padded: comparing
-  // two of these compares the bytes lexicographically.
-  static std::uint64_t pack_big_endian(std::string_view text, std::size_t from) {
-    if (from >= text.size()) return 0;
-    std::uint64_t packed = 0;
-    std::memcpy(&packed, text.data() + from, std::min<std::size_t>(8, text.size() - from));
-    if constexpr (std::endian::native == std::endian::little) packed = __builtin_bswap64(packed);
-    return packed;
+  static void insertion_sort(SortKey* first, SortKey* last, const KeyOrder& less) {
+    for (SortKey* item = first + 1; item < last; ++item) {
+      if (!less(*item, *(item - 1))) continue;
+      const SortKey moving = *item;
+      SortKey* hole = item;
+      do {
+        *hole = *(hole - 1);
+        --hole;
+      } while (hole != first && less(moving, *(hole - 1)));
+      *hole = moving;
+    }
+  }
+
+  // The first min(8, length) bytes at `bytes` as a big-endian integer, zero-padded:
+  // comparing two of these compares the bytes lexicographically. Reads only the
+  // `length` bytes, with fixed-size loads rather than a copy of variable length.
+  static std::uint64_t to_big_endian(std::uint64_t word) {
+    if constexpr (std::endian::native == std::endian::little) return __builtin_bswap64(word);
+    return word;
+  }
+
+  static std::uint64_t pack_big_endian(const char* bytes, std::size_t length) {
+    if (length >= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes, sizeof word);
+      return to_big_endian(word);
+    }
+    if (length >= 4) {
+      // Two overlapping 4-byte loads: the bytes they share land on the same bits.
+      std::uint32_t head;
+      std::uint32_t tail;
+      std::memcpy(&head, bytes, sizeof head);
+      std::memcpy(&tail, bytes + length - 4, sizeof tail);
+      return to_big_endian(std::uint64_t{head}) |
+             to_big_endian(std::uint64_t{tail}) >> (8 * length - 32);
+    }
+    if (length == 0) return 0;
+    const auto byte_at = [bytes](std::size_t at) {
+      return static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[at])) << (56 - 8 * at);
+    };
+    return byte_at(0) | byte_at(length / 2) | byte_at(length - 1);
   }
 
   void build_agent_index() {
