@@ -40,16 +40,22 @@ struct BlockMarks {
   std::uint64_t line_end = 0;  // LF or CR (SEMANTICS 1.3)
   std::uint64_t hash = 0;      // `#`: a comment starts (1.5)
   std::uint64_t colon = 0;     // `:` between key and value (1.6)
+  // `*`, `%` or a byte >= 0x80: a rule value without any is its own normalised pattern
+  // (1.8), all literal (4.2).
+  std::uint64_t pattern_special = 0;
 };
 
 inline constexpr std::size_t kBlockBytes = 64;
 
-// Which masks each byte belongs to: bit 0 line_end, bit 1 hash, bit 2 colon.
+// Which masks each byte belongs to: bit 0 line_end, bit 1 hash, bit 2 colon, bit 3
+// pattern_special.
 inline constexpr std::array<std::uint8_t, 256> kMarkClasses = [] {
   std::array<std::uint8_t, 256> classes{};
   classes['\n'] = classes['\r'] = 1;
   classes['#'] = 2;
   classes[':'] = 4;
+  classes['*'] = classes['%'] = 8;
+  for (std::size_t byte = 0x80; byte < 0x100; ++byte) classes[byte] = 8;
   return classes;
 }();
 
@@ -61,6 +67,7 @@ inline BlockMarks mark_bytes_one_by_one(const char* data, std::size_t size) noex
     marks.line_end |= std::uint64_t{classes & 1u} << i;
     marks.hash |= std::uint64_t{(classes >> 1) & 1u} << i;
     marks.colon |= std::uint64_t{(classes >> 2) & 1u} << i;
+    marks.pattern_special |= std::uint64_t{(classes >> 3) & 1u} << i;
   }
   return marks;
 }
@@ -72,6 +79,8 @@ inline BlockMarks mark_whole_block(const char* data) noexcept {
   const __m128i cr = _mm_set1_epi8('\r');
   const __m128i hash = _mm_set1_epi8('#');
   const __m128i colon = _mm_set1_epi8(':');
+  const __m128i star = _mm_set1_epi8('*');
+  const __m128i percent = _mm_set1_epi8('%');
   BlockMarks marks;
   for (int part = 0; part < 4; ++part) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * part));
@@ -83,6 +92,10 @@ inline BlockMarks mark_whole_block(const char* data) noexcept {
                       << shift;
     marks.hash |= mask(_mm_cmpeq_epi8(bytes, hash)) << shift;
     marks.colon |= mask(_mm_cmpeq_epi8(bytes, colon)) << shift;
+    // The top bit of each byte is what movemask reads: bytes >= 0x80 mark themselves.
+    marks.pattern_special |= mask(_mm_or_si128(bytes, _mm_or_si128(_mm_cmpeq_epi8(bytes, star),
+                                                                   _mm_cmpeq_epi8(bytes, percent))))
+                             << shift;
   }
   return marks;
 }

@@ -44,7 +44,7 @@ class Compiler {
         radix_buffer_(scratch.radix_buffer),
         sorted_(scratch.sorted) {}
 
-  void on_line(const LineFacts& line) {
+  void on_line(const LineFacts& line, bool plain_value) {
     out_.line_count_ = line.number;
     switch (line.kind) {
       case LineKind::kUserAgent:
@@ -52,7 +52,7 @@ class Compiler {
         break;
       case LineKind::kAllow:
       case LineKind::kDisallow:
-        add_rule(line);
+        add_rule(line, plain_value);
         break;
       case LineKind::kSitemap:
         out_.sitemaps_.push_back(store(line.value));
@@ -107,24 +107,32 @@ class Compiler {
     }
   }
 
-  void add_rule(const LineFacts& line) {
+  void add_rule(const LineFacts& line, bool plain_value) {
     if (!in_group_) return;  // SEMANTICS 2.3: before any user-agent line, ignored.
     group_has_rules_ = true;
 
     CompiledRule rule{};
     rule.pattern_offset = static_cast<std::uint32_t>(out_.text_.size());
-    internal::append_normalized_pattern(line.value, out_.text_);
+    if (plain_value) {
+      out_.text_.append(line.value);
+    } else {
+      internal::append_normalized_pattern(line.value, out_.text_);
+    }
     const std::string_view pattern(out_.text_.data() + rule.pattern_offset,
                                    out_.text_.size() - rule.pattern_offset);
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
     rule.written_length = rule.pattern_length;
-    rule.literal_length = literal_length(pattern);
+    // A plain value has no `*`: its literal prefix is all of it but a final `$`, and
+    // nothing follows that prefix to sign.
+    rule.literal_length =
+        plain_value ? static_cast<std::uint16_t>(pattern.size() - (pattern.ends_with('$') ? 1 : 0))
+                    : literal_length(pattern);
     rule.line_and_flags = (line.number << CompiledRule::kLineShift) |
                           (line.kind == LineKind::kDisallow ? CompiledRule::kDisallowFlag : 0);
     if (rule.literal_length == rule.pattern_length) {
       rule.line_and_flags |= CompiledRule::kPlainPrefixFlag;
     }
-    const std::uint64_t signature = rest_signature(pattern, rule.literal_length);
+    const std::uint64_t signature = plain_value ? 0 : rest_signature(pattern, rule.literal_length);
     if (signature != 0) rule.line_and_flags |= CompiledRule::kSignatureFlag;
     out_.rules_.push_back(rule);
 
@@ -220,7 +228,7 @@ class Compiler {
     const KeyOrder less{out_.rules_, text};
     if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
     radix_buffer_.resize(keys_.size());
-    sort_keys(keys_.data(), keys_.data() + keys_.size(), 0, less);
+    sort_keys(keys_.data(), keys_.data() + keys_.size(), less);
     sorted_.clear();
     for (const SortKey& key : keys_) sorted_.push_back(out_.rules_[key.index]);
     std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
@@ -245,44 +253,63 @@ class Compiler {
     }
   };
 
-  // Up to this many keys, insertion sort: fewer moves than a counting pass over 256
-  // buckets, and groups of a robots.txt are mostly this small.
+  // Up to this many keys, insertion sort: cheaper than a counting pass, and the groups
+  // of a robots.txt are mostly this small.
   static constexpr std::ptrdiff_t kInsertionSortUpTo = 24;
 
-  // Most significant byte first: keys in [first, last) share packed bytes [0, byte).
-  // Each pass distributes them by one byte, stably, into radix_buffer_ and back, and
-  // goes on with each bucket; a byte all keys share moves nothing. A comparison sort
+  // Most significant byte first: one pass finds the first packed byte where the keys
+  // differ, one distributes them by it, stably, into radix_buffer_ and back, and each
+  // bucket goes on from there; bytes all keys share cost nothing. A comparison sort
   // of prefixes such as "/wp-content/..." spent most of its time on shared bytes.
-  void sort_keys(SortKey* first, SortKey* last, std::size_t byte, const KeyOrder& less) {
-    while (true) {
-      const std::ptrdiff_t count = last - first;
-      if (count <= kInsertionSortUpTo) return insertion_sort(first, last, less);
-      if (byte == 16) return std::sort(first, last, less);  // longer shared prefixes
-      const auto digit = [byte](const SortKey& key) {
-        const std::uint64_t half = byte < 8 ? key.high : key.low;
-        return static_cast<std::size_t>((half >> (56 - 8 * (byte % 8))) & 0xFF);
-      };
-      std::uint32_t starts[257] = {};
-      for (const SortKey* key = first; key != last; ++key) ++starts[digit(*key) + 1];
-      if (starts[digit(*first) + 1] == static_cast<std::uint32_t>(count)) {
-        // All end here: equal prefixes, whose keys every pass left in file order.
-        if (digit(*first) == 0) return;
-        ++byte;
-        continue;
-      }
-      for (std::size_t d = 1; d < 257; ++d) starts[d] += starts[d - 1];
-      std::uint32_t next[256];
-      std::copy(starts, starts + 256, next);
-      SortKey* const buffer = radix_buffer_.data();
-      for (const SortKey* key = first; key != last; ++key) buffer[next[digit(*key)]++] = *key;
-      std::copy(buffer, buffer + count, first);
-      // Byte 0 ends the prefix: those keys are equal prefixes, already in file order.
-      for (std::size_t d = 1; d < 256; ++d) {
-        if (starts[d + 1] - starts[d] > 1) {
-          sort_keys(first + starts[d], first + starts[d + 1], byte + 1, less);
-        }
+  void sort_keys(SortKey* first, SortKey* last, const KeyOrder& less) {
+    const std::ptrdiff_t count = last - first;
+    if (count <= kInsertionSortUpTo) return insertion_sort(first, last, less);
+    // Skip every byte all keys share at once: the bits where any key differs from the
+    // first, and the first such byte is the one to distribute by.
+    std::uint64_t high_differs = 0;
+    std::uint64_t low_differs = 0;
+    for (const SortKey* key = first + 1; key != last; ++key) {
+      high_differs |= key->high ^ first->high;
+      low_differs |= key->low ^ first->low;
+    }
+    std::size_t byte = 0;
+    if (high_differs != 0) {
+      byte = static_cast<std::size_t>(std::countl_zero(high_differs)) / 8;
+    } else if (low_differs != 0) {
+      byte = 8 + static_cast<std::size_t>(std::countl_zero(low_differs)) / 8;
+    } else {
+      // The packed bytes are all equal: equal prefixes, which every pass left in file
+      // order, or prefixes longer than sixteen bytes to compare whole.
+      if (first->length > 16 ||
+          std::any_of(first, last, [](const SortKey& key) { return key.length > 16; })) {
+        std::sort(first, last, less);
       }
       return;
+    }
+    const auto digit = [byte](const SortKey& key) {
+      const std::uint64_t half = byte < 8 ? key.high : key.low;
+      return static_cast<std::size_t>((half >> (56 - 8 * (byte % 8))) & 0xFF);
+    };
+    std::uint32_t starts[257] = {};
+    std::size_t lowest = 255;
+    std::size_t highest = 0;
+    for (const SortKey* key = first; key != last; ++key) {
+      const std::size_t d = digit(*key);
+      ++starts[d + 1];
+      lowest = std::min(lowest, d);
+      highest = std::max(highest, d);
+    }
+    for (std::size_t d = lowest + 1; d <= highest + 1; ++d) starts[d] += starts[d - 1];
+    std::uint32_t next[256];
+    std::copy(starts + lowest, starts + highest + 1, next + lowest);
+    SortKey* const buffer = radix_buffer_.data();
+    for (const SortKey* key = first; key != last; ++key) buffer[next[digit(*key)]++] = *key;
+    std::copy(buffer, buffer + count, first);
+    // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
+    for (std::size_t d = std::max<std::size_t>(lowest, 1); d <= highest; ++d) {
+      if (starts[d + 1] - starts[d] > 1) {
+        sort_keys(first + starts[d], first + starts[d + 1], less);
+      }
     }
   }
 
@@ -360,7 +387,9 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   thread_local Compiler::Scratch scratch;
   scratch.work.clear_keeping_capacity();
   Compiler compiler(scratch);
-  internal::for_each_line(body, [&compiler](const LineFacts& line) { compiler.on_line(line); });
+  internal::for_each_line(body, [&compiler](const LineFacts& line, bool plain_value) {
+    compiler.on_line(line, plain_value);
+  });
   compiler.finish();
 
   const RobotsTxt& work = scratch.work;

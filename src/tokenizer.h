@@ -105,9 +105,10 @@ inline void split_directive(std::string_view content, std::size_t colon, LineFac
   // a file of unknown keys does not compare each of them with twelve known ones.
 }
 
-/// Calls `on_line(const LineFacts&)` for every line of `body` in order
+/// Calls `on_line(const LineFacts&, bool plain_value)` for every line of `body` in order
 /// (outside_group and unsupported are left false: groups and lint facts are the
-/// consumer's business).
+/// consumer's business). `plain_value`: an allow or disallow value holds no `*`, `%` or
+/// byte >= 0x80, so it is its own normalised pattern, all literal (SEMANTICS 1.8, 4.2).
 template <typename OnLine>
 void for_each_line(std::string_view body, OnLine&& on_line) {
   if (body.size() > kMaxBodyBytes) body = body.substr(0, kMaxBodyBytes);
@@ -137,6 +138,7 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   std::size_t next_nul = next_nul_from(pos);
   std::size_t next_hash = next(&BlockMarks::hash, pos);
   std::size_t next_colon = next(&BlockMarks::colon, pos);
+  std::size_t next_special = next(&BlockMarks::pattern_special, pos);
   std::uint32_t number = 0;
   while (true) {
     if (next_nul < pos) next_nul = next_nul_from(pos);
@@ -164,7 +166,14 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
     const std::size_t colon =
         next_colon - pos < content.size() ? next_colon - pos : std::string_view::npos;
     split_directive(content, colon, line);
-    on_line(static_cast<const LineFacts&>(line));
+    bool plain_value = false;
+    if (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow) {
+      const auto value_begin = static_cast<std::size_t>(line.value.data() - data);
+      if (next_special < value_begin)
+        next_special = next(&BlockMarks::pattern_special, value_begin);
+      plain_value = next_special >= value_begin + line.value.size();
+    }
+    on_line(static_cast<const LineFacts&>(line), plain_value);
 
     if (end == size) break;
     pos = end + 1;
