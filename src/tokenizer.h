@@ -63,20 +63,19 @@ inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
 /// is already cut at NUL and `#` (SEMANTICS 1.5-1.7). `colon` is the position of the
 /// content's first `:`, or npos when it has none.
 inline void split_directive(std::string_view content, std::size_t colon, LineFacts& line) noexcept {
-  const char* const untrimmed = content.data();
-  content = trim_ascii_space(content);
-  if (content.empty()) {
-    line.kind = line.has_comment ? LineKind::kComment : LineKind::kEmpty;
-    return;
-  }
   std::string_view key;
   std::string_view value;
   if (colon != std::string_view::npos) {
-    // Trimming removed only spaces, never the colon: it moved by what left the front.
-    colon -= static_cast<std::size_t>(content.data() - untrimmed);
+    // Content holding a colon is never empty, and trimming the key and the value trims
+    // the content's ends too.
     key = content.substr(0, colon);
     value = content.substr(colon + 1);
   } else {
+    content = trim_ascii_space(content);
+    if (content.empty()) {
+      line.kind = line.has_comment ? LineKind::kComment : LineKind::kEmpty;
+      return;
+    }
     // Google-specific: `disallow /x` is accepted when the line is exactly two words.
     const std::size_t gap = content.find_first_of(" \t");
     if (gap == std::string_view::npos) {
