@@ -24,10 +24,15 @@ std::vector<T> exact_copy(const std::vector<T>& items) {
 // Builds a RobotsTxt from the tokenizer's lines.
 class Compiler {
  public:
+  // A rule's literal prefix, sixteen bytes of it packed big-endian into two integers:
+  // bytes 0-15 at first, and the next sixteen each time a range of keys shares them all.
   struct SortKey {
-    std::uint64_t high, low;  // literal prefix bytes 0-7 and 8-15
-    std::uint32_t index;
-    std::uint32_t length;  // of the literal prefix
+    std::uint64_t high, low;  // packed bytes [start, start + 8) and [start + 8, start + 16)
+    std::uint32_t index;      // into rules_
+    std::uint32_t rest;       // bytes of the prefix from start on (start: literal_length - rest)
+  };
+  struct KeyRange {
+    std::uint32_t begin, end;  // into keys_
   };
   // Scratch buffers a thread reuses from one compile to the next, so that compiling many
   // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
@@ -35,6 +40,7 @@ class Compiler {
     RobotsTxt work;
     std::vector<SortKey> keys;
     std::vector<SortKey> radix_buffer;
+    std::vector<KeyRange> pending_ranges;
     std::vector<RobotsTxt::CompiledRule> sorted;
   };
 
@@ -42,6 +48,7 @@ class Compiler {
       : out_(scratch.work),
         keys_(scratch.keys),
         radix_buffer_(scratch.radix_buffer),
+        pending_ranges_(scratch.pending_ranges),
         sorted_(scratch.sorted) {}
 
   void on_line(const LineFacts& line, bool plain_value) {
@@ -217,18 +224,15 @@ class Compiler {
     const char* const text = out_.text_.data();
     keys_.clear();
     for (std::uint32_t i = begin; i < end; ++i) {
-      const CompiledRule& rule = out_.rules_[i];
-      const char* const literal = text + rule.pattern_offset;
-      const std::size_t length = rule.literal_length;
-      keys_.push_back({pack_big_endian(literal, length),
-                       length > 8 ? pack_big_endian(literal + 8, length - 8) : 0, i,
-                       static_cast<std::uint32_t>(length)});
+      SortKey& key = keys_.emplace_back();
+      key.index = i;
+      key.rest = out_.rules_[i].literal_length;
+      pack(key, text + out_.rules_[i].pattern_offset);
     }
     // Files often list a group's rules in order already; checking costs one pass.
     const KeyOrder less{out_.rules_, text};
     if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
-    radix_buffer_.resize(keys_.size());
-    sort_keys(keys_.data(), keys_.data() + keys_.size(), less);
+    sort_keys(less);
     sorted_.clear();
     for (const SortKey& key : keys_) sorted_.push_back(out_.rules_[key.index]);
     std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
@@ -242,8 +246,9 @@ class Compiler {
     bool operator()(const SortKey& a, const SortKey& b) const {
       if (a.high != b.high) return a.high < b.high;
       if (a.low != b.low) return a.low < b.low;
-      // Equal packed bytes are equal prefixes unless one is longer than sixteen.
-      if (a.length <= 16 && b.length <= 16) return a.index < b.index;
+      // Keys compared share every byte before their packed ones: equal packed bytes are
+      // equal prefixes unless one goes on past them.
+      if (a.rest <= 16 && b.rest <= 16) return a.index < b.index;
       const CompiledRule& x = rules[a.index];
       const CompiledRule& y = rules[b.index];
       const std::string_view x_literal(text + x.pattern_offset, x.literal_length);
@@ -257,58 +262,73 @@ class Compiler {
   // of a robots.txt are mostly this small.
   static constexpr std::ptrdiff_t kInsertionSortUpTo = 24;
 
-  // Most significant byte first: one pass finds the first packed byte where the keys
+  // Most significant byte first, over ranges of keys_ that share every byte before
+  // their packed ones: one pass finds the first packed byte where a range's keys
   // differ, one distributes them by it, stably, into radix_buffer_ and back, and each
-  // bucket goes on from there; bytes all keys share cost nothing. A comparison sort
-  // of prefixes such as "/wp-content/..." spent most of its time on shared bytes.
-  void sort_keys(SortKey* first, SortKey* last, const KeyOrder& less) {
-    const std::ptrdiff_t count = last - first;
-    if (count <= kInsertionSortUpTo) return insertion_sort(first, last, less);
-    // Skip every byte all keys share at once: the bits where any key differs from the
-    // first, and the first such byte is the one to distribute by.
-    std::uint64_t high_differs = 0;
-    std::uint64_t low_differs = 0;
-    for (const SortKey* key = first + 1; key != last; ++key) {
-      high_differs |= key->high ^ first->high;
-      low_differs |= key->low ^ first->low;
-    }
-    std::size_t byte = 0;
-    if (high_differs != 0) {
-      byte = static_cast<std::size_t>(std::countl_zero(high_differs)) / 8;
-    } else if (low_differs != 0) {
-      byte = 8 + static_cast<std::size_t>(std::countl_zero(low_differs)) / 8;
-    } else {
-      // The packed bytes are all equal: equal prefixes, which every pass left in file
-      // order, or prefixes longer than sixteen bytes to compare whole.
-      if (first->length > 16 ||
-          std::any_of(first, last, [](const SortKey& key) { return key.length > 16; })) {
-        std::sort(first, last, less);
+  // bucket becomes a range of its own; bytes all keys share cost nothing, and a range
+  // that shares all sixteen moves on to the next sixteen. A comparison sort of prefixes
+  // such as "/wp-content/..." spent most of its time on shared bytes. The ranges wait
+  // in a list rather than on the call stack, which hostile prefixes could exhaust.
+  void sort_keys(const KeyOrder& less) {
+    radix_buffer_.resize(keys_.size());
+    pending_ranges_.assign(1, {0, static_cast<std::uint32_t>(keys_.size())});
+    while (!pending_ranges_.empty()) {
+      const KeyRange range = pending_ranges_.back();
+      pending_ranges_.pop_back();
+      SortKey* const first = keys_.data() + range.begin;
+      SortKey* const last = keys_.data() + range.end;
+      const std::ptrdiff_t count = last - first;
+      if (count <= kInsertionSortUpTo) {
+        insertion_sort(first, last, less);
+        continue;
       }
-      return;
-    }
-    const auto digit = [byte](const SortKey& key) {
-      const std::uint64_t half = byte < 8 ? key.high : key.low;
-      return static_cast<std::size_t>((half >> (56 - 8 * (byte % 8))) & 0xFF);
-    };
-    std::uint32_t starts[257] = {};
-    std::size_t lowest = 255;
-    std::size_t highest = 0;
-    for (const SortKey* key = first; key != last; ++key) {
-      const std::size_t d = digit(*key);
-      ++starts[d + 1];
-      lowest = std::min(lowest, d);
-      highest = std::max(highest, d);
-    }
-    for (std::size_t d = lowest + 1; d <= highest + 1; ++d) starts[d] += starts[d - 1];
-    std::uint32_t next[256];
-    std::copy(starts + lowest, starts + highest + 1, next + lowest);
-    SortKey* const buffer = radix_buffer_.data();
-    for (const SortKey* key = first; key != last; ++key) buffer[next[digit(*key)]++] = *key;
-    std::copy(buffer, buffer + count, first);
-    // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
-    for (std::size_t d = std::max<std::size_t>(lowest, 1); d <= highest; ++d) {
-      if (starts[d + 1] - starts[d] > 1) {
-        sort_keys(first + starts[d], first + starts[d + 1], less);
+      // The bits where any key differs from the first: the first such byte is the one
+      // to distribute by.
+      std::uint64_t high_differs = 0;
+      std::uint64_t low_differs = 0;
+      for (const SortKey* key = first + 1; key != last; ++key) {
+        high_differs |= key->high ^ first->high;
+        low_differs |= key->low ^ first->low;
+      }
+      if ((high_differs | low_differs) == 0) {
+        // Prefixes that end within the packed bytes are equal here, and every pass left
+        // them in file order; longer ones go on with their next sixteen bytes.
+        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > 16; })) continue;
+        for (SortKey* key = first; key != last; ++key) {
+          const CompiledRule& rule = out_.rules_[key->index];
+          key->rest = key->rest > 16 ? key->rest - 16 : 0;
+          pack(*key, out_.text_.data() + rule.pattern_offset + rule.literal_length - key->rest);
+        }
+        pending_ranges_.push_back(range);
+        continue;
+      }
+      const std::size_t byte =
+          high_differs != 0 ? static_cast<std::size_t>(std::countl_zero(high_differs)) / 8
+                            : 8 + static_cast<std::size_t>(std::countl_zero(low_differs)) / 8;
+      const auto digit = [byte](const SortKey& key) {
+        const std::uint64_t half = byte < 8 ? key.high : key.low;
+        return static_cast<std::size_t>((half >> (56 - 8 * (byte % 8))) & 0xFF);
+      };
+      std::uint32_t starts[257] = {};
+      std::size_t lowest = 255;
+      std::size_t highest = 0;
+      for (const SortKey* key = first; key != last; ++key) {
+        const std::size_t d = digit(*key);
+        ++starts[d + 1];
+        lowest = std::min(lowest, d);
+        highest = std::max(highest, d);
+      }
+      for (std::size_t d = lowest + 1; d <= highest + 1; ++d) starts[d] += starts[d - 1];
+      std::uint32_t next[256];
+      std::copy(starts + lowest, starts + highest + 1, next + lowest);
+      SortKey* const buffer = radix_buffer_.data();
+      for (const SortKey* key = first; key != last; ++key) buffer[next[digit(*key)]++] = *key;
+      std::copy(buffer, buffer + count, first);
+      // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
+      for (std::size_t d = std::max<std::size_t>(lowest, 1); d <= highest; ++d) {
+        if (starts[d + 1] - starts[d] > 1) {
+          pending_ranges_.push_back({range.begin + starts[d], range.begin + starts[d + 1]});
+        }
       }
     }
   }
@@ -356,6 +376,12 @@ class Compiler {
     return byte_at(0) | byte_at(length / 2) | byte_at(length - 1);
   }
 
+  // Packs the first sixteen of the key's `rest` bytes at `bytes` into high and low.
+  static void pack(SortKey& key, const char* bytes) {
+    key.high = pack_big_endian(bytes, key.rest);
+    key.low = key.rest > 8 ? pack_big_endian(bytes + 8, key.rest - 8) : 0;
+  }
+
   void build_agent_index() {
     // Empty tokens (`user-agent: *bot`) are indexed too: no real agent equals them, but
     // Google's matcher lets an empty queried agent match them, and so do we.
@@ -375,6 +401,7 @@ class Compiler {
   RobotsTxt& out_;
   std::vector<SortKey>& keys_;
   std::vector<SortKey>& radix_buffer_;
+  std::vector<KeyRange>& pending_ranges_;
   std::vector<CompiledRule>& sorted_;
   bool in_group_ = false;
   bool group_has_rules_ = false;
