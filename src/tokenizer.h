@@ -5,6 +5,7 @@
 #ifndef ROBOTSTXT_SRC_TOKENIZER_H_
 #define ROBOTSTXT_SRC_TOKENIZER_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -77,15 +78,19 @@ inline void split_directive(std::string_view content, std::size_t colon, LineFac
       return;
     }
     // Google-specific: `disallow /x` is accepted when the line is exactly two words.
-    const std::size_t gap = content.find_first_of(" \t");
-    if (gap == std::string_view::npos) {
+    // Loops in place: find_first_of(" \t") calls memchr for every byte it passes.
+    const auto is_blank = [](char c) { return c == ' ' || c == '\t'; };
+    std::size_t gap = 0;
+    while (gap < content.size() && !is_blank(content[gap])) ++gap;
+    if (gap == content.size()) {
       line.kind = LineKind::kInvalid;
       return;
     }
     key = content.substr(0, gap);
-    value = content.substr(gap);
-    value.remove_prefix(value.find_first_not_of(" \t"));  // content is trimmed: never npos
-    if (value.find_first_of(" \t") != std::string_view::npos) {
+    std::size_t value_begin = gap;
+    while (is_blank(content[value_begin])) ++value_begin;  // content is trimmed: stops inside
+    value = content.substr(value_begin);
+    if (std::any_of(value.begin(), value.end(), is_blank)) {
       line.kind = LineKind::kInvalid;
       return;
     }
