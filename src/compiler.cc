@@ -191,19 +191,26 @@ class Compiler {
 
   void add_directive(const LineFacts& line) {
     const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups_.size()) : 0;
-    // One resize and direct writes: four varints and two strings appended one by one
-    // cost more than the bytes themselves on a file of short unknown lines.
+    // Written whole, then appended once: four varints and two strings appended one by one
+    // cost more than the bytes themselves on a file of short unknown lines. Short records
+    // (nearly all) are written on the stack, longer ones into the string resized for them.
     std::string& out = out_.directives_;
-    const std::size_t old_size = out.size();
-    out.resize(old_size + 4 * internal::kMaxVarintBytes + line.key.size() + line.value.size());
-    char* end = out.data() + old_size;
-    end = internal::write_varint(end, line.number - last_directive_line_);
-    end = internal::write_varint(end, group - last_directive_group_);
-    end = internal::write_varint(end, static_cast<std::uint32_t>(line.key.size()));
-    end = std::copy(line.key.begin(), line.key.end(), end);
-    end = internal::write_varint(end, static_cast<std::uint32_t>(line.value.size()));
-    end = std::copy(line.value.begin(), line.value.end(), end);
-    out.resize(static_cast<std::size_t>(end - out.data()));
+    const std::size_t most = 4 * internal::kMaxVarintBytes + line.key.size() + line.value.size();
+    const auto write_record = [&](char* at) {
+      at = internal::write_varint(at, line.number - last_directive_line_);
+      at = internal::write_varint(at, group - last_directive_group_);
+      at = internal::write_varint(at, static_cast<std::uint32_t>(line.key.size()));
+      at = std::copy(line.key.begin(), line.key.end(), at);
+      at = internal::write_varint(at, static_cast<std::uint32_t>(line.value.size()));
+      return std::copy(line.value.begin(), line.value.end(), at);
+    };
+    if (char record[128]; most <= sizeof record) {
+      out.append(record, static_cast<std::size_t>(write_record(record) - record));
+    } else {
+      const std::size_t old_size = out.size();
+      out.resize(old_size + most);
+      out.resize(static_cast<std::size_t>(write_record(out.data() + old_size) - out.data()));
+    }
     last_directive_line_ = line.number;
     last_directive_group_ = group;
   }

@@ -289,6 +289,26 @@ TEST(ParseYields, Section6_OtherDirectivesWithLineKeyValueAndGroup) {
   EXPECT_EQ(groups[static_cast<std::size_t>(directives[1].group)].agents[1].value, "b");
 }
 
+// Short directives are packed on the stack, longer ones in place: key and value come
+// back whole on both sides of the switch, and line numbers far apart still add up.
+TEST(ParseYields, Section6_DirectivesOfEveryLengthComeBackWhole) {
+  std::string body = "user-agent: a\n";
+  std::vector<std::string> values;
+  for (std::size_t length = 90; length < 130; ++length) {
+    values.push_back(std::string(length, static_cast<char>('a' + length % 26)));
+    body += "note-" + std::to_string(length) + ": " + values.back() + "\n" + std::string(200, '\n');
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  const auto directives = robots.directives();
+  ASSERT_EQ(directives.size(), values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    EXPECT_EQ(directives[i].key, "note-" + std::to_string(90 + i));
+    EXPECT_EQ(directives[i].value, values[i]);
+    EXPECT_EQ(directives[i].line, 2 + 201 * i);
+    EXPECT_EQ(directives[i].group, 0);
+  }
+}
+
 TEST(ParseYields, CrawlDelayFromTheAgentsGroupThenStar) {
   const RobotsTxt robots = RobotsTxt::parse(
       "user-agent: *\ncrawl-delay: 10\ndisallow: /x\nuser-agent: a\ncrawl-delay: 0.5\n"
