@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
 #include <string>
 #include <thread>
@@ -90,6 +91,35 @@ TEST(Groups, GoogleOnly_EmptyQueriedAgentMatchesAnEmptyToken) {
 TEST(Groups, Rule2_5_AgentsMatchIgnoringAsciiCase) {
   EXPECT_FALSE(allowed("user-agent: GoogleBot\ndisallow: /\n", "googlebot", "/x"));
   EXPECT_FALSE(allowed("user-agent: googlebot\ndisallow: /\n", "GOOGLEBOT", "/x"));
+}
+
+// The agent index compares the first eight bytes of tokens at once: tokens that share
+// them, or differ only in case, or end within them, must each still find their group.
+TEST(Groups, Rule2_5_TokensSharingTheirFirstEightBytesEachFindTheirGroup) {
+  const std::string tokens[] = {"GoogleBot-News",
+                                "googlebot",
+                                "GOOGLEBOT-IMAGE",
+                                "GoogleB",
+                                "googlebot-image-x",
+                                "Googlebo",
+                                "",
+                                "a",
+                                "googlebot_"};
+  std::string body;
+  for (std::size_t i = 0; i < std::size(tokens); ++i) {
+    body += "user-agent: " + tokens[i] + (tokens[i].empty() ? "*x" : "") + "\ndisallow: /" +
+            std::to_string(i) + "\n";
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  for (std::size_t i = 0; i < std::size(tokens); ++i) {
+    for (std::size_t path = 0; path < std::size(tokens); ++path) {
+      const std::string url = "http://a.com/" + std::to_string(path);
+      std::string asked = tokens[i];
+      for (char& c : asked)
+        c = static_cast<char>(c ^ (std::isalpha(static_cast<unsigned char>(c)) ? 0x20 : 0));
+      EXPECT_EQ(robots.allowed(url, asked), path != i) << asked << " " << url;
+    }
+  }
 }
 
 TEST(Groups, Rule2_5_AnyOfSeveralQueriedAgentsSelectsAGroup) {
