@@ -80,6 +80,7 @@ class Compiler {
   }
 
   void finish() {
+    out_.directives_.resize(directives_written_);
     close_group();
     build_agent_index();
   }
@@ -197,26 +198,23 @@ class Compiler {
 
   void add_directive(const LineFacts& line) {
     const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups_.size()) : 0;
-    // Written whole, then appended once: four varints and two strings appended one by one
-    // cost more than the bytes themselves on a file of short unknown lines. Short records
-    // (nearly all) are written on the stack, longer ones into the string resized for them.
+    // Written in place: four varints and two strings appended one by one cost more than
+    // the bytes themselves on a file of short unknown lines. The string grows ahead of
+    // the records, doubling, so that it is zero-filled once per doubling rather than
+    // resized for every record; finish() cuts it to what was written.
     std::string& out = out_.directives_;
     const std::size_t most = 4 * internal::kMaxVarintBytes + line.key.size() + line.value.size();
-    const auto write_record = [&](char* at) {
-      at = internal::write_varint(at, line.number - last_directive_line_);
-      at = internal::write_varint(at, group - last_directive_group_);
-      at = internal::write_varint(at, static_cast<std::uint32_t>(line.key.size()));
-      at = std::copy(line.key.begin(), line.key.end(), at);
-      at = internal::write_varint(at, static_cast<std::uint32_t>(line.value.size()));
-      return std::copy(line.value.begin(), line.value.end(), at);
-    };
-    if (char record[128]; most <= sizeof record) {
-      out.append(record, static_cast<std::size_t>(write_record(record) - record));
-    } else {
-      const std::size_t old_size = out.size();
-      out.resize(old_size + most);
-      out.resize(static_cast<std::size_t>(write_record(out.data() + old_size) - out.data()));
+    if (out.size() - directives_written_ < most) {
+      out.resize(std::max({2 * out.size(), directives_written_ + most, std::size_t{256}}));
     }
+    char* at = out.data() + directives_written_;
+    at = internal::write_varint(at, line.number - last_directive_line_);
+    at = internal::write_varint(at, group - last_directive_group_);
+    at = internal::write_varint(at, static_cast<std::uint32_t>(line.key.size()));
+    at = std::copy(line.key.begin(), line.key.end(), at);
+    at = internal::write_varint(at, static_cast<std::uint32_t>(line.value.size()));
+    at = std::copy(line.value.begin(), line.value.end(), at);
+    directives_written_ = static_cast<std::size_t>(at - out.data());
     last_directive_line_ = line.number;
     last_directive_group_ = group;
   }
@@ -445,6 +443,7 @@ class Compiler {
   bool group_is_global_ = false;
   std::uint32_t last_directive_line_ = 0;
   std::uint32_t last_directive_group_ = 0;
+  std::size_t directives_written_ = 0;  // bytes of directives_ holding records
 };
 
 RobotsTxt RobotsTxt::parse(std::string_view body) {
