@@ -187,10 +187,15 @@ class Compiler {
     return signature;
   }
 
-  // Bytes before the first `*`, not counting a final anchoring `$`. A loop in place:
-  // patterns are short, and a library search per rule cost more than the bytes.
+  // Bytes before the first `*`, not counting a final anchoring `$`. Short patterns are
+  // looked at in place, where a library search per rule cost more than the bytes; long
+  // ones (a percent-encoded path triples) are worth memchr's call.
   static std::uint16_t literal_length(std::string_view pattern) {
     if (pattern.ends_with('$')) pattern.remove_suffix(1);
+    constexpr std::size_t kInPlace = 32;
+    if (pattern.size() > kInPlace) {
+      return static_cast<std::uint16_t>(std::min(pattern.find('*'), pattern.size()));
+    }
     std::size_t length = 0;
     while (length < pattern.size() && pattern[length] != '*') ++length;
     return static_cast<std::uint16_t>(length);
