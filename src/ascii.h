@@ -4,7 +4,10 @@
 #define ROBOTSTXT_SRC_ASCII_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string_view>
+#include <type_traits>
 
 namespace robotstxt::internal {
 
@@ -48,11 +51,29 @@ constexpr bool equals_ignoring_case(std::string_view a, std::string_view b) noex
   return true;
 }
 
-/// `lower_prefix` must already be lower case.
+/// `lower_prefix` must already be lower case, and ASCII.
 constexpr bool starts_with_ignoring_case(std::string_view text,
                                          std::string_view lower_prefix) noexcept {
   if (text.size() < lower_prefix.size()) return false;
-  for (std::size_t i = 0; i < lower_prefix.size(); ++i) {
+  std::size_t i = 0;
+  if (!std::is_constant_evaluated()) {
+    // Eight bytes at a time: setting bit 5 lower-cases exactly the upper-case letters,
+    // so it is set only where the prefix has a letter, and other bytes compare as they
+    // are. Directive keys (SEMANTICS 1.7) are compared on every line of every file.
+    for (; i + 8 <= lower_prefix.size(); i += 8) {
+      std::uint64_t text_word;
+      std::uint64_t prefix_word;
+      std::memcpy(&text_word, text.data() + i, sizeof text_word);
+      std::memcpy(&prefix_word, lower_prefix.data() + i, sizeof prefix_word);
+      constexpr std::uint64_t kEachByte = 0x0101010101010101;
+      // Bit 7 of each byte: at least 'a', and not past 'z' (ASCII bytes never carry).
+      const std::uint64_t letters = (prefix_word + (0x80 - 'a') * kEachByte) &
+                                    ~(prefix_word + (0x80 - 'z' - 1) * kEachByte) &
+                                    (0x80 * kEachByte);
+      if ((text_word | (letters >> 2)) != prefix_word) return false;
+    }
+  }
+  for (; i < lower_prefix.size(); ++i) {
     if (to_ascii_lower(text[i]) != lower_prefix[i]) return false;
   }
   return true;

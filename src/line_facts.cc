@@ -9,7 +9,7 @@ namespace robotstxt {
 std::vector<LineFacts> describe_lines(std::string_view body) {
   std::vector<LineFacts> lines;
   bool seen_user_agent = false;
-  internal::for_each_line(body, [&](const LineFacts& line) {
+  internal::for_each_line(body, [&](const LineFacts& line, bool /*plain_value*/) {
     LineFacts& kept = lines.emplace_back(line);
     if (line.kind == LineKind::kUserAgent) seen_user_agent = true;
     // SEMANTICS 2.3: rules before the first user-agent line belong to no group.

@@ -21,25 +21,33 @@ namespace robotstxt::internal {
 template <typename MustEncode>
 void append_percent_normalized(std::string_view value, std::string& out, MustEncode must_encode) {
   static constexpr char kHex[] = "0123456789ABCDEF";
-  std::size_t copied = 0;  // value[copied, i) is still to be copied as it is
+  // Written into a small buffer and appended a buffer at a time: appending each escape
+  // (or each of its three bytes) cost a capacity check and a copy call per byte, and a
+  // run of non-ASCII bytes escapes every one of them.
+  char buffer[256];
+  std::size_t used = 0;
   for (std::size_t i = 0; i < value.size(); ++i) {
+    if (used + 3 > sizeof buffer) {
+      out.append(buffer, used);
+      used = 0;
+    }
     const auto byte = static_cast<unsigned char>(value[i]);
     const bool escape = byte == '%' && i + 2 < value.size() && is_hex_digit(value[i + 1]) &&
                         is_hex_digit(value[i + 2]);
-    if (!escape && !must_encode(byte)) continue;
-    out.append(value, copied, i - copied);
-    out += '%';
     if (escape) {
-      out += to_ascii_upper(value[i + 1]);
-      out += to_ascii_upper(value[i + 2]);
+      buffer[used++] = '%';
+      buffer[used++] = to_ascii_upper(value[i + 1]);
+      buffer[used++] = to_ascii_upper(value[i + 2]);
       i += 2;
+    } else if (must_encode(byte)) {
+      buffer[used++] = '%';
+      buffer[used++] = kHex[byte >> 4];
+      buffer[used++] = kHex[byte & 0xF];
     } else {
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xF];
+      buffer[used++] = value[i];
     }
-    copied = i + 1;
   }
-  out.append(value, copied, value.size() - copied);
+  out.append(buffer, used);
 }
 
 /// A rule value as the matcher compares it (SEMANTICS 1.8): only bytes >= 0x80 are

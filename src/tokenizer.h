@@ -5,13 +5,15 @@
 #ifndef ROBOTSTXT_SRC_TOKENIZER_H_
 #define ROBOTSTXT_SRC_TOKENIZER_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "ascii.h"
-#include "line_end_search.h"
+#include "byte_marks.h"
 #include "robotstxt/line_facts.h"
 
 namespace robotstxt::internal {
@@ -59,29 +61,36 @@ inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
 }
 
 /// Fills kind, key, value and the key-related flags of `line` from its content, which
-/// is already cut at NUL and `#` (SEMANTICS 1.5-1.7).
-inline void split_directive(std::string_view content, LineFacts& line) noexcept {
-  content = trim_ascii_space(content);
-  if (content.empty()) {
-    line.kind = line.has_comment ? LineKind::kComment : LineKind::kEmpty;
-    return;
-  }
+/// is already cut at NUL and `#` (SEMANTICS 1.5-1.7). `colon` is the position of the
+/// content's first `:`, or npos when it has none.
+inline void split_directive(std::string_view content, std::size_t colon, LineFacts& line) noexcept {
   std::string_view key;
   std::string_view value;
-  if (const std::size_t colon = content.find(':'); colon != std::string_view::npos) {
+  if (colon != std::string_view::npos) {
+    // Content holding a colon is never empty, and trimming the key and the value trims
+    // the content's ends too.
     key = content.substr(0, colon);
     value = content.substr(colon + 1);
   } else {
+    content = trim_ascii_space(content);
+    if (content.empty()) {
+      line.kind = line.has_comment ? LineKind::kComment : LineKind::kEmpty;
+      return;
+    }
     // Google-specific: `disallow /x` is accepted when the line is exactly two words.
-    const std::size_t gap = content.find_first_of(" \t");
-    if (gap == std::string_view::npos) {
+    // Loops in place: find_first_of(" \t") calls memchr for every byte it passes.
+    const auto is_blank = [](char c) { return c == ' ' || c == '\t'; };
+    std::size_t gap = 0;
+    while (gap < content.size() && !is_blank(content[gap])) ++gap;
+    if (gap == content.size()) {
       line.kind = LineKind::kInvalid;
       return;
     }
     key = content.substr(0, gap);
-    value = content.substr(gap);
-    value.remove_prefix(value.find_first_not_of(" \t"));  // content is trimmed: never npos
-    if (value.find_first_of(" \t") != std::string_view::npos) {
+    std::size_t value_begin = gap;
+    while (is_blank(content[value_begin])) ++value_begin;  // content is trimmed: stops inside
+    value = content.substr(value_begin);
+    if (std::any_of(value.begin(), value.end(), is_blank)) {
       line.kind = LineKind::kInvalid;
       return;
     }
@@ -100,9 +109,10 @@ inline void split_directive(std::string_view content, LineFacts& line) noexcept 
   // a file of unknown keys does not compare each of them with twelve known ones.
 }
 
-/// Calls `on_line(const LineFacts&)` for every line of `body` in order
+/// Calls `on_line(const LineFacts&, bool plain_value)` for every line of `body` in order
 /// (outside_group and unsupported are left false: groups and lint facts are the
-/// consumer's business).
+/// consumer's business). `plain_value`: an allow or disallow value holds no `*`, `%` or
+/// byte >= 0x80, so it is its own normalised pattern, all literal (SEMANTICS 1.8, 4.2).
 template <typename OnLine>
 void for_each_line(std::string_view body, OnLine&& on_line) {
   if (body.size() > kMaxBodyBytes) body = body.substr(0, kMaxBodyBytes);
@@ -114,21 +124,31 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
 
   const char* const data = body.data();
   const std::size_t size = body.size();
-  // NUL and `#` are searched with memchr and only searched again once passed: most lines
-  // hold neither, and then cost no search of their own. Line ends are found one line at
-  // a time (line_end_search.h).
-  const auto find_from = [data, size](char c, std::size_t from) {
-    const void* found = std::memchr(data + from, c, size - from);
+  // One pass marks every line end, `#` and colon (byte_marks.h); each line then finds its
+  // own with bit scans. The next `#`, colon and NUL are only searched again once passed:
+  // most lines hold no `#`, and a line without a colon keeps the one found after it. NUL
+  // is rare enough for memchr, searched once in most files.
+  thread_local std::vector<BlockMarks> thread_marks;
+  std::vector<BlockMarks>& marks = thread_marks;  // one thread-local lookup, not one a line
+  mark_bytes(data, size, marks);
+  const auto next = [&marks, size](std::uint64_t BlockMarks::*mask, std::size_t from) {
+    return next_marked(marks, mask, from, size);
+  };
+  const auto next_nul_from = [data, size](std::size_t from) {
+    const void* found = std::memchr(data + from, '\0', size - from);
     return found == nullptr ? size
                             : static_cast<std::size_t>(static_cast<const char*>(found) - data);
   };
-  std::size_t next_nul = find_from('\0', pos);
-  std::size_t next_hash = find_from('#', pos);
+  std::size_t next_nul = next_nul_from(pos);
+  std::size_t next_hash = next(&BlockMarks::hash, pos);
+  std::size_t next_colon = next(&BlockMarks::colon, pos);
+  std::size_t next_special = next(&BlockMarks::pattern_special, pos);
   std::uint32_t number = 0;
   while (true) {
-    if (next_nul < pos) next_nul = find_from('\0', pos);
-    if (next_hash < pos) next_hash = find_from('#', pos);
-    const std::size_t end = find_line_end(data, pos, size);
+    if (next_nul < pos) next_nul = next_nul_from(pos);
+    if (next_hash < pos) next_hash = next(&BlockMarks::hash, pos);
+    if (next_colon < pos) next_colon = next(&BlockMarks::colon, pos);
+    const std::size_t end = next(&BlockMarks::line_end, pos);
 
     LineFacts line;
     line.number = ++number;
@@ -147,8 +167,17 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
       line.has_comment = true;
       content = content.substr(0, next_hash - pos);
     }
-    split_directive(content, line);
-    on_line(static_cast<const LineFacts&>(line));
+    const std::size_t colon =
+        next_colon - pos < content.size() ? next_colon - pos : std::string_view::npos;
+    split_directive(content, colon, line);
+    bool plain_value = false;
+    if (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow) {
+      const auto value_begin = static_cast<std::size_t>(line.value.data() - data);
+      if (next_special < value_begin)
+        next_special = next(&BlockMarks::pattern_special, value_begin);
+      plain_value = next_special >= value_begin + line.value.size();
+    }
+    on_line(static_cast<const LineFacts&>(line), plain_value);
 
     if (end == size) break;
     pos = end + 1;

@@ -270,5 +270,49 @@ TEST(PerLineFacts, Section6_OffsetsPointAtTheLineInTheBody) {
   EXPECT_EQ(body.substr(lines[1].offset, lines[1].length), "allow: /x");
 }
 
+// The tokenizer marks line ends, `#`, colons and the bytes a pattern normalises or
+// treats as wildcards 64 bytes at a time: every one of them must be found wherever it
+// falls in a block, the last block included, and a colon found past a line without
+// one must still serve the line it belongs to.
+TEST(ReadingTheBody, Rule1_3_To1_8_HoldWhereverTheBytesFallInABlock) {
+  for (std::size_t shift = 0; shift < 140; ++shift) {
+    const std::string body = "#" + std::string(shift, 'x') +
+                             "\nuser-agent: a\r\ndisallow /p\r"
+                             "allow: /q#c\n"
+                             "disallow: /r\0#s\n"s +
+                             "disallow: /u*v\n"
+                             "disallow: /w\xC3\n"
+                             "disallow: /x%2f\n"
+                             "sitemap: /t";
+    const auto lines = describe_lines(body);
+    ASSERT_EQ(lines.size(), 9u) << shift;
+    EXPECT_EQ(lines[0].kind, LineKind::kComment) << shift;
+    EXPECT_EQ(lines[1].kind, LineKind::kUserAgent) << shift;
+    EXPECT_EQ(lines[1].value, "a") << shift;
+    EXPECT_EQ(lines[2].kind, LineKind::kDisallow) << shift;
+    EXPECT_TRUE(lines[2].missing_colon) << shift;
+    EXPECT_EQ(lines[2].value, "/p") << shift;
+    EXPECT_EQ(lines[3].kind, LineKind::kAllow) << shift;
+    EXPECT_EQ(lines[3].value, "/q") << shift;
+    EXPECT_TRUE(lines[3].has_comment) << shift;
+    EXPECT_EQ(lines[4].value, "/r") << shift;
+    EXPECT_TRUE(lines[4].has_nul) << shift;
+    EXPECT_FALSE(lines[4].has_comment) << shift;
+    EXPECT_EQ(lines[5].value, "/u*v") << shift;
+    EXPECT_EQ(lines[6].value, "/w\xC3") << shift;
+    EXPECT_EQ(lines[7].value, "/x%2f") << shift;
+    EXPECT_EQ(lines[8].kind, LineKind::kSitemap) << shift;
+    EXPECT_EQ(lines[8].value, "/t") << shift;
+    const RobotsTxt robots = RobotsTxt::parse(body);
+    EXPECT_FALSE(robots.allowed("http://a.com/p", "a")) << shift;
+    EXPECT_TRUE(robots.allowed("http://a.com/q#c", "a")) << shift;
+    EXPECT_FALSE(robots.allowed("http://a.com/r", "a")) << shift;
+    EXPECT_FALSE(robots.allowed("http://a.com/u/v", "a")) << shift;
+    EXPECT_FALSE(robots.allowed("http://a.com/w%C3", "a")) << shift;
+    EXPECT_FALSE(robots.allowed("http://a.com/x%2F", "a")) << shift;
+    EXPECT_EQ(rules_of_first_group(robots).back().pattern, "/x%2F") << shift;
+  }
+}
+
 }  // namespace
 }  // namespace robotstxt

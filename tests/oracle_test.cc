@@ -179,6 +179,36 @@ TEST(Oracle, AgreesOnALargeGroup) {
   EXPECT_LT(disallowed, 360u);
 }
 
+// The same for prefixes that share far more than sixteen bytes, which the compiler's sort
+// compares sixteen bytes at a time: prefixes ending inside, at and past each boundary.
+TEST(Oracle, AgreesOnALargeGroupOfLongSharedPrefixes) {
+  std::mt19937 random(11);
+  const auto random_text = [&random](std::size_t max_length, std::string_view alphabet) {
+    std::string text(random() % (max_length + 1), ' ');
+    for (char& c : text) c = alphabet[random() % alphabet.size()];
+    return text;
+  };
+  const std::string stems[] = {"/" + std::string(15, 'a'), "/" + std::string(31, 'a'),
+                               "/" + std::string(40, 'a') + "/b", "/" + std::string(70, 'a')};
+  std::string body = "user-agent: a\n";
+  for (int rule = 0; rule < 3000; ++rule) {
+    body += (random() % 4 == 0 ? "allow: " : "disallow: ") + stems[random() % 4] +
+            random_text(3, "ab*/") + (random() % 5 == 0 ? "$" : "") + "\n";
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  const BruteForceOracle oracle(body);
+  std::size_t disallowed = 0;
+  for (int query = 0; query < 400; ++query) {
+    const std::string url = "http://h.com" + stems[random() % 4] + random_text(4, "ab/");
+    const std::string difference =
+        difference_from_oracle(robots.verdict(url, "a"), oracle.verdict(url, "a"));
+    EXPECT_EQ(difference, "") << url;
+    disallowed += robots.allowed(url, "a") ? 0 : 1;
+  }
+  EXPECT_GT(disallowed, 40u);
+  EXPECT_LT(disallowed, 360u);
+}
+
 // The oracle itself must be able to say no: a few hand-checked answers, each citing the
 // rule, so that an oracle that always agreed with anything would fail here.
 TEST(Oracle, FollowsTheRulesItIsBuiltFrom) {

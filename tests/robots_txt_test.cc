@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
 #include <string>
 #include <thread>
@@ -90,6 +91,35 @@ TEST(Groups, GoogleOnly_EmptyQueriedAgentMatchesAnEmptyToken) {
 TEST(Groups, Rule2_5_AgentsMatchIgnoringAsciiCase) {
   EXPECT_FALSE(allowed("user-agent: GoogleBot\ndisallow: /\n", "googlebot", "/x"));
   EXPECT_FALSE(allowed("user-agent: googlebot\ndisallow: /\n", "GOOGLEBOT", "/x"));
+}
+
+// The agent index compares the first eight bytes of tokens at once: tokens that share
+// them, or differ only in case, or end within them, must each still find their group.
+TEST(Groups, Rule2_5_TokensSharingTheirFirstEightBytesEachFindTheirGroup) {
+  const std::string tokens[] = {"GoogleBot-News",
+                                "googlebot",
+                                "GOOGLEBOT-IMAGE",
+                                "GoogleB",
+                                "googlebot-image-x",
+                                "Googlebo",
+                                "",
+                                "a",
+                                "googlebot_"};
+  std::string body;
+  for (std::size_t i = 0; i < std::size(tokens); ++i) {
+    body += "user-agent: " + tokens[i] + (tokens[i].empty() ? "*x" : "") + "\ndisallow: /" +
+            std::to_string(i) + "\n";
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  for (std::size_t i = 0; i < std::size(tokens); ++i) {
+    for (std::size_t path = 0; path < std::size(tokens); ++path) {
+      const std::string url = "http://a.com/" + std::to_string(path);
+      std::string asked = tokens[i];
+      for (char& c : asked)
+        c = static_cast<char>(c ^ (std::isalpha(static_cast<unsigned char>(c)) ? 0x20 : 0));
+      EXPECT_EQ(robots.allowed(url, asked), path != i) << asked << " " << url;
+    }
+  }
 }
 
 TEST(Groups, Rule2_5_AnyOfSeveralQueriedAgentsSelectsAGroup) {
@@ -287,6 +317,26 @@ TEST(ParseYields, Section6_OtherDirectivesWithLineKeyValueAndGroup) {
   EXPECT_EQ(directives[3].group, 1);
   const auto groups = robots.groups();
   EXPECT_EQ(groups[static_cast<std::size_t>(directives[1].group)].agents[1].value, "b");
+}
+
+// Short directives are packed on the stack, longer ones in place: key and value come
+// back whole on both sides of the switch, and line numbers far apart still add up.
+TEST(ParseYields, Section6_DirectivesOfEveryLengthComeBackWhole) {
+  std::string body = "user-agent: a\n";
+  std::vector<std::string> values;
+  for (std::size_t length = 90; length < 130; ++length) {
+    values.push_back(std::string(length, static_cast<char>('a' + length % 26)));
+    body += "note-" + std::to_string(length) + ": " + values.back() + "\n" + std::string(200, '\n');
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  const auto directives = robots.directives();
+  ASSERT_EQ(directives.size(), values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    EXPECT_EQ(directives[i].key, "note-" + std::to_string(90 + i));
+    EXPECT_EQ(directives[i].value, values[i]);
+    EXPECT_EQ(directives[i].line, 2 + 201 * i);
+    EXPECT_EQ(directives[i].group, 0);
+  }
 }
 
 TEST(ParseYields, CrawlDelayFromTheAgentsGroupThenStar) {

@@ -1,0 +1,137 @@
+// Where the bytes that shape a robots.txt line lie (SEMANTICS.md 1.3-1.6): line ends
+// (LF, CR), comment starts (`#`) and colons, marked one bit per byte for each 64-byte
+// block of a body in one pass. The tokenizer then finds each line's end, comment and colon
+// with a bit scan instead of a search per line: for files of short lines, the cost of
+// starting a search (memchr's call, a 16-byte loop's setup) was most of the cost of
+// finding anything.
+//
+// ROBOTSTXT_SIMD=0 (the CMake option ROBOTSTXT_SIMD=OFF, and the robotstxt_scalar library
+// the exactness tests also run against) compiles only the scalar loop, which is also what
+// a machine without SSE2 gets.
+#ifndef ROBOTSTXT_SRC_BYTE_MARKS_H_
+#define ROBOTSTXT_SRC_BYTE_MARKS_H_
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#ifndef ROBOTSTXT_SIMD
+#define ROBOTSTXT_SIMD 1
+#endif
+#if ROBOTSTXT_SIMD && defined(__SSE2__)
+#define ROBOTSTXT_BYTE_MARKS_SSE2 1
+#include <emmintrin.h>
+#endif
+
+namespace robotstxt::internal {
+
+/// True when the marks below are found with SIMD (for the benchmark and the tests).
+inline constexpr bool kByteMarksUseSimd =
+#if defined(ROBOTSTXT_BYTE_MARKS_SSE2)
+    true;
+#else
+    false;
+#endif
+
+/// Bit i of each mask stands for byte i of a block.
+struct BlockMarks {
+  std::uint64_t line_end = 0;  // LF or CR (SEMANTICS 1.3)
+  std::uint64_t hash = 0;      // `#`: a comment starts (1.5)
+  std::uint64_t colon = 0;     // `:` between key and value (1.6)
+  // `*`, `%` or a byte >= 0x80: a rule value without any is its own normalised pattern
+  // (1.8), all literal (4.2).
+  std::uint64_t pattern_special = 0;
+};
+
+inline constexpr std::size_t kBlockBytes = 64;
+
+// Which masks each byte belongs to: bit 0 line_end, bit 1 hash, bit 2 colon, bit 3
+// pattern_special.
+inline constexpr std::array<std::uint8_t, 256> kMarkClasses = [] {
+  std::array<std::uint8_t, 256> classes{};
+  classes['\n'] = classes['\r'] = 1;
+  classes['#'] = 2;
+  classes[':'] = 4;
+  classes['*'] = classes['%'] = 8;
+  for (std::size_t byte = 0x80; byte < 0x100; ++byte) classes[byte] = 8;
+  return classes;
+}();
+
+/// Marks of `size` (at most kBlockBytes) bytes at `data`, one at a time.
+inline BlockMarks mark_bytes_one_by_one(const char* data, std::size_t size) noexcept {
+  BlockMarks marks;
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::uint8_t classes = kMarkClasses[static_cast<unsigned char>(data[i])];
+    marks.line_end |= std::uint64_t{classes & 1u} << i;
+    marks.hash |= std::uint64_t{(classes >> 1) & 1u} << i;
+    marks.colon |= std::uint64_t{(classes >> 2) & 1u} << i;
+    marks.pattern_special |= std::uint64_t{(classes >> 3) & 1u} << i;
+  }
+  return marks;
+}
+
+#if defined(ROBOTSTXT_BYTE_MARKS_SSE2)
+/// Marks of one whole block of kBlockBytes at `data`, four 16-byte loads at a time.
+inline BlockMarks mark_whole_block(const char* data) noexcept {
+  const __m128i lf = _mm_set1_epi8('\n');
+  const __m128i cr = _mm_set1_epi8('\r');
+  const __m128i hash = _mm_set1_epi8('#');
+  const __m128i colon = _mm_set1_epi8(':');
+  const __m128i star = _mm_set1_epi8('*');
+  const __m128i percent = _mm_set1_epi8('%');
+  BlockMarks marks;
+  for (int part = 0; part < 4; ++part) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * part));
+    const auto mask = [](__m128i matches) {
+      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(matches)));
+    };
+    const int shift = 16 * part;
+    marks.line_end |= mask(_mm_or_si128(_mm_cmpeq_epi8(bytes, lf), _mm_cmpeq_epi8(bytes, cr)))
+                      << shift;
+    marks.hash |= mask(_mm_cmpeq_epi8(bytes, hash)) << shift;
+    marks.colon |= mask(_mm_cmpeq_epi8(bytes, colon)) << shift;
+    // The top bit of each byte is what movemask reads: bytes >= 0x80 mark themselves.
+    marks.pattern_special |= mask(_mm_or_si128(bytes, _mm_or_si128(_mm_cmpeq_epi8(bytes, star),
+                                                                   _mm_cmpeq_epi8(bytes, percent))))
+                             << shift;
+  }
+  return marks;
+}
+#endif
+
+/// Marks of data[0, size): element b covers bytes [64b, 64b + 64). Bits past `size`
+/// stay clear; no byte past `size` is read. Reuses `marks`' capacity.
+inline void mark_bytes(const char* data, std::size_t size, std::vector<BlockMarks>& marks) {
+  marks.resize((size + kBlockBytes - 1) / kBlockBytes);
+  std::size_t block = 0;
+#if defined(ROBOTSTXT_BYTE_MARKS_SSE2)
+  for (; (block + 1) * kBlockBytes <= size; ++block) {
+    marks[block] = mark_whole_block(data + block * kBlockBytes);
+  }
+#endif
+  for (; block < marks.size(); ++block) {
+    const std::size_t begin = block * kBlockBytes;
+    marks[block] = mark_bytes_one_by_one(data + begin, std::min(kBlockBytes, size - begin));
+  }
+}
+
+/// Position of the first byte at or after `from` whose bit is set in `mask` of `marks`,
+/// or `size` when there is none.
+inline std::size_t next_marked(const std::vector<BlockMarks>& marks,
+                               std::uint64_t BlockMarks::*mask, std::size_t from,
+                               std::size_t size) noexcept {
+  if (from >= size) return size;
+  std::size_t block = from / kBlockBytes;
+  std::uint64_t bits = marks[block].*mask & (~std::uint64_t{0} << (from % kBlockBytes));
+  while (bits == 0) {
+    if (++block == marks.size()) return size;
+    bits = marks[block].*mask;
+  }
+  return block * kBlockBytes + static_cast<std::size_t>(__builtin_ctzll(bits));
+}
+
+}  // namespace robotstxt::internal
+
+#endif  // ROBOTSTXT_SRC_BYTE_MARKS_H_
