@@ -82,12 +82,12 @@ inline BlockMarks mark_whole_block(const char* data) noexcept {
   const __m128i star = _mm_set1_epi8('*');
   const __m128i percent = _mm_set1_epi8('%');
   BlockMarks marks;
-  for (int part = 0; part < 4; ++part) {
+  for (std::size_t part = 0; part < 4; ++part) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * part));
     const auto mask = [](__m128i matches) {
       return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(matches)));
     };
-    const int shift = 16 * part;
+    const std::size_t shift = 16 * part;
     marks.line_end |= mask(_mm_or_si128(_mm_cmpeq_epi8(bytes, lf), _mm_cmpeq_epi8(bytes, cr)))
                       << shift;
     marks.hash |= mask(_mm_cmpeq_epi8(bytes, hash)) << shift;
