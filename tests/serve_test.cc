@@ -252,6 +252,11 @@ TEST_F(ServeTest, BadRequestsGetAJsonErrorAndTheRightStatus) {
       {"GET", "/v1/check?url=http%3A%2F%2Fa.test%2F&agent=%2C%2C", "", 400},
       {"GET", "/v1/check?url=http%ZZ&agent=bot", "", 400},
       {"GET", "/v1/robots", "", 400},
+      {"GET", "/v1/robots?url=example.com", "", 400},
+      {"GET", "/v1/robots.txt", "", 400},
+      {"GET", "/v1/robots.txt?url=example.com", "", 400},
+      {"POST", "/v1/refresh", "", 400},
+      {"POST", "/v1/refresh?url=example.com", "", 400},
       {"GET", "/v2/check", "", 404},
       {"DELETE", "/v1/check", "", 405},
   };

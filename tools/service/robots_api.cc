@@ -44,6 +44,32 @@ HttpResponse error_response(unsigned status, std::string_view message) {
   return json_response(status, json{{"error", message}});
 }
 
+// The ?url= of a request about an origin (GET /v1/robots and /v1/robots.txt, POST
+// /v1/refresh) and that origin; or the 400 that says what is missing or wrong.
+struct OriginAsked {
+  std::string url;
+  Origin origin;
+  std::optional<HttpResponse> error;
+};
+
+OriginAsked origin_asked(const HttpRequest& request) {
+  OriginAsked asked;
+  std::optional<std::string> url = query_value(request.target, "url");
+  if (!url) {
+    asked.error = error_response(400, "give a URL of the origin as ?url=");
+    return asked;
+  }
+  asked.url = std::move(*url);
+  OriginResult origin = origin_of(asked.url);
+  if (!origin) {
+    asked.error = error_response(
+        400, "'" + cli::printable(asked.url) + "': " + std::string(to_string(origin.error)));
+    return asked;
+  }
+  asked.origin = std::move(*origin.origin);
+  return asked;
+}
+
 // Who asks, from "agent" (a comma-separated list, as everywhere) or "crawler" (a
 // catalogue name); an error message when neither or both are given, or unknown.
 struct WhoOrError {
@@ -425,19 +451,15 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
 }
 
 HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
-  const std::optional<std::string> url = query_value(request.target, "url");
-  if (!url) return error_response(400, "give a URL of the origin as ?url=");
-  const OriginResult origin = origin_of(*url);
-  if (!origin) {
-    return error_response(
-        400, "'" + cli::printable(*url) + "': " + std::string(to_string(origin.error)));
-  }
+  OriginAsked asked = origin_asked(request);
+  if (asked.error) return std::move(*asked.error);
+  const std::string& url = asked.url;
   // A fetch of its own, with the service's fetch options (its address rules included),
   // so that the body is the file as it is now; the cache is neither read nor changed.
   const RobotsClientOptions& options = client_.options();
-  const FetchOutcome outcome = Fetcher(options.fetch).fetch(*origin.origin);
+  const FetchOutcome outcome = Fetcher(options.fetch).fetch(asked.origin);
   if (outcome.kind == FetchKind::kRefused) {
-    return json_response(422, json{{"error", outcome.error}, {"url", *url}});
+    return json_response(422, json{{"error", outcome.error}, {"url", url}});
   }
   const TimePoint now = options.clock();
   const RobotsEntry entry = next_entry(nullptr, outcome, now, options.policy);
@@ -470,17 +492,13 @@ HttpResponse RobotsApi::crawlers() {
 }
 
 HttpResponse RobotsApi::robots(const HttpRequest& request) {
-  const std::optional<std::string> url = query_value(request.target, "url");
-  if (!url) return error_response(400, "give a URL of the origin as ?url=");
-  const OriginResult origin = origin_of(*url);
-  if (!origin) {
-    return error_response(
-        400, "'" + cli::printable(*url) + "': " + std::string(to_string(origin.error)));
-  }
+  OriginAsked asked = origin_asked(request);
+  if (asked.error) return std::move(*asked.error);
+  const std::string& url = asked.url;
   // The entry as this process holds it; fetched (or read from the shared tier) if none.
-  const Decision decision = client_.decide(*url, "*");
+  const Decision decision = client_.decide(url, "*");
   const RobotsEntry& entry = *decision.entry;
-  if (refused(entry)) return refused_response(*url, entry);
+  if (refused(entry)) return refused_response(url, entry);
   json groups = json::array();
   json sitemaps = json::array();
   if (entry.good_copy) {
@@ -518,20 +536,16 @@ HttpResponse RobotsApi::robots(const HttpRequest& request) {
 }
 
 HttpResponse RobotsApi::refresh(const HttpRequest& request) {
-  const std::optional<std::string> url = query_value(request.target, "url");
-  if (!url) return error_response(400, "give a URL of the origin as ?url=");
-  const OriginResult origin = origin_of(*url);
-  if (!origin) {
-    return error_response(
-        400, "'" + cli::printable(*url) + "': " + std::string(to_string(origin.error)));
-  }
-  const RobotsCache::EntryPtr entry = client_.refresh(*origin.origin);
-  if (refused(*entry)) return refused_response(*url, *entry);
+  OriginAsked asked = origin_asked(request);
+  if (asked.error) return std::move(*asked.error);
+  const std::string& url = asked.url;
+  const RobotsCache::EntryPtr entry = client_.refresh(asked.origin);
+  if (refused(*entry)) return refused_response(url, *entry);
   metrics_.count_fetch(entry->last_fetch);
   const AccessState state =
       access_state(*entry, client_.options().clock(), client_.options().policy);
   const FetchSummary& fetch = entry->last_fetch;
-  return json_response(200, json{{"robots_url", origin.origin->robots_url()},
+  return json_response(200, json{{"robots_url", asked.origin.robots_url()},
                                  {"access", to_string(state.access)},
                                  {"reason", to_string(state.reason)},
                                  {"outcome", to_string(fetch.kind)},
