@@ -8,6 +8,7 @@
 #include <iostream>
 #include <iterator>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,47 @@ namespace {
 
 using testing::BruteForceOracle;
 using testing::difference_from_oracle;
+
+// Up to `max_length` bytes drawn from `alphabet`. Engines are seeded with constants: a
+// failure must be reproducible.
+std::string random_text(std::mt19937& random, std::size_t max_length, std::string_view alphabet) {
+  std::string text(random() % (max_length + 1), ' ');
+  for (char& c : text) c = alphabet[random() % alphabet.size()];
+  return text;
+}
+
+struct OneGroup {
+  unsigned seed = 0;
+  std::span<const std::string> stems;
+  int rules = 0;
+  unsigned allow_one_in = 2;  // the rest are disallows
+  std::size_t rule_tail = 0;  // random bytes after a rule's stem (`*` and `/` among them)
+  std::size_t url_tail = 0;   // random bytes after a URL's stem
+};
+
+// One group of `rules` rules (a stem, a random tail, sometimes `$`), then 400 URLs on the
+// same stems: the library and the oracle must agree on each, and both answers must occur.
+void expect_agreement_on_one_group(const OneGroup& group) {
+  std::mt19937 random(group.seed);
+  const auto stem = [&] { return group.stems[random() % group.stems.size()]; };
+  std::string body = "user-agent: a\n";
+  for (int rule = 0; rule < group.rules; ++rule) {
+    body += (random() % group.allow_one_in == 0 ? "allow: " : "disallow: ") + stem() +
+            random_text(random, group.rule_tail, "ab*/") + (random() % 5 == 0 ? "$" : "") + "\n";
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  const BruteForceOracle oracle(body);
+  std::size_t disallowed = 0;
+  for (int query = 0; query < 400; ++query) {
+    const std::string url = "http://h.com" + stem() + random_text(random, group.url_tail, "ab/");
+    const std::string difference =
+        difference_from_oracle(robots.verdict(url, "a"), oracle.verdict(url, "a"));
+    EXPECT_EQ(difference, "") << url;
+    disallowed += robots.allowed(url, "a") ? 0 : 1;
+  }
+  EXPECT_GT(disallowed, 40u);
+  EXPECT_LT(disallowed, 360u);
+}
 
 TEST(Oracle, AgreesWithEveryConformanceCaseAndWithTheLibrary) {
   const auto cases =
@@ -128,19 +170,14 @@ TEST(Oracle, AgreesOnWorstCaseWildcardShapes) {
 // (periodic needles, near misses): the cases where a fast substring search goes wrong.
 TEST(Oracle, AgreesOnRandomWildcardRulesOverTwoLetters) {
   std::mt19937 random(20261122);  // fixed: a failure must be reproducible
-  const auto random_text = [&random](std::size_t max_length, std::string_view alphabet) {
-    std::string text(random() % (max_length + 1), ' ');
-    for (char& c : text) c = alphabet[random() % alphabet.size()];
-    return text;
-  };
   std::size_t disallowed = 0;
   for (int round = 0; round < 3000; ++round) {
     std::string body = "user-agent: a\n";
     for (int rule = 0; rule < 3; ++rule) {
-      body += (random() % 2 ? "allow: /" : "disallow: /") + random_text(14, "aab*") +
+      body += (random() % 2 ? "allow: /" : "disallow: /") + random_text(random, 14, "aab*") +
               (random() % 3 == 0 ? "$" : "") + "\n";
     }
-    const std::string url = "http://h.com/" + random_text(40, "ab");
+    const std::string url = "http://h.com/" + random_text(random, 40, "ab");
     EXPECT_EQ(difference_on(body, url), "") << body << url;
     disallowed += RobotsTxt::parse(body).allowed(url, "a") ? 0 : 1;
   }
@@ -153,60 +190,26 @@ TEST(Oracle, AgreesOnRandomWildcardRulesOverTwoLetters) {
 // prefixes that share their first eight or sixteen bytes and differ after: the index
 // must still find every rule that can match.
 TEST(Oracle, AgreesOnALargeGroup) {
-  std::mt19937 random(7);
-  const auto random_text = [&random](std::size_t max_length, std::string_view alphabet) {
-    std::string text(random() % (max_length + 1), ' ');
-    for (char& c : text) c = alphabet[random() % alphabet.size()];
-    return text;
-  };
   const std::string stems[] = {"", "/aaaaaaa", "/aaaaaaaaaaaaaaa", "/abababababababababab"};
-  std::string body = "user-agent: a\n";
-  for (int rule = 0; rule < 5000; ++rule) {
-    body += (random() % 2 ? "allow: " : "disallow: ") + stems[random() % 4] +
-            random_text(6, "ab*/") + (random() % 5 == 0 ? "$" : "") + "\n";
-  }
-  const RobotsTxt robots = RobotsTxt::parse(body);
-  const BruteForceOracle oracle(body);
-  std::size_t disallowed = 0;
-  for (int query = 0; query < 400; ++query) {
-    const std::string url = "http://h.com" + stems[random() % 4] + random_text(12, "ab/");
-    const std::string difference =
-        difference_from_oracle(robots.verdict(url, "a"), oracle.verdict(url, "a"));
-    EXPECT_EQ(difference, "") << url;
-    disallowed += robots.allowed(url, "a") ? 0 : 1;
-  }
-  EXPECT_GT(disallowed, 40u);
-  EXPECT_LT(disallowed, 360u);
+  expect_agreement_on_one_group({.seed = 7,
+                                 .stems = stems,
+                                 .rules = 5000,
+                                 .allow_one_in = 2,
+                                 .rule_tail = 6,
+                                 .url_tail = 12});
 }
 
 // The same for prefixes that share far more than sixteen bytes, which the compiler's sort
 // compares sixteen bytes at a time: prefixes ending inside, at and past each boundary.
 TEST(Oracle, AgreesOnALargeGroupOfLongSharedPrefixes) {
-  std::mt19937 random(11);
-  const auto random_text = [&random](std::size_t max_length, std::string_view alphabet) {
-    std::string text(random() % (max_length + 1), ' ');
-    for (char& c : text) c = alphabet[random() % alphabet.size()];
-    return text;
-  };
   const std::string stems[] = {"/" + std::string(15, 'a'), "/" + std::string(31, 'a'),
                                "/" + std::string(40, 'a') + "/b", "/" + std::string(70, 'a')};
-  std::string body = "user-agent: a\n";
-  for (int rule = 0; rule < 3000; ++rule) {
-    body += (random() % 4 == 0 ? "allow: " : "disallow: ") + stems[random() % 4] +
-            random_text(3, "ab*/") + (random() % 5 == 0 ? "$" : "") + "\n";
-  }
-  const RobotsTxt robots = RobotsTxt::parse(body);
-  const BruteForceOracle oracle(body);
-  std::size_t disallowed = 0;
-  for (int query = 0; query < 400; ++query) {
-    const std::string url = "http://h.com" + stems[random() % 4] + random_text(4, "ab/");
-    const std::string difference =
-        difference_from_oracle(robots.verdict(url, "a"), oracle.verdict(url, "a"));
-    EXPECT_EQ(difference, "") << url;
-    disallowed += robots.allowed(url, "a") ? 0 : 1;
-  }
-  EXPECT_GT(disallowed, 40u);
-  EXPECT_LT(disallowed, 360u);
+  expect_agreement_on_one_group({.seed = 11,
+                                 .stems = stems,
+                                 .rules = 3000,
+                                 .allow_one_in = 4,
+                                 .rule_tail = 3,
+                                 .url_tail = 4});
 }
 
 // The oracle itself must be able to say no: a few hand-checked answers, each citing the
