@@ -96,6 +96,21 @@ def replace_text(driver, element_id, text):
     field.send_keys(text)
 
 
+def load_live_file(driver, service, site):
+    """Opens the page and loads the fixture site's robots.txt into the editor."""
+    open_page(driver, service)
+    replace_text(driver, "site-input", site.base_url)
+    by_id(driver, "fetch-button").click()
+    WebDriverWait(driver, WAIT_SECONDS).until(
+        lambda d: by_id(d, "robots-input").get_attribute("value") == LIVE_ROBOTS.decode())
+
+
+def append_to_editor(driver, text):
+    editor = by_id(driver, "robots-input")
+    editor.send_keys(Keys.CONTROL, Keys.END)
+    editor.send_keys(text)
+
+
 def rows(driver):
     return driver.find_elements(By.CSS_SELECTOR, "#results tr.result")
 
@@ -132,11 +147,7 @@ def test_paste_and_test(browser, service):
 
 
 def test_load_live_and_test(browser, service, site):
-    open_page(browser, service)
-    replace_text(browser, "site-input", site.base_url)
-    by_id(browser, "fetch-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda d: by_id(d, "robots-input").get_attribute("value") == LIVE_ROBOTS.decode())
+    load_live_file(browser, service, site)
     status = by_id(browser, "fetch-status").text
     assert "HTTP 200" in status and "access: rules" in status, status
     replace_text(browser, "url-input", "/private/a\n/open")
@@ -182,14 +193,8 @@ def test_lint_markers(browser, service):
 
 
 def test_diff_draft_against_live(browser, service, site):
-    open_page(browser, service)
-    replace_text(browser, "site-input", site.base_url)
-    by_id(browser, "fetch-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda d: by_id(d, "robots-input").get_attribute("value") == LIVE_ROBOTS.decode())
-    editor = by_id(browser, "robots-input")
-    editor.send_keys(Keys.CONTROL, Keys.END)
-    editor.send_keys("\nUser-agent: *\nDisallow: /drafts\n")
+    load_live_file(browser, service, site)
+    append_to_editor(browser, "\nUser-agent: *\nDisallow: /drafts\n")
     replace_text(browser, "url-input", "/drafts/a\n/private/b\n/open")
     Select(by_id(browser, "crawler-select")).select_by_value("search")
     by_id(browser, "test-button").click()
@@ -316,15 +321,9 @@ def test_page_headers_and_narrow_screen(browser, service):
 def test_desktop_screenshot(browser, service, site):
     """The picture in the README: a live file loaded, edited, every AI crawler tested."""
     browser.set_window_size(1280, 900)
-    open_page(browser, service)
-    replace_text(browser, "site-input", site.base_url)
-    by_id(browser, "fetch-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda d: by_id(d, "robots-input").get_attribute("value") == LIVE_ROBOTS.decode())
-    editor = by_id(browser, "robots-input")
-    editor.send_keys(Keys.CONTROL, Keys.END)
-    editor.send_keys("\nUser-agent: Google-Extended\nDisallow: /articles/\n"
-                     "Content-Usage: train-ai=n\nSitemap: /sitemap.xml\n")
+    load_live_file(browser, service, site)
+    append_to_editor(browser, "\nUser-agent: Google-Extended\nDisallow: /articles/\n"
+                              "Content-Usage: train-ai=n\nSitemap: /sitemap.xml\n")
     replace_text(browser, "url-input", "/articles/today\n/private/cart\n/about")
     Select(by_id(browser, "crawler-select")).select_by_value("ai")
     by_id(browser, "test-button").click()
