@@ -2,7 +2,6 @@
 #include "json_text.h"
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <charconv>
 #include <cstring>
