@@ -393,21 +393,21 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   std::unordered_set<const RobotsEntry*> fetched;
   {
     constexpr std::size_t kBytesPerResult = 400;  // a compact result, with a long URL
-    cli::JsonText json(response.body, 64 + decisions.size() * kBytesPerResult);
-    json.raw("{\"results\":[");
+    cli::JsonText text(response.body, 64 + decisions.size() * kBytesPerResult);
+    text.raw("{\"results\":[");
     for (std::size_t i = 0; i < decisions.size(); ++i) {
       const Decision& decision = decisions[i];
-      if (i != 0) json.raw(',');
+      if (i != 0) text.raw(',');
       if (decision.url_error == UrlError::kNone && refused(*decision.entry)) {
         // One refused URL does not fail the batch: its result says why instead.
-        json.raw("{\"allowed\":false,\"error\":");
-        json.string(decision.entry->last_fetch.error);
-        json.raw(",\"url\":");
-        json.string(urls[i]);
-        json.raw('}');
+        text.raw("{\"allowed\":false,\"error\":");
+        text.string(decision.entry->last_fetch.error);
+        text.raw(",\"url\":");
+        text.string(urls[i]);
+        text.raw('}');
         continue;
       }
-      cli::write_decision_json(json, urls[i], decision, who, to_string(decision.cache));
+      cli::write_decision_json(text, urls[i], decision, who, to_string(decision.cache));
       if (decision.url_error == UrlError::kNone) {
         ++answers[static_cast<std::size_t>(decision.cache)];
         if (decision.cache == CacheTier::kFetched && fetched.insert(decision.entry.get()).second) {
@@ -415,7 +415,7 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
         }
       }
     }
-    json.raw("]}");
+    text.raw("]}");
   }
   for (std::size_t tier = 0; tier < answers.size(); ++tier) {
     metrics_.count_answers(static_cast<CacheTier>(tier), answers[tier]);
