@@ -168,6 +168,26 @@ TEST(ReadingTheBody, Rule1_5_AllAsciiWhitespaceIsTrimmed) {
   EXPECT_EQ(lines[0].value, "/a");
 }
 
+// Every byte value, on both sides of the key and of the value: exactly the six bytes C's
+// isspace() accepts are trimmed. LF and CR end the line, NUL and `#` its content, and a
+// colon would split the line sooner, so those five are left to the tests of 1.3-1.6.
+TEST(ReadingTheBody, Rule1_5_OnlyAsciiWhitespaceIsTrimmed) {
+  constexpr std::string_view kWhitespace(" \t\n\v\f\r");
+  for (int code = 0; code < 256; ++code) {
+    const char byte = static_cast<char>(code);
+    if (byte == '\n' || byte == '\r' || byte == '\0' || byte == '#' || byte == ':') continue;
+    const std::string around(1, byte);
+    const std::string body = around + "disallow" + around + ":" + around + "/a" + around;
+    const auto lines = describe_lines(body);
+    const bool trimmed = kWhitespace.find(byte) != std::string_view::npos;
+    ASSERT_EQ(lines.size(), 1u) << code;
+    EXPECT_EQ(lines[0].value, trimmed ? "/a" : around + "/a" + around) << code;
+    if (trimmed) {
+      EXPECT_EQ(lines[0].key, "disallow") << code;
+    }
+  }
+}
+
 TEST(ReadingTheBody, Rule1_6_SplitAtTheFirstColon) {
   const auto lines = describe_lines("disallow: /a:b:c");
   EXPECT_EQ(lines[0].value, "/a:b:c");
