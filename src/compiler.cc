@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <memory>
 
+#include "byte_copy.h"
 #include "byte_signature.h"
 #include "compiled_layout.h"
 #include "percent_encoding.h"
@@ -47,6 +49,11 @@ class Compiler {
     std::vector<KeyRange> pending_ranges;
     std::vector<AgentKey> agent_keys;
     std::vector<RobotsTxt::CompiledRule> sorted;
+    // The directive records being written. Not a std::string: growing one zero-fills
+    // every byte before it is written, which cost as much as writing the records of a
+    // file of short unknown lines.
+    std::unique_ptr<char[]> directives;
+    std::size_t directives_capacity = 0;
   };
 
   explicit Compiler(Scratch& scratch)
@@ -55,7 +62,9 @@ class Compiler {
         radix_buffer_(scratch.radix_buffer),
         pending_ranges_(scratch.pending_ranges),
         agent_keys_(scratch.agent_keys),
-        sorted_(scratch.sorted) {}
+        sorted_(scratch.sorted),
+        records_(scratch.directives),
+        records_capacity_(scratch.directives_capacity) {}
 
   void on_line(const LineFacts& line, bool plain_value) {
     out_.line_count_ = line.number;
@@ -80,7 +89,6 @@ class Compiler {
   }
 
   void finish() {
-    out_.directives_.resize(directives_written_);
     close_group();
     build_agent_index();
   }
@@ -204,24 +212,41 @@ class Compiler {
   void add_directive(const LineFacts& line) {
     const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups_.size()) : 0;
     // Written in place: four varints and two strings appended one by one cost more than
-    // the bytes themselves on a file of short unknown lines. The string grows ahead of
-    // the records, doubling, so that it is zero-filled once per doubling rather than
-    // resized for every record; finish() cuts it to what was written.
-    std::string& out = out_.directives_;
+    // the bytes themselves on a file of short unknown lines. The buffer doubles when a
+    // record might not fit.
     const std::size_t most = 4 * internal::kMaxVarintBytes + line.key.size() + line.value.size();
-    if (out.size() - directives_written_ < most) {
-      out.resize(std::max({2 * out.size(), directives_written_ + most, std::size_t{256}}));
+    if (records_capacity_ - records_written_ < most) {
+      grow_directives(records_written_ + most);
     }
-    char* at = out.data() + directives_written_;
-    at = internal::write_varint(at, line.number - last_directive_line_);
-    at = internal::write_varint(at, group - last_directive_group_);
-    at = internal::write_varint(at, static_cast<std::uint32_t>(line.key.size()));
-    at = std::copy(line.key.begin(), line.key.end(), at);
+    char* at = records_.get() + records_written_;
+    const std::uint32_t line_step = line.number - last_directive_line_;
+    const std::uint32_t group_step = group - last_directive_group_;
+    const auto key_size = static_cast<std::uint32_t>(line.key.size());
+    if ((line_step | group_step | key_size) < 0x80) {
+      // The usual record: each of the three fits in one byte.
+      at[0] = static_cast<char>(line_step);
+      at[1] = static_cast<char>(group_step);
+      at[2] = static_cast<char>(key_size);
+      at += 3;
+    } else {
+      at = internal::write_varint(at, line_step);
+      at = internal::write_varint(at, group_step);
+      at = internal::write_varint(at, key_size);
+    }
+    at = internal::copy_bytes(at, line.key.data(), line.key.size());
     at = internal::write_varint(at, static_cast<std::uint32_t>(line.value.size()));
-    at = std::copy(line.value.begin(), line.value.end(), at);
-    directives_written_ = static_cast<std::size_t>(at - out.data());
+    at = internal::copy_bytes(at, line.value.data(), line.value.size());
+    records_written_ = static_cast<std::size_t>(at - records_.get());
     last_directive_line_ = line.number;
     last_directive_group_ = group;
+  }
+
+  void grow_directives(std::size_t needed) {
+    const std::size_t capacity = std::max({2 * records_capacity_, needed, std::size_t{256}});
+    auto grown = std::make_unique_for_overwrite<char[]>(capacity);
+    if (records_written_ > 0) std::memcpy(grown.get(), records_.get(), records_written_);
+    records_ = std::move(grown);
+    records_capacity_ = capacity;
   }
 
   void close_group() {
@@ -443,12 +468,17 @@ class Compiler {
   std::vector<KeyRange>& pending_ranges_;
   std::vector<AgentKey>& agent_keys_;
   std::vector<CompiledRule>& sorted_;
+  std::unique_ptr<char[]>& records_;
+  std::size_t& records_capacity_;
   bool in_group_ = false;
   bool group_has_rules_ = false;
   bool group_is_global_ = false;
   std::uint32_t last_directive_line_ = 0;
   std::uint32_t last_directive_group_ = 0;
-  std::size_t directives_written_ = 0;  // bytes of directives_ holding records
+  std::size_t records_written_ = 0;  // bytes of records_ written
+
+ public:
+  std::string_view directives() const { return {records_.get(), records_written_}; }
 };
 
 RobotsTxt RobotsTxt::parse(std::string_view body) {
@@ -463,7 +493,7 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   const RobotsTxt& work = scratch.work;
   RobotsTxt robots;
   robots.text_ = work.text_;
-  robots.directives_ = work.directives_;
+  robots.directives_ = compiler.directives();
   robots.rules_ = exact_copy(work.rules_);
   robots.groups_ = exact_copy(work.groups_);
   robots.agents_ = exact_copy(work.agents_);
@@ -472,7 +502,9 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   robots.sitemaps_ = exact_copy(work.sitemaps_);
   robots.line_count_ = work.line_count_;
   // One huge file should not pin its buffers to the thread for good.
-  if (work.memory_usage() > (std::size_t{8} << 20)) scratch = Compiler::Scratch();
+  if (work.memory_usage() + scratch.directives_capacity > (std::size_t{8} << 20)) {
+    scratch = Compiler::Scratch();
+  }
   return robots;
 }
 

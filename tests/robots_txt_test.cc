@@ -339,6 +339,29 @@ TEST(ParseYields, Section6_DirectivesOfEveryLengthComeBackWhole) {
   }
 }
 
+// Keys and values of every length from 0 to 40, crossing each size the compiler copies
+// in its own way, come back byte for byte.
+TEST(ParseYields, Section6_ShortKeysAndValuesComeBackWhole) {
+  std::string body;
+  for (std::size_t length = 0; length <= 40; ++length) {
+    std::string value;
+    for (std::size_t i = 0; i < length; ++i)
+      value += static_cast<char>('a' + (i * 7 + length) % 26);
+    body += "x" + value + ":" + value + "\n";
+  }
+  const RobotsTxt robots = RobotsTxt::parse(body);
+  const auto directives = robots.directives();
+  ASSERT_EQ(directives.size(), 41u);
+  for (std::size_t length = 0; length <= 40; ++length) {
+    const Directive& directive = directives[length];
+    ASSERT_EQ(directive.value.size(), length);
+    for (std::size_t i = 0; i < length; ++i) {
+      EXPECT_EQ(directive.value[i], static_cast<char>('a' + (i * 7 + length) % 26)) << length;
+    }
+    EXPECT_EQ(directive.key, "x" + std::string(directive.value)) << length;
+  }
+}
+
 TEST(ParseYields, CrawlDelayFromTheAgentsGroupThenStar) {
   const RobotsTxt robots = RobotsTxt::parse(
       "user-agent: *\ncrawl-delay: 10\ndisallow: /x\nuser-agent: a\ncrawl-delay: 0.5\n"
