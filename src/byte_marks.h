@@ -117,16 +117,18 @@ inline void mark_bytes(const char* data, std::size_t size, std::vector<BlockMark
   }
 }
 
-/// Position of the first byte at or after `from` whose bit is set in `mask` of `marks`,
-/// or `size` when there is none.
-inline std::size_t next_marked(const std::vector<BlockMarks>& marks,
+/// Position of the first byte at or after `from` whose bit is set in `mask` of the
+/// `block_count` blocks at `marks`, or `size` when there is none. Takes the blocks'
+/// address rather than their vector: a caller keeps it in a register, where a vector's
+/// data pointer is loaded again after every store the compiler cannot rule out.
+inline std::size_t next_marked(const BlockMarks* marks, std::size_t block_count,
                                std::uint64_t BlockMarks::*mask, std::size_t from,
                                std::size_t size) noexcept {
   if (from >= size) return size;
   std::size_t block = from / kBlockBytes;
   std::uint64_t bits = marks[block].*mask & (~std::uint64_t{0} << (from % kBlockBytes));
   while (bits == 0) {
-    if (++block == marks.size()) return size;
+    if (++block == block_count) return size;
     bits = marks[block].*mask;
   }
   return block * kBlockBytes + static_cast<std::size_t>(__builtin_ctzll(bits));

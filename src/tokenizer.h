@@ -129,10 +129,12 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   // most lines hold no `#`, and a line without a colon keeps the one found after it. NUL
   // is rare enough for memchr, searched once in most files.
   thread_local std::vector<BlockMarks> thread_marks;
-  std::vector<BlockMarks>& marks = thread_marks;  // one thread-local lookup, not one a line
-  mark_bytes(data, size, marks);
-  const auto next = [&marks, size](std::uint64_t BlockMarks::*mask, std::size_t from) {
-    return next_marked(marks, mask, from, size);
+  mark_bytes(data, size, thread_marks);
+  // Copied out once: neither a thread-local nor a vector is read again for each line.
+  const BlockMarks* const marks = thread_marks.data();
+  const std::size_t block_count = thread_marks.size();
+  const auto next = [marks, block_count, size](std::uint64_t BlockMarks::*mask, std::size_t from) {
+    return next_marked(marks, block_count, mask, from, size);
   };
   const auto next_nul_from = [data, size](std::size_t from) {
     const void* found = std::memchr(data + from, '\0', size - from);
