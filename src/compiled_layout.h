@@ -67,6 +67,10 @@ struct RobotsTxt::CompiledAgent {
   std::uint16_t token_length;
 
   [[nodiscard]] bool is_global() const noexcept { return token_length == kGlobalToken; }
+  // The product token in `text`, the text_ this agent was compiled into; empty for `*`.
+  [[nodiscard]] std::string_view token_in(std::string_view text) const noexcept {
+    return {text.data() + value_offset, is_global() ? std::size_t{0} : token_length};
+  }
 };
 
 // Calls visit(group index) for every group naming one of `agents`, or, when none does,

@@ -13,16 +13,6 @@
 #include "tokenizer.h"
 
 namespace robotstxt {
-namespace {
-
-// Copies with capacity equal to size: a compiled file keeps no slack.
-template <typename T>
-std::vector<T> exact_copy(const std::vector<T>& items) {
-  return std::vector<T>(items.begin(), items.end());
-}
-
-}  // namespace
-
 // Builds a RobotsTxt from the tokenizer's lines.
 class Compiler {
  public:
@@ -42,8 +32,23 @@ class Compiler {
   };
   // Scratch buffers a thread reuses from one compile to the next, so that compiling many
   // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
+  // The compiled parts as they grow. parse() packs them into the object's one block at
+  // the end; until then they are vectors a thread reuses from file to file.
+  struct Parts {
+    std::string text_;
+    std::vector<RobotsTxt::CompiledRule> rules_;
+    std::vector<RobotsTxt::CompiledGroup> groups_;
+    std::vector<RobotsTxt::CompiledAgent> agents_;
+    std::vector<std::uint32_t> agent_order_;
+    std::vector<std::uint32_t> global_groups_;
+    std::vector<std::uint32_t> sitemaps_;
+    std::uint32_t line_count_ = 1;
+
+    void clear() noexcept;
+    [[nodiscard]] std::size_t capacity_bytes() const noexcept;
+  };
   struct Scratch {
-    RobotsTxt work;
+    Parts work;
     std::vector<SortKey> keys;
     std::vector<SortKey> radix_buffer;
     std::vector<KeyRange> pending_ranges;
@@ -432,7 +437,7 @@ class Compiler {
     agent_keys_.clear();
     for (std::uint32_t i = 0; i < out_.agents_.size(); ++i) {
       if (out_.agents_[i].is_global()) continue;
-      const std::string_view token = out_.token_of(i);
+      const std::string_view token = out_.agents_[i].token_in(out_.text_);
       std::uint64_t packed = 0;
       for (std::size_t at = 0; at < std::min<std::size_t>(8, token.size()); ++at) {
         packed |= static_cast<std::uint64_t>(
@@ -441,13 +446,13 @@ class Compiler {
       }
       agent_keys_.push_back({packed, i});
     }
-    const RobotsTxt& robots = out_;
-    const auto less = [&robots](const AgentKey& a, const AgentKey& b) {
+    const Parts& parts = out_;
+    const auto less = [&parts](const AgentKey& a, const AgentKey& b) {
       if (a.packed != b.packed) return a.packed < b.packed;
       // Token bytes are never NUL: equal packed bytes of tokens no longer than eight
       // are equal tokens.
-      const std::string_view a_token = robots.token_of(a.agent);
-      const std::string_view b_token = robots.token_of(b.agent);
+      const std::string_view a_token = parts.agents_[a.agent].token_in(parts.text_);
+      const std::string_view b_token = parts.agents_[b.agent].token_in(parts.text_);
       if (a_token.size() > 8 || b_token.size() > 8) {
         if (const int order = internal::compare_ignoring_case(a_token, b_token); order != 0) {
           return order < 0;
@@ -462,7 +467,7 @@ class Compiler {
     for (const AgentKey& key : agent_keys_) out_.agent_order_.push_back(key.agent);
   }
 
-  RobotsTxt& out_;
+  Parts& out_;
   std::vector<SortKey>& keys_;
   std::vector<SortKey>& radix_buffer_;
   std::vector<KeyRange>& pending_ranges_;
@@ -483,34 +488,59 @@ class Compiler {
 
 RobotsTxt RobotsTxt::parse(std::string_view body) {
   thread_local Compiler::Scratch scratch;
-  scratch.work.clear_keeping_capacity();
+  scratch.work.clear();
   Compiler compiler(scratch);
   internal::for_each_line(body, [&compiler](const LineFacts& line, bool plain_value) {
     compiler.on_line(line, plain_value);
   });
   compiler.finish();
 
-  const RobotsTxt& work = scratch.work;
+  // Packed into one block, exactly sized: arrays of 4-byte fields first, so that each
+  // starts aligned, then the bytes.
+  const Compiler::Parts& parts = scratch.work;
+  const std::string_view directives = compiler.directives();
   RobotsTxt robots;
-  robots.text_ = work.text_;
-  robots.directives_ = compiler.directives();
-  robots.rules_ = exact_copy(work.rules_);
-  robots.groups_ = exact_copy(work.groups_);
-  robots.agents_ = exact_copy(work.agents_);
-  robots.agent_order_ = exact_copy(work.agent_order_);
-  robots.global_groups_ = exact_copy(work.global_groups_);
-  robots.sitemaps_ = exact_copy(work.sitemaps_);
-  robots.line_count_ = work.line_count_;
+  robots.line_count_ = parts.line_count_;
+  const auto bytes_of = [](const auto& items) { return items.size() * sizeof(items[0]); };
+  static_assert(alignof(CompiledRule) <= 4 && alignof(CompiledGroup) <= 4 &&
+                alignof(CompiledAgent) <= 4 && sizeof(CompiledAgent) % 4 == 0);
+  robots.storage_bytes_ = bytes_of(parts.rules_) + bytes_of(parts.groups_) +
+                          bytes_of(parts.agents_) + bytes_of(parts.agent_order_) +
+                          bytes_of(parts.global_groups_) + bytes_of(parts.sitemaps_) +
+                          parts.text_.size() + directives.size();
+  if (robots.storage_bytes_ > 0) {
+    robots.storage_ = std::make_unique_for_overwrite<std::byte[]>(robots.storage_bytes_);
+  }
+  std::byte* at = robots.storage_.get();
+  const auto place = [&at, &bytes_of]<typename T>(Run<T>& run, const std::vector<T>& items) {
+    if (items.empty()) return;
+    std::memcpy(at, items.data(), bytes_of(items));
+    run = {reinterpret_cast<const T*>(at), items.size()};
+    at += bytes_of(items);
+  };
+  place(robots.rules_, parts.rules_);
+  place(robots.groups_, parts.groups_);
+  place(robots.agents_, parts.agents_);
+  place(robots.agent_order_, parts.agent_order_);
+  place(robots.global_groups_, parts.global_groups_);
+  place(robots.sitemaps_, parts.sitemaps_);
+  const auto place_bytes = [&at](std::string_view& view, std::string_view bytes) {
+    if (bytes.empty()) return;
+    std::memcpy(at, bytes.data(), bytes.size());
+    view = {reinterpret_cast<const char*>(at), bytes.size()};
+    at += bytes.size();
+  };
+  place_bytes(robots.text_, parts.text_);
+  place_bytes(robots.directives_, directives);
   // One huge file should not pin its buffers to the thread for good.
-  if (work.memory_usage() + scratch.directives_capacity > (std::size_t{8} << 20)) {
+  if (parts.capacity_bytes() + scratch.directives_capacity > (std::size_t{8} << 20)) {
     scratch = Compiler::Scratch();
   }
   return robots;
 }
 
-void RobotsTxt::clear_keeping_capacity() noexcept {
+void Compiler::Parts::clear() noexcept {
   text_.clear();
-  directives_.clear();
   rules_.clear();
   groups_.clear();
   agents_.clear();
@@ -518,6 +548,14 @@ void RobotsTxt::clear_keeping_capacity() noexcept {
   global_groups_.clear();
   sitemaps_.clear();
   line_count_ = 1;
+}
+
+std::size_t Compiler::Parts::capacity_bytes() const noexcept {
+  return text_.capacity() + rules_.capacity() * sizeof(RobotsTxt::CompiledRule) +
+         groups_.capacity() * sizeof(RobotsTxt::CompiledGroup) +
+         agents_.capacity() * sizeof(RobotsTxt::CompiledAgent) +
+         (agent_order_.capacity() + global_groups_.capacity() + sitemaps_.capacity()) *
+             sizeof(std::uint32_t);
 }
 
 }  // namespace robotstxt

@@ -77,16 +77,96 @@ struct RobotsTxt::QueryPath {
 
 // Out of line because the compiled layout is complete only here.
 RobotsTxt::RobotsTxt() noexcept = default;
-RobotsTxt::RobotsTxt(const RobotsTxt& other) = default;
-RobotsTxt::RobotsTxt(RobotsTxt&& other) noexcept = default;
-RobotsTxt& RobotsTxt::operator=(const RobotsTxt& other) = default;
-RobotsTxt& RobotsTxt::operator=(RobotsTxt&& other) noexcept = default;
 RobotsTxt::~RobotsTxt() = default;
 
+RobotsTxt::RobotsTxt(const RobotsTxt& other)
+    : rules_(other.rules_),
+      groups_(other.groups_),
+      agents_(other.agents_),
+      agent_order_(other.agent_order_),
+      global_groups_(other.global_groups_),
+      sitemaps_(other.sitemaps_),
+      text_(other.text_),
+      directives_(other.directives_),
+      line_count_(other.line_count_) {
+  if (other.storage_bytes_ == 0) return;
+  storage_ = std::make_unique_for_overwrite<std::byte[]>(other.storage_bytes_);
+  storage_bytes_ = other.storage_bytes_;
+  std::memcpy(storage_.get(), other.storage_.get(), storage_bytes_);
+  rebase(other.storage_.get(), storage_.get());
+}
+
+// The runs point into the heap block, which moves with its owner; the source is left an
+// empty robots.txt rather than one whose views lead into storage it no longer owns.
+RobotsTxt::RobotsTxt(RobotsTxt&& other) noexcept
+    : storage_(std::move(other.storage_)),
+      storage_bytes_(other.storage_bytes_),
+      rules_(other.rules_),
+      groups_(other.groups_),
+      agents_(other.agents_),
+      agent_order_(other.agent_order_),
+      global_groups_(other.global_groups_),
+      sitemaps_(other.sitemaps_),
+      text_(other.text_),
+      directives_(other.directives_),
+      line_count_(other.line_count_) {
+  other.forget();
+}
+
+RobotsTxt& RobotsTxt::operator=(const RobotsTxt& other) {
+  if (this != &other) *this = RobotsTxt(other);
+  return *this;
+}
+
+RobotsTxt& RobotsTxt::operator=(RobotsTxt&& other) noexcept {
+  if (this == &other) return *this;
+  storage_ = std::move(other.storage_);
+  storage_bytes_ = other.storage_bytes_;
+  rules_ = other.rules_;
+  groups_ = other.groups_;
+  agents_ = other.agents_;
+  agent_order_ = other.agent_order_;
+  global_groups_ = other.global_groups_;
+  sitemaps_ = other.sitemaps_;
+  text_ = other.text_;
+  directives_ = other.directives_;
+  line_count_ = other.line_count_;
+  other.forget();
+  return *this;
+}
+
+void RobotsTxt::forget() noexcept {
+  storage_bytes_ = 0;
+  rules_ = {};
+  groups_ = {};
+  agents_ = {};
+  agent_order_ = {};
+  global_groups_ = {};
+  sitemaps_ = {};
+  text_ = {};
+  directives_ = {};
+  line_count_ = 1;
+}
+
+void RobotsTxt::rebase(const std::byte* from, const std::byte* to) noexcept {
+  const auto moved = [from, to]<typename T>(const T* at) {
+    if (at == nullptr) return at;
+    const auto offset = reinterpret_cast<const std::byte*>(at) - from;
+    return reinterpret_cast<const T*>(to + offset);
+  };
+  const auto rebase_run = [&moved](auto& run) { run.first = moved(run.first); };
+  rebase_run(rules_);
+  rebase_run(groups_);
+  rebase_run(agents_);
+  rebase_run(agent_order_);
+  rebase_run(global_groups_);
+  rebase_run(sitemaps_);
+  text_ = {moved(text_.data()), text_.size()};
+  directives_ = {moved(directives_.data()), directives_.size()};
+}
+
 std::string_view RobotsTxt::token_of(std::uint32_t agent) const noexcept {
-  const CompiledAgent& entry = agents_[agent];
-  return {text_.data() + entry.value_offset,
-          entry.is_global() ? std::size_t{0} : entry.token_length};
+  return agents_[agent].token_in(text_);
 }
 
 std::string_view RobotsTxt::pattern_of(const CompiledRule& rule) const noexcept {
@@ -243,12 +323,6 @@ std::vector<std::size_t> RobotsTxt::global_groups() const {
   return {global_groups_.begin(), global_groups_.end()};
 }
 
-std::size_t RobotsTxt::memory_usage() const noexcept {
-  return sizeof(*this) + text_.capacity() + directives_.capacity() +
-         rules_.capacity() * sizeof(CompiledRule) + groups_.capacity() * sizeof(CompiledGroup) +
-         agents_.capacity() * sizeof(CompiledAgent) +
-         (agent_order_.capacity() + global_groups_.capacity() + sitemaps_.capacity()) *
-             sizeof(std::uint32_t);
-}
+std::size_t RobotsTxt::memory_usage() const noexcept { return sizeof(*this) + storage_bytes_; }
 
 }  // namespace robotstxt

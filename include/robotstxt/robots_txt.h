@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -277,7 +278,6 @@ class RobotsTxt {
   std::string_view token_of(std::uint32_t agent) const noexcept;
   std::string_view pattern_of(const CompiledRule& rule) const noexcept;
   RuleLine rule_line(const CompiledRule& rule) const;
-  void clear_keeping_capacity() noexcept;
   // Strength of `rule` for `path`, or kNoMatch. `literal_matched`: the caller already
   // knows the path starts with the rule's literal prefix.
   std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
@@ -304,14 +304,34 @@ class RobotsTxt {
   template <typename Visit>
   bool for_each_group_of(std::span<const std::string_view> agents, Visit&& visit) const;
 
-  std::string text_;                        // every string the object owns
-  std::vector<CompiledRule> rules_;         // grouped by group, sorted by literal prefix
-  std::vector<CompiledGroup> groups_;       // file order
-  std::vector<CompiledAgent> agents_;       // file order
-  std::vector<std::uint32_t> agent_order_;  // named agents sorted by token (ignoring case)
-  std::vector<std::uint32_t> global_groups_;
-  std::vector<std::uint32_t> sitemaps_;  // pairs: offset, length in text_
-  std::string directives_;               // other directives, varint-packed
+  // A run of T inside storage_, read like the vector it was compiled in.
+  template <typename T>
+  struct Run {
+    const T* first = nullptr;
+    std::size_t count = 0;
+    const T* data() const noexcept { return first; }
+    std::size_t size() const noexcept { return count; }
+    bool empty() const noexcept { return count == 0; }
+    const T* begin() const noexcept { return first; }
+    const T* end() const noexcept { return first + count; }
+    const T& operator[](std::size_t i) const noexcept { return first[i]; }
+  };
+  // Points every run and view at `to`, a copy of `from`'s storage.
+  void rebase(const std::byte* from, const std::byte* to) noexcept;
+  void forget() noexcept;  // an empty robots.txt again, without freeing storage_
+
+  // Everything below lies in this one exactly sized block: one allocation per compiled
+  // file, and no capacity beyond what it holds.
+  std::unique_ptr<std::byte[]> storage_;
+  std::size_t storage_bytes_ = 0;
+  Run<CompiledRule> rules_;           // grouped by group, sorted by literal prefix
+  Run<CompiledGroup> groups_;         // file order
+  Run<CompiledAgent> agents_;         // file order
+  Run<std::uint32_t> agent_order_;    // named agents sorted by token (ignoring case)
+  Run<std::uint32_t> global_groups_;  // file order
+  Run<std::uint32_t> sitemaps_;       // pairs: offset, length in text_
+  std::string_view text_;             // every string the object owns
+  std::string_view directives_;       // other directives, varint-packed
   std::uint32_t line_count_ = 1;
 };
 
