@@ -393,13 +393,13 @@ TEST(CompiledObject, CopiesOwnTheirStorageAndMovedFromObjectsAreEmpty) {
   RobotsTxt target = RobotsTxt::parse("user-agent: *\ndisallow: /\n");
   target = std::move(assigned);
   expect_the_file(target);
+  // NOLINTBEGIN(bugprone-use-after-move): what a moved-from object answers is the point.
   for (const RobotsTxt* empty : {&source, &assigned}) {
-    // NOLINTBEGIN(bugprone-use-after-move): what a moved-from object answers is the point.
     EXPECT_TRUE(empty->allowed("https://x.test/private/x", "a"));
     EXPECT_TRUE(empty->sitemaps().empty());
     EXPECT_EQ(empty->memory_usage(), RobotsTxt().memory_usage());
-    // NOLINTEND(bugprone-use-after-move)
   }
+  // NOLINTEND(bugprone-use-after-move)
 }
 
 TEST(ParseYields, CrawlDelayFromTheAgentsGroupThenStar) {
