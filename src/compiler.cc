@@ -36,7 +36,8 @@ class Compiler {
     std::uint32_t agent;   // into agents_
   };
   struct KeyRange {
-    std::uint32_t begin, end;  // into keys_
+    std::uint32_t begin, end;  // positions in keys_ and radix_buffer_
+    bool in_buffer;            // which of the two holds the range's keys
   };
   // Scratch buffers a thread reuses from one compile to the next, so that compiling many
   // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
@@ -249,8 +250,6 @@ class Compiler {
     const KeyOrder less{out_.rules_, text};
     if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
     sort_keys(less);
-    sorted_.clear();
-    for (const SortKey& key : keys_) sorted_.push_back(out_.rules_[key.index]);
     std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
   }
 
@@ -278,24 +277,30 @@ class Compiler {
   // of a robots.txt are mostly this small.
   static constexpr std::ptrdiff_t kInsertionSortUpTo = 24;
 
-  // Most significant byte first, over ranges of keys_ that share every byte before
-  // their packed ones: one pass finds the first packed byte where a range's keys
-  // differ, one distributes them by it, stably, into radix_buffer_ and back, and each
-  // bucket becomes a range of its own; bytes all keys share cost nothing, and a range
-  // that shares all sixteen moves on to the next sixteen. A comparison sort of prefixes
-  // such as "/wp-content/..." spent most of its time on shared bytes. The ranges wait
-  // in a list rather than on the call stack, which hostile prefixes could exhaust.
+  // Most significant byte first, over ranges of keys that share every byte before their
+  // packed ones: one pass finds the first packed byte where a range's keys differ, one
+  // distributes them by it, stably, and each bucket becomes a range of its own; bytes
+  // all keys share cost nothing, and a range that shares all sixteen moves on to the
+  // next sixteen. A comparison sort of prefixes such as "/wp-content/..." spent most of
+  // its time on shared bytes. A pass distributes from keys_ into radix_buffer_ or back,
+  // at the same positions, rather than copying back after each pass; a range whose
+  // order is final writes its rules to sorted_ from whichever array holds it. The
+  // ranges wait in a list rather than on the call stack, which hostile prefixes could
+  // exhaust.
   void sort_keys(const KeyOrder& less) {
-    radix_buffer_.resize(keys_.size());
-    pending_ranges_.assign(1, {0, static_cast<std::uint32_t>(keys_.size())});
+    const auto size = static_cast<std::uint32_t>(keys_.size());
+    radix_buffer_.resize(size);
+    sorted_.resize(size);
+    pending_ranges_.assign(1, {0, size, false});
     while (!pending_ranges_.empty()) {
       const KeyRange range = pending_ranges_.back();
       pending_ranges_.pop_back();
-      SortKey* const first = keys_.data() + range.begin;
-      SortKey* const last = keys_.data() + range.end;
-      const std::ptrdiff_t count = last - first;
-      if (count <= kInsertionSortUpTo) {
+      SortKey* const keys = range.in_buffer ? radix_buffer_.data() : keys_.data();
+      SortKey* const first = keys + range.begin;
+      SortKey* const last = keys + range.end;
+      if (last - first <= kInsertionSortUpTo) {
         insertion_sort(first, last, less);
+        place(first, last, range.begin);
         continue;
       }
       // The bits where any key differs from the first: the first such byte is the one
@@ -309,7 +314,10 @@ class Compiler {
       if ((high_differs | low_differs) == 0) {
         // Prefixes that end within the packed bytes are equal here, and every pass left
         // them in file order; longer ones go on with their next sixteen bytes.
-        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > 16; })) continue;
+        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > 16; })) {
+          place(first, last, range.begin);
+          continue;
+        }
         for (SortKey* key = first; key != last; ++key) {
           const CompiledRule& rule = out_.rules_[key->index];
           key->rest = key->rest > 16 ? key->rest - 16 : 0;
@@ -318,35 +326,46 @@ class Compiler {
         pending_ranges_.push_back(range);
         continue;
       }
-      const std::size_t byte =
-          high_differs != 0 ? static_cast<std::size_t>(std::countl_zero(high_differs)) / 8
-                            : 8 + static_cast<std::size_t>(std::countl_zero(low_differs)) / 8;
-      const auto digit = [byte](const SortKey& key) {
-        const std::uint64_t half = byte < 8 ? key.high : key.low;
-        return static_cast<std::size_t>((half >> (56 - 8 * (byte % 8))) & 0xFF);
+      const unsigned byte = high_differs != 0
+                                ? static_cast<unsigned>(std::countl_zero(high_differs)) / 8
+                                : 8 + static_cast<unsigned>(std::countl_zero(low_differs)) / 8;
+      // The half holding the byte, and where the byte sits in it.
+      std::uint64_t SortKey::*const half = byte < 8 ? &SortKey::high : &SortKey::low;
+      const unsigned shift = 56 - 8 * (byte % 8);
+      const auto digit = [half, shift](const SortKey& key) {
+        return static_cast<std::uint32_t>((key.*half >> shift) & 0xFF);
       };
       std::uint32_t starts[257] = {};
-      std::size_t lowest = 255;
-      std::size_t highest = 0;
+      std::uint32_t lowest = 255;
+      std::uint32_t highest = 0;
       for (const SortKey* key = first; key != last; ++key) {
-        const std::size_t d = digit(*key);
+        const std::uint32_t d = digit(*key);
         ++starts[d + 1];
         lowest = std::min(lowest, d);
         highest = std::max(highest, d);
       }
-      for (std::size_t d = lowest + 1; d <= highest + 1; ++d) starts[d] += starts[d - 1];
+      for (std::uint32_t d = lowest + 1; d <= highest + 1; ++d) starts[d] += starts[d - 1];
       std::uint32_t next[256];
       std::copy(starts + lowest, starts + highest + 1, next + lowest);
-      SortKey* const buffer = radix_buffer_.data();
-      for (const SortKey* key = first; key != last; ++key) buffer[next[digit(*key)]++] = *key;
-      std::copy(buffer, buffer + count, first);
-      // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
-      for (std::size_t d = std::max<std::size_t>(lowest, 1); d <= highest; ++d) {
-        if (starts[d + 1] - starts[d] > 1) {
-          pending_ranges_.push_back({range.begin + starts[d], range.begin + starts[d + 1]});
+      SortKey* const target = (range.in_buffer ? keys_.data() : radix_buffer_.data()) + range.begin;
+      for (const SortKey* key = first; key != last; ++key) target[next[digit(*key)]++] = *key;
+      for (std::uint32_t d = lowest; d <= highest; ++d) {
+        const std::uint32_t bucket_begin = starts[d];
+        const std::uint32_t bucket_end = starts[d + 1];
+        // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
+        if (bucket_end - bucket_begin > 1 && d != 0) {
+          pending_ranges_.push_back(
+              {range.begin + bucket_begin, range.begin + bucket_end, !range.in_buffer});
+        } else {
+          place(target + bucket_begin, target + bucket_end, range.begin + bucket_begin);
         }
       }
     }
+  }
+
+  // Writes the rules of keys in their final order to sorted_, from position `at`.
+  void place(const SortKey* first, const SortKey* last, std::uint32_t at) {
+    for (const SortKey* key = first; key != last; ++key) sorted_[at++] = out_.rules_[key->index];
   }
 
   static void insertion_sort(SortKey* first, SortKey* last, const KeyOrder& less) {
