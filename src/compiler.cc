@@ -1,8 +1,10 @@
 // Compiling a robots.txt: the tokenizer's lines become groups, agents and indexed rules
 // (SEMANTICS.md sections 1.8, 2 and 4.4). The layout is described in compiled_layout.h.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
+#include <utility>
 
 #include "byte_signature.h"
 #include "compiled_layout.h"
@@ -250,7 +252,7 @@ class Compiler {
     const KeyOrder less{out_.rules_, text};
     if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
     sort_keys(less);
-    std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
+    std::copy_n(sorted_.begin(), end - begin, out_.rules_.begin() + begin);
   }
 
   // The order of the sort: packed bytes, then the rest of longer prefixes, then file
@@ -289,8 +291,10 @@ class Compiler {
   // exhaust.
   void sort_keys(const KeyOrder& less) {
     const auto size = static_cast<std::uint32_t>(keys_.size());
-    radix_buffer_.resize(size);
-    sorted_.resize(size);
+    // Only ever grown: shrinking, then growing again for the next group, would
+    // value-initialise the same elements over and over.
+    if (radix_buffer_.size() < size) radix_buffer_.resize(size);
+    if (sorted_.size() < size) sorted_.resize(size);
     pending_ranges_.assign(1, {0, size, false});
     while (!pending_ranges_.empty()) {
       const KeyRange range = pending_ranges_.back();
@@ -335,23 +339,25 @@ class Compiler {
       const auto digit = [half, shift](const SortKey& key) {
         return static_cast<std::uint32_t>((key.*half >> shift) & 0xFF);
       };
-      std::uint32_t starts[257] = {};
+      // bucket_ends_ is all zero between passes: a pass counts into it, turns the counts
+      // into each bucket's start, distributes (leaving each bucket's end), and zeroes
+      // only the span of bytes that occurred.
+      std::uint32_t* const ends = bucket_ends_.data();
       std::uint32_t lowest = 255;
       std::uint32_t highest = 0;
       for (const SortKey* key = first; key != last; ++key) {
         const std::uint32_t d = digit(*key);
-        ++starts[d + 1];
+        ++ends[d];
         lowest = std::min(lowest, d);
         highest = std::max(highest, d);
       }
-      for (std::uint32_t d = lowest + 1; d <= highest + 1; ++d) starts[d] += starts[d - 1];
-      std::uint32_t next[256];
-      std::copy(starts + lowest, starts + highest + 1, next + lowest);
+      std::uint32_t start = 0;
+      for (std::uint32_t d = lowest; d <= highest; ++d) start += std::exchange(ends[d], start);
       SortKey* const target = (range.in_buffer ? keys_.data() : radix_buffer_.data()) + range.begin;
-      for (const SortKey* key = first; key != last; ++key) target[next[digit(*key)]++] = *key;
+      for (const SortKey* key = first; key != last; ++key) target[ends[digit(*key)]++] = *key;
+      std::uint32_t bucket_begin = 0;
       for (std::uint32_t d = lowest; d <= highest; ++d) {
-        const std::uint32_t bucket_begin = starts[d];
-        const std::uint32_t bucket_end = starts[d + 1];
+        const std::uint32_t bucket_end = std::exchange(ends[d], 0);
         // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
         if (bucket_end - bucket_begin > 1 && d != 0) {
           pending_ranges_.push_back(
@@ -359,6 +365,7 @@ class Compiler {
         } else {
           place(target + bucket_begin, target + bucket_end, range.begin + bucket_begin);
         }
+        bucket_begin = bucket_end;
       }
     }
   }
@@ -459,6 +466,7 @@ class Compiler {
   RobotsTxt& out_;
   std::vector<SortKey>& keys_;
   std::vector<SortKey>& radix_buffer_;
+  std::array<std::uint32_t, 256> bucket_ends_{};  // per byte value; see sort_keys
   std::vector<KeyRange>& pending_ranges_;
   std::vector<AgentKey>& agent_keys_;
   std::vector<CompiledRule>& sorted_;
