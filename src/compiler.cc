@@ -240,19 +240,26 @@ class Compiler {
   // integers; patterns never contain NUL, so zero padding sorts shorter prefixes first.
   void sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
     if (end - begin < 2) return;
+    const std::uint32_t count = end - begin;
     const char* const text = out_.text_.data();
-    keys_.clear();
-    for (std::uint32_t i = begin; i < end; ++i) {
-      SortKey& key = keys_.emplace_back();
-      key.index = i;
-      key.rest = out_.rules_[i].literal_length;
-      pack(key, text + out_.rules_[i].pattern_offset);
-    }
-    // Files often list a group's rules in order already; checking costs one pass.
     const KeyOrder less{out_.rules_, text};
-    if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
-    sort_keys(less);
-    std::copy_n(sorted_.begin(), end - begin, out_.rules_.begin() + begin);
+    // Only ever grown, like the sort's other buffers; the first `count` keys are this
+    // group's. Files often list a group's rules in order already: each key is checked
+    // against the one before while it is built, until one is out of order.
+    if (keys_.size() < count) keys_.resize(count);
+    SortKey* const keys = keys_.data();
+    bool in_order = true;
+    for (std::uint32_t at = 0; at < count; ++at) {
+      SortKey& key = keys[at];
+      const CompiledRule& rule = out_.rules_[begin + at];
+      key.index = begin + at;
+      key.rest = rule.literal_length;
+      pack(key, text + rule.pattern_offset);
+      in_order = in_order && (at == 0 || !less(key, keys[at - 1]));
+    }
+    if (in_order) return;
+    sort_keys(count, less);
+    std::copy_n(sorted_.begin(), count, out_.rules_.begin() + begin);
   }
 
   // The order of the sort: packed bytes, then the rest of longer prefixes, then file
@@ -289,8 +296,7 @@ class Compiler {
   // order is final writes its rules to sorted_ from whichever array holds it. The
   // ranges wait in a list rather than on the call stack, which hostile prefixes could
   // exhaust.
-  void sort_keys(const KeyOrder& less) {
-    const auto size = static_cast<std::uint32_t>(keys_.size());
+  void sort_keys(std::uint32_t size, const KeyOrder& less) {
     // Only ever grown: shrinking, then growing again for the next group, would
     // value-initialise the same elements over and over.
     if (radix_buffer_.size() < size) radix_buffer_.resize(size);
