@@ -8,6 +8,7 @@
 
 #include "byte_signature.h"
 #include "compiled_layout.h"
+#include "compiled_rule_order.h"
 #include "percent_encoding.h"
 #include "robotstxt/agent.h"
 #include "tokenizer.h"
@@ -59,6 +60,20 @@ class Compiler {
         pending_ranges_(scratch.pending_ranges),
         agent_keys_(scratch.agent_keys),
         sorted_(scratch.sorted) {}
+
+  static std::vector<internal::CompiledRulePlace> rule_order(const RobotsTxt& robots) {
+    std::vector<internal::CompiledRulePlace> places;
+    for (std::uint32_t group = 0; group < robots.groups_.size(); ++group) {
+      const RobotsTxt::CompiledGroup& bounds = robots.groups_[group];
+      for (std::uint32_t i = bounds.rule_begin; i < bounds.rule_end; ++i) {
+        const CompiledRule& rule = robots.rules_[i];
+        places.push_back(
+            {group, std::string_view(robots.text_).substr(rule.pattern_offset, rule.literal_length),
+             rule.line(), rule.is_index_htm_rewrite()});
+      }
+    }
+    return places;
+  }
 
   void on_line(const LineFacts& line, bool plain_value) {
     out_.line_count_ = line.number;
@@ -507,6 +522,10 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   // One huge file should not pin its buffers to the thread for good.
   if (work.memory_usage() > (std::size_t{8} << 20)) scratch = Compiler::Scratch();
   return robots;
+}
+
+std::vector<internal::CompiledRulePlace> internal::compiled_rule_order(const RobotsTxt& robots) {
+  return Compiler::rule_order(robots);
 }
 
 void RobotsTxt::clear_keeping_capacity() noexcept {
