@@ -1,13 +1,16 @@
 // Compiling a robots.txt: the tokenizer's lines become groups, agents and indexed rules
 // (SEMANTICS.md sections 1.8, 2 and 4.4). The layout is described in compiled_layout.h.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include "byte_copy.h"
 #include "byte_signature.h"
 #include "compiled_layout.h"
+#include "compiled_rule_order.h"
 #include "percent_encoding.h"
 #include "robotstxt/agent.h"
 #include "tokenizer.h"
@@ -20,33 +23,34 @@ class Compiler {
   // bytes 0-15 at first, and the next sixteen each time a range of keys shares them all.
   struct SortKey {
     std::uint64_t high, low;  // packed bytes [start, start + 8) and [start + 8, start + 16)
-    std::uint32_t index;      // into rules_
+    std::uint32_t index;      // into rules
     std::uint32_t rest;       // bytes of the prefix from start on (start: literal_length - rest)
   };
   struct AgentKey {
     std::uint64_t packed;  // the token's first eight bytes, lower case, big-endian
-    std::uint32_t agent;   // into agents_
+    std::uint32_t agent;   // into agents
   };
   struct KeyRange {
-    std::uint32_t begin, end;  // into keys_
+    std::uint32_t begin, end;  // positions in keys_ and radix_buffer_
+    bool in_buffer;            // which of the two holds the range's keys
   };
-  // Scratch buffers a thread reuses from one compile to the next, so that compiling many
-  // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
   // The compiled parts as they grow. parse() packs them into the object's one block at
   // the end; until then they are vectors a thread reuses from file to file.
   struct Parts {
-    std::string text_;
-    std::vector<RobotsTxt::CompiledRule> rules_;
-    std::vector<RobotsTxt::CompiledGroup> groups_;
-    std::vector<RobotsTxt::CompiledAgent> agents_;
-    std::vector<std::uint32_t> agent_order_;
-    std::vector<std::uint32_t> global_groups_;
-    std::vector<std::uint32_t> sitemaps_;
-    std::uint32_t line_count_ = 1;
+    std::string text;
+    std::vector<RobotsTxt::CompiledRule> rules;
+    std::vector<RobotsTxt::CompiledGroup> groups;
+    std::vector<RobotsTxt::CompiledAgent> agents;
+    std::vector<std::uint32_t> agent_order;
+    std::vector<std::uint32_t> global_groups;
+    std::vector<std::uint32_t> sitemaps;
+    std::uint32_t line_count = 1;
 
     void clear() noexcept;
     [[nodiscard]] std::size_t capacity_bytes() const noexcept;
   };
+  // Scratch buffers a thread reuses from one compile to the next, so that compiling many
+  // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
   struct Scratch {
     Parts work;
     std::vector<SortKey> keys;
@@ -71,8 +75,22 @@ class Compiler {
         records_(scratch.directives),
         records_capacity_(scratch.directives_capacity) {}
 
+  static std::vector<internal::CompiledRulePlace> rule_order(const RobotsTxt& robots) {
+    std::vector<internal::CompiledRulePlace> places;
+    for (std::uint32_t group = 0; group < robots.groups_.size(); ++group) {
+      const RobotsTxt::CompiledGroup& bounds = robots.groups_[group];
+      for (std::uint32_t i = bounds.rule_begin; i < bounds.rule_end; ++i) {
+        const CompiledRule& rule = robots.rules_[i];
+        places.push_back(
+            {group, std::string_view(robots.text_).substr(rule.pattern_offset, rule.literal_length),
+             rule.line(), rule.is_index_htm_rewrite()});
+      }
+    }
+    return places;
+  }
+
   void on_line(const LineFacts& line, bool plain_value) {
-    out_.line_count_ = line.number;
+    out_.line_count = line.number;
     switch (line.kind) {
       case LineKind::kUserAgent:
         add_agent(line);
@@ -82,8 +100,8 @@ class Compiler {
         add_rule(line, plain_value);
         break;
       case LineKind::kSitemap:
-        out_.sitemaps_.push_back(store(line.value));
-        out_.sitemaps_.push_back(static_cast<std::uint32_t>(line.value.size()));
+        out_.sitemaps.push_back(store(line.value));
+        out_.sitemaps.push_back(static_cast<std::uint32_t>(line.value.size()));
         break;
       case LineKind::kOther:
         add_directive(line);
@@ -102,8 +120,8 @@ class Compiler {
   using CompiledRule = RobotsTxt::CompiledRule;
 
   std::uint32_t store(std::string_view text) {
-    const auto offset = static_cast<std::uint32_t>(out_.text_.size());
-    out_.text_.append(text);
+    const auto offset = static_cast<std::uint32_t>(out_.text.size());
+    out_.text.append(text);
     return offset;
   }
 
@@ -111,9 +129,9 @@ class Compiler {
     // SEMANTICS 2.1: a user-agent line after a rule starts a new group.
     if (!in_group_ || group_has_rules_) {
       close_group();
-      const auto index = static_cast<std::uint32_t>(out_.rules_.size());
-      const auto agent_index = static_cast<std::uint32_t>(out_.agents_.size());
-      out_.groups_.push_back({index, index, agent_index, agent_index});
+      const auto index = static_cast<std::uint32_t>(out_.rules.size());
+      const auto agent_index = static_cast<std::uint32_t>(out_.agents.size());
+      out_.groups.push_back({index, index, agent_index, agent_index});
       in_group_ = true;
       group_has_rules_ = false;
       group_is_global_ = false;
@@ -122,15 +140,15 @@ class Compiler {
     RobotsTxt::CompiledAgent agent{};
     agent.value_offset = store(line.value);
     agent.line = line.number;
-    agent.group = static_cast<std::uint32_t>(out_.groups_.size() - 1);
+    agent.group = static_cast<std::uint32_t>(out_.groups.size() - 1);
     agent.value_length = static_cast<std::uint16_t>(line.value.size());
     agent.token_length = global ? RobotsTxt::CompiledAgent::kGlobalToken
                                 : static_cast<std::uint16_t>(product_token(line.value).size());
-    out_.agents_.push_back(agent);
-    out_.groups_.back().agent_end = static_cast<std::uint32_t>(out_.agents_.size());
+    out_.agents.push_back(agent);
+    out_.groups.back().agent_end = static_cast<std::uint32_t>(out_.agents.size());
     if (global && !group_is_global_) {
       group_is_global_ = true;
-      out_.global_groups_.push_back(agent.group);
+      out_.global_groups.push_back(agent.group);
     }
   }
 
@@ -139,14 +157,14 @@ class Compiler {
     group_has_rules_ = true;
 
     CompiledRule rule{};
-    rule.pattern_offset = static_cast<std::uint32_t>(out_.text_.size());
+    rule.pattern_offset = static_cast<std::uint32_t>(out_.text.size());
     if (plain_value) {
-      out_.text_.append(line.value);
+      out_.text.append(line.value);
     } else {
-      internal::append_normalized_pattern(line.value, out_.text_);
+      internal::append_normalized_pattern(line.value, out_.text);
     }
-    const std::string_view pattern(out_.text_.data() + rule.pattern_offset,
-                                   out_.text_.size() - rule.pattern_offset);
+    const std::string_view pattern(out_.text.data() + rule.pattern_offset,
+                                   out_.text.size() - rule.pattern_offset);
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
     rule.written_length = rule.pattern_length;
     // A plain value has no `*`: its literal prefix is all of it but a final `$`, and
@@ -161,7 +179,7 @@ class Compiler {
     }
     const std::uint64_t signature = plain_value ? 0 : rest_signature(pattern, rule.literal_length);
     if (signature != 0) rule.line_and_flags |= CompiledRule::kSignatureFlag;
-    out_.rules_.push_back(rule);
+    out_.rules.push_back(rule);
 
     // SEMANTICS 4.4: an allow of ".../index.htm..." also allows ".../" exactly. Kept as a
     // rule of its own with an implied `$`; it can only win when the original fails,
@@ -177,14 +195,14 @@ class Compiler {
         rewrite.line_and_flags = (rewrite.line_and_flags & ~(CompiledRule::kPlainPrefixFlag |
                                                              CompiledRule::kSignatureFlag)) |
                                  CompiledRule::kIndexHtmFlag;
-        out_.rules_.push_back(rewrite);
+        out_.rules.push_back(rewrite);
       }
     }
-    // Last: appending may move text_, and `pattern` points into it.
+    // Last: appending may move text, and `pattern` points into it.
     if (signature != 0) {
       char bytes[sizeof signature];
       std::memcpy(bytes, &signature, sizeof signature);
-      out_.text_.append(bytes, sizeof bytes);
+      out_.text.append(bytes, sizeof bytes);
     }
   }
 
@@ -215,7 +233,7 @@ class Compiler {
   }
 
   void add_directive(const LineFacts& line) {
-    const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups_.size()) : 0;
+    const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups.size()) : 0;
     // Written in place: four varints and two strings appended one by one cost more than
     // the bytes themselves on a file of short unknown lines. The buffer doubles when a
     // record might not fit.
@@ -256,8 +274,8 @@ class Compiler {
 
   void close_group() {
     if (!in_group_) return;
-    RobotsTxt::CompiledGroup& group = out_.groups_.back();
-    group.rule_end = static_cast<std::uint32_t>(out_.rules_.size());
+    RobotsTxt::CompiledGroup& group = out_.groups.back();
+    group.rule_end = static_cast<std::uint32_t>(out_.rules.size());
     sort_by_literal_prefix(group.rule_begin, group.rule_end);
   }
 
@@ -267,21 +285,26 @@ class Compiler {
   // integers; patterns never contain NUL, so zero padding sorts shorter prefixes first.
   void sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
     if (end - begin < 2) return;
-    const char* const text = out_.text_.data();
-    keys_.clear();
-    for (std::uint32_t i = begin; i < end; ++i) {
-      SortKey& key = keys_.emplace_back();
-      key.index = i;
-      key.rest = out_.rules_[i].literal_length;
-      pack(key, text + out_.rules_[i].pattern_offset);
+    const std::uint32_t count = end - begin;
+    const char* const text = out_.text.data();
+    const KeyOrder less{out_.rules, text};
+    // Only ever grown, like the sort's other buffers; the first `count` keys are this
+    // group's. Files often list a group's rules in order already: each key is checked
+    // against the one before while it is built, until one is out of order.
+    if (keys_.size() < count) keys_.resize(count);
+    SortKey* const keys = keys_.data();
+    bool in_order = true;
+    for (std::uint32_t at = 0; at < count; ++at) {
+      SortKey& key = keys[at];
+      const CompiledRule& rule = out_.rules[begin + at];
+      key.index = begin + at;
+      key.rest = rule.literal_length;
+      pack(key, text + rule.pattern_offset);
+      in_order = in_order && (at == 0 || !less(key, keys[at - 1]));
     }
-    // Files often list a group's rules in order already; checking costs one pass.
-    const KeyOrder less{out_.rules_, text};
-    if (std::is_sorted(keys_.begin(), keys_.end(), less)) return;
-    sort_keys(less);
-    sorted_.clear();
-    for (const SortKey& key : keys_) sorted_.push_back(out_.rules_[key.index]);
-    std::copy(sorted_.begin(), sorted_.end(), out_.rules_.begin() + begin);
+    if (in_order) return;
+    sort_keys(count, less);
+    std::copy_n(sorted_.begin(), count, out_.rules.begin() + begin);
   }
 
   // The order of the sort: packed bytes, then the rest of longer prefixes, then file
@@ -308,24 +331,31 @@ class Compiler {
   // of a robots.txt are mostly this small.
   static constexpr std::ptrdiff_t kInsertionSortUpTo = 24;
 
-  // Most significant byte first, over ranges of keys_ that share every byte before
-  // their packed ones: one pass finds the first packed byte where a range's keys
-  // differ, one distributes them by it, stably, into radix_buffer_ and back, and each
-  // bucket becomes a range of its own; bytes all keys share cost nothing, and a range
-  // that shares all sixteen moves on to the next sixteen. A comparison sort of prefixes
-  // such as "/wp-content/..." spent most of its time on shared bytes. The ranges wait
-  // in a list rather than on the call stack, which hostile prefixes could exhaust.
-  void sort_keys(const KeyOrder& less) {
-    radix_buffer_.resize(keys_.size());
-    pending_ranges_.assign(1, {0, static_cast<std::uint32_t>(keys_.size())});
+  // Most significant byte first, over ranges of keys that share every byte before their
+  // packed ones: one pass finds the first packed byte where a range's keys differ, one
+  // distributes them by it, stably, and each bucket becomes a range of its own; bytes
+  // all keys share cost nothing, and a range that shares all sixteen moves on to the
+  // next sixteen. A comparison sort of prefixes such as "/wp-content/..." spent most of
+  // its time on shared bytes. A pass distributes from keys_ into radix_buffer_ or back,
+  // at the same positions, rather than copying back after each pass; a range whose
+  // order is final writes its rules to sorted_ from whichever array holds it. The
+  // ranges wait in a list rather than on the call stack, which hostile prefixes could
+  // exhaust.
+  void sort_keys(std::uint32_t size, const KeyOrder& less) {
+    // Only ever grown: shrinking, then growing again for the next group, would
+    // value-initialise the same elements over and over.
+    if (radix_buffer_.size() < size) radix_buffer_.resize(size);
+    if (sorted_.size() < size) sorted_.resize(size);
+    pending_ranges_.assign(1, {0, size, false});
     while (!pending_ranges_.empty()) {
       const KeyRange range = pending_ranges_.back();
       pending_ranges_.pop_back();
-      SortKey* const first = keys_.data() + range.begin;
-      SortKey* const last = keys_.data() + range.end;
-      const std::ptrdiff_t count = last - first;
-      if (count <= kInsertionSortUpTo) {
+      SortKey* const keys = range.in_buffer ? radix_buffer_.data() : keys_.data();
+      SortKey* const first = keys + range.begin;
+      SortKey* const last = keys + range.end;
+      if (last - first <= kInsertionSortUpTo) {
         insertion_sort(first, last, less);
+        place(first, last, range.begin);
         continue;
       }
       // The bits where any key differs from the first: the first such byte is the one
@@ -339,44 +369,61 @@ class Compiler {
       if ((high_differs | low_differs) == 0) {
         // Prefixes that end within the packed bytes are equal here, and every pass left
         // them in file order; longer ones go on with their next sixteen bytes.
-        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > 16; })) continue;
+        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > 16; })) {
+          place(first, last, range.begin);
+          continue;
+        }
         for (SortKey* key = first; key != last; ++key) {
-          const CompiledRule& rule = out_.rules_[key->index];
+          const CompiledRule& rule = out_.rules[key->index];
           key->rest = key->rest > 16 ? key->rest - 16 : 0;
-          pack(*key, out_.text_.data() + rule.pattern_offset + rule.literal_length - key->rest);
+          pack(*key, out_.text.data() + rule.pattern_offset + rule.literal_length - key->rest);
         }
         pending_ranges_.push_back(range);
         continue;
       }
-      const std::size_t byte =
-          high_differs != 0 ? static_cast<std::size_t>(std::countl_zero(high_differs)) / 8
-                            : 8 + static_cast<std::size_t>(std::countl_zero(low_differs)) / 8;
-      const auto digit = [byte](const SortKey& key) {
-        const std::uint64_t half = byte < 8 ? key.high : key.low;
-        return static_cast<std::size_t>((half >> (56 - 8 * (byte % 8))) & 0xFF);
+      const unsigned byte = high_differs != 0
+                                ? static_cast<unsigned>(std::countl_zero(high_differs)) / 8
+                                : 8 + static_cast<unsigned>(std::countl_zero(low_differs)) / 8;
+      // The half holding the byte, and where the byte sits in it.
+      std::uint64_t SortKey::*const half = byte < 8 ? &SortKey::high : &SortKey::low;
+      const unsigned shift = 56 - 8 * (byte % 8);
+      const auto digit = [half, shift](const SortKey& key) {
+        return static_cast<std::uint32_t>((key.*half >> shift) & 0xFF);
       };
-      std::uint32_t starts[257] = {};
-      std::size_t lowest = 255;
-      std::size_t highest = 0;
+      // bucket_ends_ is all zero between passes: a pass counts into it, turns the counts
+      // into each bucket's start, distributes (leaving each bucket's end), and zeroes
+      // only the span of bytes that occurred.
+      std::uint32_t* const ends = bucket_ends_.data();
+      std::uint32_t lowest = 255;
+      std::uint32_t highest = 0;
       for (const SortKey* key = first; key != last; ++key) {
-        const std::size_t d = digit(*key);
-        ++starts[d + 1];
+        const std::uint32_t d = digit(*key);
+        ++ends[d];
         lowest = std::min(lowest, d);
         highest = std::max(highest, d);
       }
-      for (std::size_t d = lowest + 1; d <= highest + 1; ++d) starts[d] += starts[d - 1];
-      std::uint32_t next[256];
-      std::copy(starts + lowest, starts + highest + 1, next + lowest);
-      SortKey* const buffer = radix_buffer_.data();
-      for (const SortKey* key = first; key != last; ++key) buffer[next[digit(*key)]++] = *key;
-      std::copy(buffer, buffer + count, first);
-      // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
-      for (std::size_t d = std::max<std::size_t>(lowest, 1); d <= highest; ++d) {
-        if (starts[d + 1] - starts[d] > 1) {
-          pending_ranges_.push_back({range.begin + starts[d], range.begin + starts[d + 1]});
+      std::uint32_t start = 0;
+      for (std::uint32_t d = lowest; d <= highest; ++d) start += std::exchange(ends[d], start);
+      SortKey* const target = (range.in_buffer ? keys_.data() : radix_buffer_.data()) + range.begin;
+      for (const SortKey* key = first; key != last; ++key) target[ends[digit(*key)]++] = *key;
+      std::uint32_t bucket_begin = 0;
+      for (std::uint32_t d = lowest; d <= highest; ++d) {
+        const std::uint32_t bucket_end = std::exchange(ends[d], 0);
+        // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
+        if (bucket_end - bucket_begin > 1 && d != 0) {
+          pending_ranges_.push_back(
+              {range.begin + bucket_begin, range.begin + bucket_end, !range.in_buffer});
+        } else {
+          place(target + bucket_begin, target + bucket_end, range.begin + bucket_begin);
         }
+        bucket_begin = bucket_end;
       }
     }
+  }
+
+  // Writes the rules of keys in their final order to sorted_, from position `at`.
+  void place(const SortKey* first, const SortKey* last, std::uint32_t at) {
+    for (const SortKey* key = first; key != last; ++key) sorted_[at++] = out_.rules[key->index];
   }
 
   static void insertion_sort(SortKey* first, SortKey* last, const KeyOrder& less) {
@@ -435,9 +482,9 @@ class Compiler {
     // lower-cased and packed big-endian, decide most comparisons with one integer
     // compare instead of a loop through two tokens that often share "googlebot".
     agent_keys_.clear();
-    for (std::uint32_t i = 0; i < out_.agents_.size(); ++i) {
-      if (out_.agents_[i].is_global()) continue;
-      const std::string_view token = out_.agents_[i].token_in(out_.text_);
+    for (std::uint32_t i = 0; i < out_.agents.size(); ++i) {
+      if (out_.agents[i].is_global()) continue;
+      const std::string_view token = out_.agents[i].token_in(out_.text);
       std::uint64_t packed = 0;
       for (std::size_t at = 0; at < std::min<std::size_t>(8, token.size()); ++at) {
         packed |= static_cast<std::uint64_t>(
@@ -451,8 +498,8 @@ class Compiler {
       if (a.packed != b.packed) return a.packed < b.packed;
       // Token bytes are never NUL: equal packed bytes of tokens no longer than eight
       // are equal tokens.
-      const std::string_view a_token = parts.agents_[a.agent].token_in(parts.text_);
-      const std::string_view b_token = parts.agents_[b.agent].token_in(parts.text_);
+      const std::string_view a_token = parts.agents[a.agent].token_in(parts.text);
+      const std::string_view b_token = parts.agents[b.agent].token_in(parts.text);
       if (a_token.size() > 8 || b_token.size() > 8) {
         if (const int order = internal::compare_ignoring_case(a_token, b_token); order != 0) {
           return order < 0;
@@ -464,12 +511,13 @@ class Compiler {
     if (!std::is_sorted(agent_keys_.begin(), agent_keys_.end(), less)) {
       std::sort(agent_keys_.begin(), agent_keys_.end(), less);
     }
-    for (const AgentKey& key : agent_keys_) out_.agent_order_.push_back(key.agent);
+    for (const AgentKey& key : agent_keys_) out_.agent_order.push_back(key.agent);
   }
 
   Parts& out_;
   std::vector<SortKey>& keys_;
   std::vector<SortKey>& radix_buffer_;
+  std::array<std::uint32_t, 256> bucket_ends_{};  // per byte value; see sort_keys
   std::vector<KeyRange>& pending_ranges_;
   std::vector<AgentKey>& agent_keys_;
   std::vector<CompiledRule>& sorted_;
@@ -500,14 +548,13 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   const Compiler::Parts& parts = scratch.work;
   const std::string_view directives = compiler.directives();
   RobotsTxt robots;
-  robots.line_count_ = parts.line_count_;
+  robots.line_count_ = parts.line_count;
   const auto bytes_of = [](const auto& items) { return items.size() * sizeof(items[0]); };
   static_assert(alignof(CompiledRule) <= 4 && alignof(CompiledGroup) <= 4 &&
                 alignof(CompiledAgent) <= 4 && sizeof(CompiledAgent) % 4 == 0);
-  robots.storage_bytes_ = bytes_of(parts.rules_) + bytes_of(parts.groups_) +
-                          bytes_of(parts.agents_) + bytes_of(parts.agent_order_) +
-                          bytes_of(parts.global_groups_) + bytes_of(parts.sitemaps_) +
-                          parts.text_.size() + directives.size();
+  robots.storage_bytes_ = bytes_of(parts.rules) + bytes_of(parts.groups) + bytes_of(parts.agents) +
+                          bytes_of(parts.agent_order) + bytes_of(parts.global_groups) +
+                          bytes_of(parts.sitemaps) + parts.text.size() + directives.size();
   if (robots.storage_bytes_ > 0) {
     robots.storage_ = std::make_unique_for_overwrite<std::byte[]>(robots.storage_bytes_);
   }
@@ -518,19 +565,19 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
     run = {reinterpret_cast<const T*>(at), items.size()};
     at += bytes_of(items);
   };
-  place(robots.rules_, parts.rules_);
-  place(robots.groups_, parts.groups_);
-  place(robots.agents_, parts.agents_);
-  place(robots.agent_order_, parts.agent_order_);
-  place(robots.global_groups_, parts.global_groups_);
-  place(robots.sitemaps_, parts.sitemaps_);
+  place(robots.rules_, parts.rules);
+  place(robots.groups_, parts.groups);
+  place(robots.agents_, parts.agents);
+  place(robots.agent_order_, parts.agent_order);
+  place(robots.global_groups_, parts.global_groups);
+  place(robots.sitemaps_, parts.sitemaps);
   const auto place_bytes = [&at](std::string_view& view, std::string_view bytes) {
     if (bytes.empty()) return;
     std::memcpy(at, bytes.data(), bytes.size());
     view = {reinterpret_cast<const char*>(at), bytes.size()};
     at += bytes.size();
   };
-  place_bytes(robots.text_, parts.text_);
+  place_bytes(robots.text_, parts.text);
   place_bytes(robots.directives_, directives);
   // One huge file should not pin its buffers to the thread for good.
   if (parts.capacity_bytes() + scratch.directives_capacity > (std::size_t{8} << 20)) {
@@ -539,22 +586,26 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   return robots;
 }
 
+std::vector<internal::CompiledRulePlace> internal::compiled_rule_order(const RobotsTxt& robots) {
+  return Compiler::rule_order(robots);
+}
+
 void Compiler::Parts::clear() noexcept {
-  text_.clear();
-  rules_.clear();
-  groups_.clear();
-  agents_.clear();
-  agent_order_.clear();
-  global_groups_.clear();
-  sitemaps_.clear();
-  line_count_ = 1;
+  text.clear();
+  rules.clear();
+  groups.clear();
+  agents.clear();
+  agent_order.clear();
+  global_groups.clear();
+  sitemaps.clear();
+  line_count = 1;
 }
 
 std::size_t Compiler::Parts::capacity_bytes() const noexcept {
-  return text_.capacity() + rules_.capacity() * sizeof(RobotsTxt::CompiledRule) +
-         groups_.capacity() * sizeof(RobotsTxt::CompiledGroup) +
-         agents_.capacity() * sizeof(RobotsTxt::CompiledAgent) +
-         (agent_order_.capacity() + global_groups_.capacity() + sitemaps_.capacity()) *
+  return text.capacity() + rules.capacity() * sizeof(RobotsTxt::CompiledRule) +
+         groups.capacity() * sizeof(RobotsTxt::CompiledGroup) +
+         agents.capacity() * sizeof(RobotsTxt::CompiledAgent) +
+         (agent_order.capacity() + global_groups.capacity() + sitemaps.capacity()) *
              sizeof(std::uint32_t);
 }
 
