@@ -1,6 +1,7 @@
 // Parse speed and compiled size by input shape (README, "Performance"): one group of
-// 25,000 rules, and the shapes tests/hostile_input_test.cc builds to maximise compiled
-// bytes per input byte. Each shape is parsed REPEATS times; min and median are printed.
+// 25,000 rules, the shapes tests/hostile_input_test.cc builds to maximise compiled
+// bytes per input byte, and files of the shortest lines, where the cost per line is
+// all there is. Each shape is parsed REPEATS times; min and median are printed.
 // Usage: shape_bench [REPEATS]
 #include <algorithm>
 #include <chrono>
@@ -57,6 +58,9 @@ int main(int argc, char** argv) {
       {"a: x 150,000", repeat("a:\n", 150'000)},
       {"a: x 150,000 in a group", "user-agent:a\n" + repeat("a:\n", 150'000)},
       {"sitemap:x x 50,000", repeat("sitemap:x\n", 50'000)},
+      {"empty lines x 500,000", repeat("\n", 500'000)},
+      {"# x 250,000", repeat("#\n", 250'000)},
+      {"a b (no colon) x 125,000", repeat("a b\n", 125'000)},
   };
   std::printf("shape: parse+compile MB/s at the min / median time of %d rounds; compiled bytes\n",
               repeats);
