@@ -134,6 +134,40 @@ inline std::size_t next_marked(const BlockMarks* marks, std::size_t block_count,
   return block * kBlockBytes + static_cast<std::size_t>(__builtin_ctzll(bits));
 }
 
+/// The line ends of marked blocks, taken in order with one bit scan each: the tokenizer
+/// asks for every line's end, and a line usually ends in the block where the one before
+/// it ended, so the next end is the lowest bit still set.
+class LineEnds {
+ public:
+  /// The line ends at or after `from` in the `block_count` blocks at `marks` of a body
+  /// of `size` bytes.
+  LineEnds(const BlockMarks* marks, std::size_t block_count, std::size_t from,
+           std::size_t size) noexcept
+      : marks_(marks), block_count_(block_count), size_(size), block_(from / kBlockBytes) {
+    if (block_ < block_count_) {
+      bits_ = marks_[block_].line_end & (~std::uint64_t{0} << (from % kBlockBytes));
+    }
+  }
+
+  /// The next line end not taken yet, or the body's size when none is left.
+  std::size_t take() noexcept {
+    while (bits_ == 0) {
+      if (block_ + 1 >= block_count_) return size_;
+      bits_ = marks_[++block_].line_end;
+    }
+    const std::size_t end = block_ * kBlockBytes + static_cast<std::size_t>(__builtin_ctzll(bits_));
+    bits_ &= bits_ - 1;
+    return end;
+  }
+
+ private:
+  const BlockMarks* marks_;
+  std::size_t block_count_;
+  std::size_t size_;
+  std::size_t block_;
+  std::uint64_t bits_ = 0;  // line ends of block_ not taken yet
+};
+
 }  // namespace robotstxt::internal
 
 #endif  // ROBOTSTXT_SRC_BYTE_MARKS_H_

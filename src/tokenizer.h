@@ -146,45 +146,52 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   std::size_t next_colon = next(&BlockMarks::colon, pos);
   std::size_t next_special = next(&BlockMarks::pattern_special, pos);
   std::uint32_t number = 0;
+  LineEnds line_ends(marks, block_count, pos, size);
   while (true) {
-    if (next_nul < pos) next_nul = next_nul_from(pos);
-    if (next_hash < pos) next_hash = next(&BlockMarks::hash, pos);
-    if (next_colon < pos) next_colon = next(&BlockMarks::colon, pos);
-    const std::size_t end = next(&BlockMarks::line_end, pos);
-
+    const std::size_t end = line_ends.take();
     LineFacts line;
     line.number = ++number;
     line.offset = static_cast<std::uint32_t>(pos);
     line.length = static_cast<std::uint32_t>(end - pos);
-    std::string_view content(data + pos, end - pos);
-    if (content.size() > kMaxLineBytes) {
-      line.too_long = true;
-      content = content.substr(0, kMaxLineBytes);
-    }
-    if (next_nul - pos < content.size()) {
-      line.has_nul = true;
-      content = content.substr(0, next_nul - pos);
-    }
-    if (next_hash - pos < content.size()) {
-      line.has_comment = true;
-      content = content.substr(0, next_hash - pos);
-    }
-    const std::size_t colon =
-        next_colon - pos < content.size() ? next_colon - pos : std::string_view::npos;
-    split_directive(content, colon, line);
     bool plain_value = false;
-    if (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow) {
-      const auto value_begin = static_cast<std::size_t>(line.value.data() - data);
-      if (next_special < value_begin)
-        next_special = next(&BlockMarks::pattern_special, value_begin);
-      plain_value = next_special >= value_begin + line.value.size();
+    // An empty line is all LineFacts' defaults say: a file of blank lines costs a bit
+    // scan per line.
+    if (end != pos) [[likely]] {
+      if (next_nul < pos) next_nul = next_nul_from(pos);
+      if (next_hash < pos) next_hash = next(&BlockMarks::hash, pos);
+      if (next_colon < pos) next_colon = next(&BlockMarks::colon, pos);
+      std::string_view content(data + pos, end - pos);
+      if (content.size() > kMaxLineBytes) {
+        line.too_long = true;
+        content = content.substr(0, kMaxLineBytes);
+      }
+      if (next_nul - pos < content.size()) {
+        line.has_nul = true;
+        content = content.substr(0, next_nul - pos);
+      }
+      if (next_hash - pos < content.size()) {
+        line.has_comment = true;
+        content = content.substr(0, next_hash - pos);
+      }
+      const std::size_t colon =
+          next_colon - pos < content.size() ? next_colon - pos : std::string_view::npos;
+      split_directive(content, colon, line);
+      if (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow) {
+        const auto value_begin = static_cast<std::size_t>(line.value.data() - data);
+        if (next_special < value_begin)
+          next_special = next(&BlockMarks::pattern_special, value_begin);
+        plain_value = next_special >= value_begin + line.value.size();
+      }
     }
     on_line(static_cast<const LineFacts&>(line), plain_value);
 
     if (end == size) break;
     pos = end + 1;
-    // SEMANTICS 1.3: CR LF is one line ending.
-    if (data[end] == '\r' && pos < size && data[pos] == '\n') ++pos;
+    // SEMANTICS 1.3: CR LF is one line ending; the LF's mark is the next one.
+    if (data[end] == '\r' && pos < size && data[pos] == '\n') {
+      ++pos;
+      line_ends.take();
+    }
   }
 }
 
