@@ -46,6 +46,25 @@ TEST(PathOfUrl, Rule4_1_ViewIntoUrlUnlessASlashIsNeeded) {
   EXPECT_EQ(path_of("http://a.com?x", storage), "/?x");
 }
 
+// Each byte that ends a part of the URL, after schemes, hosts and paths of every length
+// up to 47 bytes.
+TEST(PathOfUrl, Rule4_1_HoldsWhereverTheBoundariesFall) {
+  for (std::size_t length = 0; length < 48; ++length) {
+    const std::string run(length, 'x');
+    const std::string host = "h" + run + ".com";
+    const std::string path = "/" + run;
+    EXPECT_EQ(path_of("http://" + host), "/") << length;
+    EXPECT_EQ(path_of("http://" + host + path), path) << length;
+    EXPECT_EQ(path_of("http://" + host + path + "#f/g"), path) << length;
+    EXPECT_EQ(path_of("http://" + host + path + "\0z/"s), path) << length;
+    EXPECT_EQ(path_of("http://" + host + "?q" + run), "/?q" + run) << length;
+    EXPECT_EQ(path_of("http://" + host + ";p" + run), "/;p" + run) << length;
+    EXPECT_EQ(path_of("http://" + host + "#f" + run + "/g"), "/") << length;
+    EXPECT_EQ(path_of("a:" + run + "/c"), "/c") << length;  // ':' without "//": no scheme
+    EXPECT_EQ(path_of("a" + run + "://" + host + "/c"), "/c") << length;
+  }
+}
+
 TEST(PathOfUrl, GoogleOnly_NulEndsThePathAsInACString) {
   EXPECT_EQ(path_of("http://a.com/ab\0cd"s), "/ab");
 }
