@@ -61,8 +61,8 @@ class Compiler {
     // The directive records being written. Not a std::string: growing one zero-fills
     // every byte before it is written, which cost as much as writing the records of a
     // file of short unknown lines.
-    std::unique_ptr<char[]> directives;
-    std::size_t directives_capacity = 0;
+    std::unique_ptr<char[]> records;
+    std::size_t records_capacity = 0;
   };
 
   explicit Compiler(Scratch& scratch)
@@ -72,8 +72,8 @@ class Compiler {
         pending_ranges_(scratch.pending_ranges),
         agent_keys_(scratch.agent_keys),
         sorted_(scratch.sorted),
-        records_(scratch.directives),
-        records_capacity_(scratch.directives_capacity) {}
+        records_(scratch.records),
+        records_capacity_(scratch.records_capacity) {}
 
   static std::vector<internal::CompiledRulePlace> rule_order(const RobotsTxt& robots) {
     std::vector<internal::CompiledRulePlace> places;
@@ -239,7 +239,7 @@ class Compiler {
     // record might not fit.
     const std::size_t most = 4 * internal::kMaxVarintBytes + line.key.size() + line.value.size();
     if (records_capacity_ - records_written_ < most) {
-      grow_directives(records_written_ + most);
+      grow_records(records_written_ + most);
     }
     char* at = records_.get() + records_written_;
     const std::uint32_t line_step = line.number - last_directive_line_;
@@ -264,7 +264,7 @@ class Compiler {
     last_directive_group_ = group;
   }
 
-  void grow_directives(std::size_t needed) {
+  void grow_records(std::size_t needed) {
     const std::size_t capacity = std::max({2 * records_capacity_, needed, std::size_t{256}});
     auto grown = std::make_unique_for_overwrite<char[]>(capacity);
     if (records_written_ > 0) std::memcpy(grown.get(), records_.get(), records_written_);
@@ -580,7 +580,7 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   place_bytes(robots.text_, parts.text);
   place_bytes(robots.directives_, directives);
   // One huge file should not pin its buffers to the thread for good.
-  if (parts.capacity_bytes() + scratch.directives_capacity > (std::size_t{8} << 20)) {
+  if (parts.capacity_bytes() + scratch.records_capacity > (std::size_t{8} << 20)) {
     scratch = Compiler::Scratch();
   }
   return robots;
