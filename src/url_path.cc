@@ -1,34 +1,29 @@
 // The path a URL is matched by (SEMANTICS.md 4.1).
 #include "robotstxt/url_path.h"
 
+#include "byte_search.h"
+
 namespace robotstxt {
 
 namespace {
 
 constexpr auto npos = std::string_view::npos;
 
-// Up to the path, one pass byte by byte: the URL's scheme and host are short, and
-// std::string_view's find_first_of calls memchr once per byte.
-
 // The first '/', '?', ';' or '#' at or after `from`, or npos.
 std::size_t find_path_start_or_hash(std::string_view url, std::size_t from) noexcept {
-  for (std::size_t i = from; i < url.size(); ++i) {
-    const char c = url[i];
-    if (c == '/' || c == '?' || c == ';' || c == '#') return i;
-  }
-  return npos;
+  return internal::find_first_of_bytes<'/', '?', ';', '#'>(url, from);
 }
 
 // Like find_path_start_or_hash, but a "://" met first ends a scheme: the search goes on
 // after it, through the authority. ("://" ends a scheme only when no path, query or
 // parameter starts before it: "/a?u=http://b" has none.)
 std::size_t find_path_start_after_scheme(std::string_view url, std::size_t from) noexcept {
-  for (std::size_t i = from; i < url.size(); ++i) {
-    const char c = url[i];
-    if (c == '/' || c == '?' || c == ';' || c == '#') return i;
-    if (c == ':' && url.substr(i + 1, 2) == "//") return find_path_start_or_hash(url, i + 3);
+  std::size_t at = internal::find_first_of_bytes<'/', '?', ';', '#', ':'>(url, from);
+  while (at != npos && url[at] == ':') {
+    if (url.substr(at + 1, 2) == "//") return find_path_start_or_hash(url, at + 3);
+    at = internal::find_first_of_bytes<'/', '?', ';', '#', ':'>(url, at + 1);
   }
-  return npos;
+  return at;
 }
 
 }  // namespace
