@@ -73,6 +73,15 @@ struct RobotsTxt::CompiledAgent {
   }
 };
 
+// The first entry of agent_order_ whose token is not less than `token` ignoring case:
+// where the agents named `token` (SEMANTICS 2.5) begin, if any is.
+inline const std::uint32_t* RobotsTxt::first_agent_from(std::string_view token) const noexcept {
+  const auto less = [this](std::uint32_t entry, std::string_view wanted) {
+    return internal::compare_ignoring_case(token_of(entry), wanted) < 0;
+  };
+  return std::lower_bound(agent_order_.begin(), agent_order_.end(), token, less);
+}
+
 // Calls visit(group index) for every group naming one of `agents`, or, when none does,
 // for every global group. Returns whether a group named an agent. A template so that the
 // hot query path inlines its visitor.
@@ -80,11 +89,8 @@ template <typename Visit>
 bool RobotsTxt::for_each_group_of(std::span<const std::string_view> agents, Visit&& visit) const {
   bool named = false;
   for (const std::string_view agent : agents) {
-    const auto less = [this](std::uint32_t entry, std::string_view wanted) {
-      return internal::compare_ignoring_case(token_of(entry), wanted) < 0;
-    };
-    auto it = std::lower_bound(agent_order_.begin(), agent_order_.end(), agent, less);
-    for (; it != agent_order_.end() && internal::equals_ignoring_case(token_of(*it), agent); ++it) {
+    for (const std::uint32_t* it = first_agent_from(agent);
+         it != agent_order_.end() && internal::equals_ignoring_case(token_of(*it), agent); ++it) {
       named = true;
       visit(agents_[*it].group);
     }

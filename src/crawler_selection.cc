@@ -1,6 +1,5 @@
 // Answering for a crawler rather than an agent list (SEMANTICS.md section 8): choose the
 // one token whose groups apply, then decide exactly as for that token (sections 4, 5).
-#include <algorithm>
 
 #include "compiled_layout.h"
 #include "robotstxt/url_path.h"
@@ -26,10 +25,7 @@ std::string_view to_string(CrawlerRule rule) noexcept {
 }
 
 bool RobotsTxt::names_token(std::string_view token) const noexcept {
-  const auto less = [this](std::uint32_t entry, std::string_view wanted) {
-    return internal::compare_ignoring_case(token_of(entry), wanted) < 0;
-  };
-  const auto it = std::lower_bound(agent_order_.begin(), agent_order_.end(), token, less);
+  const std::uint32_t* const it = first_agent_from(token);
   return it != agent_order_.end() && internal::equals_ignoring_case(token_of(*it), token);
 }
 

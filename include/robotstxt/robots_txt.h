@@ -290,6 +290,8 @@ class RobotsTxt {
   AppliedGroups applied_groups(bool named) const noexcept;
   // Does some group name `token` (SEMANTICS 2.5 equality)?
   bool names_token(std::string_view token) const noexcept;
+  // Where in agent_order_ the agents whose token is `token` would begin.
+  const std::uint32_t* first_agent_from(std::string_view token) const noexcept;
   // How `crawler` picks its groups; `token` is the deciding token, if any.
   CrawlerRule crawler_rule(const Crawler& crawler, std::string_view& token) const noexcept;
   // The directives named `key` in `groups` (indexes into groups_), file order.
