@@ -79,16 +79,8 @@ struct RobotsTxt::QueryPath {
 RobotsTxt::RobotsTxt() noexcept = default;
 RobotsTxt::~RobotsTxt() = default;
 
-RobotsTxt::RobotsTxt(const RobotsTxt& other)
-    : rules_(other.rules_),
-      groups_(other.groups_),
-      agents_(other.agents_),
-      agent_order_(other.agent_order_),
-      global_groups_(other.global_groups_),
-      sitemaps_(other.sitemaps_),
-      text_(other.text_),
-      directives_(other.directives_),
-      line_count_(other.line_count_) {
+RobotsTxt::RobotsTxt(const RobotsTxt& other) {
+  share_views(other);
   if (other.storage_bytes_ == 0) return;
   storage_ = std::make_unique_for_overwrite<std::byte[]>(other.storage_bytes_);
   storage_bytes_ = other.storage_bytes_;
@@ -99,17 +91,8 @@ RobotsTxt::RobotsTxt(const RobotsTxt& other)
 // The runs point into the heap block, which moves with its owner; the source is left an
 // empty robots.txt rather than one whose views lead into storage it no longer owns.
 RobotsTxt::RobotsTxt(RobotsTxt&& other) noexcept
-    : storage_(std::move(other.storage_)),
-      storage_bytes_(other.storage_bytes_),
-      rules_(other.rules_),
-      groups_(other.groups_),
-      agents_(other.agents_),
-      agent_order_(other.agent_order_),
-      global_groups_(other.global_groups_),
-      sitemaps_(other.sitemaps_),
-      text_(other.text_),
-      directives_(other.directives_),
-      line_count_(other.line_count_) {
+    : storage_(std::move(other.storage_)), storage_bytes_(other.storage_bytes_) {
+  share_views(other);
   other.forget();
 }
 
@@ -122,6 +105,12 @@ RobotsTxt& RobotsTxt::operator=(RobotsTxt&& other) noexcept {
   if (this == &other) return *this;
   storage_ = std::move(other.storage_);
   storage_bytes_ = other.storage_bytes_;
+  share_views(other);
+  other.forget();
+  return *this;
+}
+
+void RobotsTxt::share_views(const RobotsTxt& other) noexcept {
   rules_ = other.rules_;
   groups_ = other.groups_;
   agents_ = other.agents_;
@@ -131,21 +120,11 @@ RobotsTxt& RobotsTxt::operator=(RobotsTxt&& other) noexcept {
   text_ = other.text_;
   directives_ = other.directives_;
   line_count_ = other.line_count_;
-  other.forget();
-  return *this;
 }
 
 void RobotsTxt::forget() noexcept {
+  share_views(RobotsTxt());
   storage_bytes_ = 0;
-  rules_ = {};
-  groups_ = {};
-  agents_ = {};
-  agent_order_ = {};
-  global_groups_ = {};
-  sitemaps_ = {};
-  text_ = {};
-  directives_ = {};
-  line_count_ = 1;
 }
 
 void RobotsTxt::rebase(const std::byte* from, const std::byte* to) noexcept {

@@ -320,6 +320,8 @@ class RobotsTxt {
   };
   // Points every run and view at `to`, a copy of `from`'s storage.
   void rebase(const std::byte* from, const std::byte* to) noexcept;
+  // Every run, view and count of `other`, as they are: still into other's storage.
+  void share_views(const RobotsTxt& other) noexcept;
   void forget() noexcept;  // an empty robots.txt again, without freeing storage_
 
   // Everything below lies in this one exactly sized block: one allocation per compiled
