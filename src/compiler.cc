@@ -7,6 +7,7 @@
 #include <memory>
 #include <utility>
 
+#include "byte_buffer.h"
 #include "byte_copy.h"
 #include "byte_signature.h"
 #include "compiled_layout.h"
@@ -37,7 +38,7 @@ class Compiler {
   // The compiled parts as they grow. parse() packs them into the object's one block at
   // the end; until then they are vectors a thread reuses from file to file.
   struct Parts {
-    std::string text;
+    internal::ByteBuffer text;
     std::vector<RobotsTxt::CompiledRule> rules;
     std::vector<RobotsTxt::CompiledGroup> groups;
     std::vector<RobotsTxt::CompiledAgent> agents;
@@ -58,11 +59,7 @@ class Compiler {
     std::vector<KeyRange> pending_ranges;
     std::vector<AgentKey> agent_keys;
     std::vector<RobotsTxt::CompiledRule> sorted;
-    // The directive records being written. Not a std::string: growing one zero-fills
-    // every byte before it is written, which cost as much as writing the records of a
-    // file of short unknown lines.
-    std::unique_ptr<char[]> records;
-    std::size_t records_capacity = 0;
+    internal::ByteBuffer records;  // the directive records being written
   };
 
   explicit Compiler(Scratch& scratch)
@@ -72,8 +69,9 @@ class Compiler {
         pending_ranges_(scratch.pending_ranges),
         agent_keys_(scratch.agent_keys),
         sorted_(scratch.sorted),
-        records_(scratch.records),
-        records_capacity_(scratch.records_capacity) {}
+        records_(scratch.records) {
+    records_.clear();
+  }
 
   static std::vector<internal::CompiledRulePlace> rule_order(const RobotsTxt& robots) {
     std::vector<internal::CompiledRulePlace> places;
@@ -235,13 +233,9 @@ class Compiler {
   void add_directive(const LineFacts& line) {
     const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups.size()) : 0;
     // Written in place: four varints and two strings appended one by one cost more than
-    // the bytes themselves on a file of short unknown lines. The buffer doubles when a
-    // record might not fit.
-    const std::size_t most = 4 * internal::kMaxVarintBytes + line.key.size() + line.value.size();
-    if (records_capacity_ - records_written_ < most) {
-      grow_records(records_written_ + most);
-    }
-    char* at = records_.get() + records_written_;
+    // the bytes themselves on a file of short unknown lines.
+    char* at =
+        records_.room_for(4 * internal::kMaxVarintBytes + line.key.size() + line.value.size());
     const std::uint32_t line_step = line.number - last_directive_line_;
     const std::uint32_t group_step = group - last_directive_group_;
     const auto key_size = static_cast<std::uint32_t>(line.key.size());
@@ -259,17 +253,9 @@ class Compiler {
     at = internal::copy_bytes(at, line.key.data(), line.key.size());
     at = internal::write_varint(at, static_cast<std::uint32_t>(line.value.size()));
     at = internal::copy_bytes(at, line.value.data(), line.value.size());
-    records_written_ = static_cast<std::size_t>(at - records_.get());
+    records_.commit(at);
     last_directive_line_ = line.number;
     last_directive_group_ = group;
-  }
-
-  void grow_records(std::size_t needed) {
-    const std::size_t capacity = std::max({2 * records_capacity_, needed, std::size_t{256}});
-    auto grown = std::make_unique_for_overwrite<char[]>(capacity);
-    if (records_written_ > 0) std::memcpy(grown.get(), records_.get(), records_written_);
-    records_ = std::move(grown);
-    records_capacity_ = capacity;
   }
 
   void close_group() {
@@ -484,7 +470,7 @@ class Compiler {
     agent_keys_.clear();
     for (std::uint32_t i = 0; i < out_.agents.size(); ++i) {
       if (out_.agents[i].is_global()) continue;
-      const std::string_view token = out_.agents[i].token_in(out_.text);
+      const std::string_view token = out_.agents[i].token_in(out_.text.view());
       std::uint64_t packed = 0;
       for (std::size_t at = 0; at < std::min<std::size_t>(8, token.size()); ++at) {
         packed |= static_cast<std::uint64_t>(
@@ -498,8 +484,8 @@ class Compiler {
       if (a.packed != b.packed) return a.packed < b.packed;
       // Token bytes are never NUL: equal packed bytes of tokens no longer than eight
       // are equal tokens.
-      const std::string_view a_token = parts.agents[a.agent].token_in(parts.text);
-      const std::string_view b_token = parts.agents[b.agent].token_in(parts.text);
+      const std::string_view a_token = parts.agents[a.agent].token_in(parts.text.view());
+      const std::string_view b_token = parts.agents[b.agent].token_in(parts.text.view());
       if (a_token.size() > 8 || b_token.size() > 8) {
         if (const int order = internal::compare_ignoring_case(a_token, b_token); order != 0) {
           return order < 0;
@@ -521,17 +507,15 @@ class Compiler {
   std::vector<KeyRange>& pending_ranges_;
   std::vector<AgentKey>& agent_keys_;
   std::vector<CompiledRule>& sorted_;
-  std::unique_ptr<char[]>& records_;
-  std::size_t& records_capacity_;
+  internal::ByteBuffer& records_;
   bool in_group_ = false;
   bool group_has_rules_ = false;
   bool group_is_global_ = false;
   std::uint32_t last_directive_line_ = 0;
   std::uint32_t last_directive_group_ = 0;
-  std::size_t records_written_ = 0;  // bytes of records_ written
 
  public:
-  std::string_view directives() const { return {records_.get(), records_written_}; }
+  std::string_view directives() const { return records_.view(); }
 };
 
 RobotsTxt RobotsTxt::parse(std::string_view body) {
@@ -577,10 +561,10 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
     view = {reinterpret_cast<const char*>(at), bytes.size()};
     at += bytes.size();
   };
-  place_bytes(robots.text_, parts.text);
+  place_bytes(robots.text_, parts.text.view());
   place_bytes(robots.directives_, directives);
   // One huge file should not pin its buffers to the thread for good.
-  if (parts.capacity_bytes() + scratch.records_capacity > (std::size_t{8} << 20)) {
+  if (parts.capacity_bytes() + scratch.records.capacity() > (std::size_t{8} << 20)) {
     scratch = Compiler::Scratch();
   }
   return robots;

@@ -1,13 +1,13 @@
 // The one percent-normaliser: `%xx` escapes get upper-case hex digits, bytes the caller
 // says must be encoded become `%XX`, and nothing is ever decoded. Rule patterns
 // (SEMANTICS 1.8) and URLs (url.h's normalize_url) differ only in which bytes must be
-// encoded. It appends to a caller's buffer so that compiling a file allocates once, not
+// encoded. It appends to a caller's buffer (a std::string, or the compiler's ByteBuffer:
+// anything with append(const char*, size)) so that compiling a file allocates once, not
 // once per rule.
 #ifndef ROBOTSTXT_SRC_PERCENT_ENCODING_H_
 #define ROBOTSTXT_SRC_PERCENT_ENCODING_H_
 
 #include <cstddef>
-#include <string>
 #include <string_view>
 
 #include "ascii.h"
@@ -18,8 +18,8 @@ namespace robotstxt::internal {
 /// the digits upper-cased; any other byte `c` for which `must_encode(c)` holds becomes
 /// `%XX`; everything else is copied. A `%` not followed by two hex digits is passed to
 /// `must_encode` like any other byte.
-template <typename MustEncode>
-void append_percent_normalized(std::string_view value, std::string& out, MustEncode must_encode) {
+template <typename Out, typename MustEncode>
+void append_percent_normalized(std::string_view value, Out& out, MustEncode must_encode) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   // Written into a small buffer and appended a buffer at a time: appending each escape
   // (or each of its three bytes) cost a capacity check and a copy call per byte, and a
@@ -52,7 +52,8 @@ void append_percent_normalized(std::string_view value, std::string& out, MustEnc
 
 /// A rule value as the matcher compares it (SEMANTICS 1.8): only bytes >= 0x80 are
 /// encoded; a lone `%` stays.
-inline void append_normalized_pattern(std::string_view value, std::string& out) {
+template <typename Out>
+void append_normalized_pattern(std::string_view value, Out& out) {
   // Most rules hold neither `%` nor bytes >= 0x80 and are copied whole. The test is one
   // branch-free pass that the compiler vectorises.
   unsigned char special = 0;
@@ -61,7 +62,7 @@ inline void append_normalized_pattern(std::string_view value, std::string& out) 
     special |= static_cast<unsigned char>((byte & 0x80) | (byte == '%' ? 1 : 0));
   }
   if (special == 0) {
-    out.append(value);
+    out.append(value.data(), value.size());
     return;
   }
   append_percent_normalized(value, out, [](unsigned char byte) { return byte >= 0x80; });
