@@ -15,6 +15,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #ifndef ROBOTSTXT_SIMD
@@ -109,6 +110,15 @@ inline void mark_bytes(const char* data, std::size_t size, std::vector<BlockMark
 #if defined(ROBOTSTXT_BYTE_MARKS_SSE2)
   for (; (block + 1) * kBlockBytes <= size; ++block) {
     marks[block] = mark_whole_block(data + block * kBlockBytes);
+  }
+  if (block < marks.size()) {
+    // The last, partial block, copied among zeros (which mark nothing) so that it takes
+    // one SIMD pass too: byte by byte, the tail of each file cost as much as a kilobyte
+    // of whole blocks.
+    char last[kBlockBytes] = {};
+    const std::size_t begin = block * kBlockBytes;
+    std::memcpy(last, data + begin, size - begin);
+    marks[block++] = mark_whole_block(last);
   }
 #endif
   for (; block < marks.size(); ++block) {
