@@ -255,6 +255,27 @@ TEST(ReadingTheBody, Rule1_8_HighBytesArePercentEncoded) {
   EXPECT_EQ(normalize_pattern("/\x80\xFF"), "/%80%FF");
 }
 
+// Whether a pattern needs normalising is tested eight bytes at a time: a `%` escape or
+// a high byte must be found at every position of every length, the overlapping last
+// eight bytes included.
+TEST(ReadingTheBody, Rule1_8_HoldsWhereverTheByteFalls) {
+  for (std::size_t length = 1; length <= 40; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      std::string high(length, 'a');
+      high[at] = '\xE9';
+      EXPECT_EQ(normalize_pattern(high),
+                std::string(at, 'a') + "%E9" + std::string(length - at - 1, 'a'))
+          << length << " " << at;
+      if (at + 3 > length) continue;
+      std::string escape(length, 'a');
+      escape.replace(at, 3, "%2f");
+      EXPECT_EQ(normalize_pattern(escape),
+                std::string(at, 'a') + "%2F" + std::string(length - at - 3, 'a'))
+          << length << " " << at;
+    }
+  }
+}
+
 TEST(ReadingTheBody, Rule1_8_NothingElseChanges) {
   EXPECT_EQ(normalize_pattern("/a b?c=%41&d*$"), "/a b?c=%41&d*$");
 }
