@@ -36,7 +36,7 @@ class Compiler {
     bool in_buffer;            // which of the two holds the range's keys
   };
   // The compiled parts as they grow. parse() packs them into the object's one block at
-  // the end; until then they are vectors a thread reuses from file to file.
+  // the end; until then they are buffers a thread reuses from file to file.
   struct Parts {
     internal::ByteBuffer text;
     std::vector<RobotsTxt::CompiledRule> rules;
