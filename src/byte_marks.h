@@ -3,11 +3,7 @@
 // block of a body in one pass. The tokenizer then finds each line's end, comment and colon
 // with a bit scan instead of a search per line: for files of short lines, the cost of
 // starting a search (memchr's call, a 16-byte loop's setup) was most of the cost of
-// finding anything.
-//
-// ROBOTSTXT_SIMD=0 (the CMake option ROBOTSTXT_SIMD=OFF, and the robotstxt_scalar library
-// the exactness tests also run against) compiles only the scalar loop, which is also what
-// a machine without SSE2 gets.
+// finding anything. Without SSE2 (simd.h), blocks are marked by the scalar loop.
 #ifndef ROBOTSTXT_SRC_BYTE_MARKS_H_
 #define ROBOTSTXT_SRC_BYTE_MARKS_H_
 
@@ -18,23 +14,9 @@
 #include <cstring>
 #include <vector>
 
-#ifndef ROBOTSTXT_SIMD
-#define ROBOTSTXT_SIMD 1
-#endif
-#if ROBOTSTXT_SIMD && defined(__SSE2__)
-#define ROBOTSTXT_BYTE_MARKS_SSE2 1
-#include <emmintrin.h>
-#endif
+#include "simd.h"
 
 namespace robotstxt::internal {
-
-/// True when the marks below are found with SIMD (for the benchmark and the tests).
-inline constexpr bool kByteMarksUseSimd =
-#if defined(ROBOTSTXT_BYTE_MARKS_SSE2)
-    true;
-#else
-    false;
-#endif
 
 /// Bit i of each mask stands for byte i of a block.
 struct BlockMarks {
@@ -73,7 +55,7 @@ inline BlockMarks mark_bytes_one_by_one(const char* data, std::size_t size) noex
   return marks;
 }
 
-#if defined(ROBOTSTXT_BYTE_MARKS_SSE2)
+#if defined(ROBOTSTXT_USE_SSE2)
 /// Marks of one whole block of kBlockBytes at `data`, four 16-byte loads at a time.
 inline BlockMarks mark_whole_block(const char* data) noexcept {
   const __m128i lf = _mm_set1_epi8('\n');
@@ -107,7 +89,7 @@ inline BlockMarks mark_whole_block(const char* data) noexcept {
 inline void mark_bytes(const char* data, std::size_t size, std::vector<BlockMarks>& marks) {
   marks.resize((size + kBlockBytes - 1) / kBlockBytes);
   std::size_t block = 0;
-#if defined(ROBOTSTXT_BYTE_MARKS_SSE2)
+#if defined(ROBOTSTXT_USE_SSE2)
   for (; (block + 1) * kBlockBytes <= size; ++block) {
     marks[block] = mark_whole_block(data + block * kBlockBytes);
   }

@@ -1,24 +1,14 @@
 // Finding the first of a few bytes in a short string, sixteen bytes at a time. A URL's
 // scheme and authority are tens of bytes long: a loop testing each byte against four or
 // five values, or one memchr call per value, cost more than the search itself in the
-// matcher's hot path.
-//
-// ROBOTSTXT_SIMD=0 (the CMake option ROBOTSTXT_SIMD=OFF, and the robotstxt_scalar library
-// the exactness tests also run against) compiles only the byte loop, which is also what
-// a machine without SSE2 gets.
+// matcher's hot path. Without SSE2 (simd.h), only the byte loop is compiled.
 #ifndef ROBOTSTXT_SRC_BYTE_SEARCH_H_
 #define ROBOTSTXT_SRC_BYTE_SEARCH_H_
 
 #include <cstddef>
 #include <string_view>
 
-#ifndef ROBOTSTXT_SIMD
-#define ROBOTSTXT_SIMD 1
-#endif
-#if ROBOTSTXT_SIMD && defined(__SSE2__)
-#define ROBOTSTXT_BYTE_SEARCH_SSE2 1
-#include <emmintrin.h>
-#endif
+#include "simd.h"
 
 namespace robotstxt::internal {
 
@@ -27,7 +17,7 @@ namespace robotstxt::internal {
 template <char... Bytes>
 std::size_t find_first_of_bytes(std::string_view text, std::size_t from) noexcept {
   std::size_t at = from;
-#if defined(ROBOTSTXT_BYTE_SEARCH_SSE2)
+#if defined(ROBOTSTXT_USE_SSE2)
   for (; at + 16 <= text.size(); at += 16) {
     const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + at));
     __m128i found = _mm_setzero_si128();
