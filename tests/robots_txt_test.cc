@@ -320,8 +320,10 @@ TEST(ParseYields, Section6_OtherDirectivesWithLineKeyValueAndGroup) {
   EXPECT_EQ(groups[static_cast<std::size_t>(directives[1].group)].agents[1].value, "b");
 }
 
-// Short directives are packed on the stack, longer ones in place: key and value come
-// back whole on both sides of the switch, and line numbers far apart still add up.
+// A directive record's numbers are varints, and the usual record writes its line step,
+// group step and key size as single bytes. Values of 90-129 bytes cross the value
+// length's step from one byte to two, lines 201 apart take the general path, and key,
+// value and line still come back whole.
 TEST(ParseYields, Section6_DirectivesOfEveryLengthComeBackWhole) {
   std::string body = "user-agent: a\n";
   std::vector<std::string> values;
