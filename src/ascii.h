@@ -42,10 +42,14 @@ constexpr bool is_token_char(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
 }
 
+// Two pointers moved inwards: the tokenizer trims the key and the value of every line,
+// and remove_prefix/remove_suffix kept a size and a pointer in step for each byte.
 constexpr std::string_view trim_ascii_space(std::string_view text) noexcept {
-  while (!text.empty() && is_ascii_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_ascii_space(text.back())) text.remove_suffix(1);
-  return text;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  while (begin != end && is_ascii_space(*begin)) ++begin;
+  while (end != begin && is_ascii_space(end[-1])) --end;
+  return {begin, static_cast<std::size_t>(end - begin)};
 }
 
 constexpr bool equals_ignoring_case(std::string_view a, std::string_view b) noexcept {
