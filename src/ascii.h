@@ -60,29 +60,43 @@ constexpr bool equals_ignoring_case(std::string_view a, std::string_view b) noex
   return true;
 }
 
+/// Whether the sizeof(Word) bytes at `text` equal those at `lower` once lower-cased;
+/// `lower` is lower case. Setting bit 5 lower-cases exactly the upper-case letters, so it
+/// is set only where `lower` has a letter, and other bytes compare as they are.
+template <typename Word>
+inline bool word_equals_ignoring_case(const char* text, const char* lower) noexcept {
+  Word text_word;
+  Word lower_word;
+  std::memcpy(&text_word, text, sizeof text_word);
+  std::memcpy(&lower_word, lower, sizeof lower_word);
+  constexpr Word kEachByte = static_cast<Word>(0x0101010101010101);
+  // Bit 7 of each byte: at least 'a', and not past 'z' (ASCII bytes never carry).
+  const Word letters = (lower_word + (0x80 - 'a') * kEachByte) &
+                       ~(lower_word + (0x80 - 'z' - 1) * kEachByte) & (0x80 * kEachByte);
+  return (text_word | (letters >> 2)) == lower_word;
+}
+
 /// `lower_prefix` must already be lower case, and ASCII.
 constexpr bool starts_with_ignoring_case(std::string_view text,
                                          std::string_view lower_prefix) noexcept {
-  if (text.size() < lower_prefix.size()) return false;
-  std::size_t i = 0;
-  if (!std::is_constant_evaluated()) {
-    // Eight bytes at a time: setting bit 5 lower-cases exactly the upper-case letters,
-    // so it is set only where the prefix has a letter, and other bytes compare as they
-    // are. Directive keys (SEMANTICS 1.7) are compared on every line of every file.
-    for (; i + 8 <= lower_prefix.size(); i += 8) {
-      std::uint64_t text_word;
-      std::uint64_t prefix_word;
-      std::memcpy(&text_word, text.data() + i, sizeof text_word);
-      std::memcpy(&prefix_word, lower_prefix.data() + i, sizeof prefix_word);
-      constexpr std::uint64_t kEachByte = 0x0101010101010101;
-      // Bit 7 of each byte: at least 'a', and not past 'z' (ASCII bytes never carry).
-      const std::uint64_t letters = (prefix_word + (0x80 - 'a') * kEachByte) &
-                                    ~(prefix_word + (0x80 - 'z' - 1) * kEachByte) &
-                                    (0x80 * kEachByte);
-      if ((text_word | (letters >> 2)) != prefix_word) return false;
+  const std::size_t size = lower_prefix.size();
+  if (text.size() < size) return false;
+  if (!std::is_constant_evaluated() && size >= 4) {
+    // Whole words, the last one overlapping the one before it: directive keys (SEMANTICS
+    // 1.7) are compared on every line of every file, and a byte loop over "allow" cost
+    // more than the rest of the line's classification.
+    const char* const at = text.data();
+    const char* const lower = lower_prefix.data();
+    if (size < 8) {
+      return word_equals_ignoring_case<std::uint32_t>(at, lower) &&
+             word_equals_ignoring_case<std::uint32_t>(at + size - 4, lower + size - 4);
     }
+    for (std::size_t i = 0; i + 8 < size; i += 8) {
+      if (!word_equals_ignoring_case<std::uint64_t>(at + i, lower + i)) return false;
+    }
+    return word_equals_ignoring_case<std::uint64_t>(at + size - 8, lower + size - 8);
   }
-  for (; i < lower_prefix.size(); ++i) {
+  for (std::size_t i = 0; i < size; ++i) {
     if (to_ascii_lower(text[i]) != lower_prefix[i]) return false;
   }
   return true;

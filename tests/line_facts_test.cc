@@ -243,6 +243,60 @@ TEST(ReadingTheBody, Rule1_7_KeysAreRecognisedByPrefixIgnoringCase) {
   }
 }
 
+// The keys of SEMANTICS 1.7 in the order they are tried, and the kind each one gives.
+struct KnownKey {
+  std::string_view lower;
+  LineKind kind;
+  bool typo;
+};
+constexpr KnownKey kKnownKeys[] = {
+    {"user-agent", LineKind::kUserAgent, false}, {"useragent", LineKind::kUserAgent, true},
+    {"user agent", LineKind::kUserAgent, true},  {"allow", LineKind::kAllow, false},
+    {"disallow", LineKind::kDisallow, false},    {"dissallow", LineKind::kDisallow, true},
+    {"dissalow", LineKind::kDisallow, true},     {"disalow", LineKind::kDisallow, true},
+    {"diasllow", LineKind::kDisallow, true},     {"disallaw", LineKind::kDisallow, true},
+    {"sitemap", LineKind::kSitemap, false},      {"site-map", LineKind::kSitemap, true},
+};
+
+// What 1.7 says of `key`, one byte at a time: the reference the tokenizer's word-wide
+// compares are held to.
+KeyCase expected_for(const std::string& key) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  for (const KnownKey& known : kKnownKeys) {
+    if (key.size() < known.lower.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < known.lower.size(); ++i)
+      same = same && lower(key[i]) == known.lower[i];
+    if (same) return {nullptr, known.kind, known.typo};
+  }
+  return {nullptr, LineKind::kOther, false};
+}
+
+// Every byte of every known key, changed to its other case and to bytes near it in value
+// (one bit apart, one apart, with the top bit set): a key is recognised exactly when a
+// byte-by-byte comparison ignoring case recognises it, wherever the changed byte falls
+// in the words the keys are compared by.
+TEST(ReadingTheBody, Rule1_7_EveryByteOfAKeyCounts) {
+  for (const KnownKey& known : kKnownKeys) {
+    for (std::size_t at = 0; at < known.lower.size(); ++at) {
+      const auto original = static_cast<unsigned char>(known.lower[at]);
+      for (const unsigned changed :
+           {original ^ 0x20u, original + 1u, original - 1u, original | 0x80u}) {
+        const char byte = static_cast<char>(changed);
+        // Bytes that end, cut or split the line, or would be trimmed off its key.
+        if (std::string_view("\n\r#: \t\v\f", 9).find(byte) != std::string_view::npos) continue;
+        std::string key(known.lower);
+        key[at] = byte;
+        const KeyCase expected = expected_for(key);
+        const auto lines = describe_lines(key + ": v");
+        ASSERT_EQ(lines.size(), 1u) << key;
+        EXPECT_EQ(lines[0].kind, expected.kind) << key;
+        EXPECT_EQ(lines[0].typo, expected.typo) << key;
+      }
+    }
+  }
+}
+
 TEST(ReadingTheBody, Rule1_8_PercentEscapesGetUpperCaseHex) {
   EXPECT_EQ(normalize_pattern("/a%2fb%c3%a9"), "/a%2Fb%C3%A9");
   EXPECT_EQ(normalize_pattern("/%%2f"), "/%%2F");  // '%' not followed by two hex digits
