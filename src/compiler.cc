@@ -154,7 +154,9 @@ class Compiler {
     if (!in_group_) return;  // SEMANTICS 2.3: before any user-agent line, ignored.
     group_has_rules_ = true;
 
-    CompiledRule rule{};
+    // Filled where it stays: a local copied in by push_back cost a store and a load of
+    // each field.
+    CompiledRule& rule = out_.rules.emplace_back();
     rule.pattern_offset = static_cast<std::uint32_t>(out_.text.size());
     if (plain_value) {
       out_.text.append(line.value);
@@ -177,7 +179,6 @@ class Compiler {
     }
     const std::uint64_t signature = plain_value ? 0 : rest_signature(pattern, rule.literal_length);
     if (signature != 0) rule.line_and_flags |= CompiledRule::kSignatureFlag;
-    out_.rules.push_back(rule);
 
     // SEMANTICS 4.4: an allow of ".../index.htm..." also allows ".../" exactly. Kept as a
     // rule of its own with an implied `$`; it can only win when the original fails,
@@ -185,11 +186,12 @@ class Compiler {
     if (line.kind == LineKind::kAllow) {
       const std::size_t slash = pattern.rfind('/');
       if (slash != std::string_view::npos && pattern.substr(slash).starts_with("/index.htm")) {
+        // A copy: adding the rewrite may move `rule`.
         CompiledRule rewrite = rule;
         rewrite.pattern_length = static_cast<std::uint16_t>(slash + 1);
         // Its first `*`, if any, is the original's: only when that lies past the slash
         // does the rewrite's literal prefix end sooner.
-        rewrite.literal_length = std::min(rule.literal_length, rewrite.pattern_length);
+        rewrite.literal_length = std::min(rewrite.literal_length, rewrite.pattern_length);
         rewrite.line_and_flags = (rewrite.line_and_flags & ~(CompiledRule::kPlainPrefixFlag |
                                                              CompiledRule::kSignatureFlag)) |
                                  CompiledRule::kIndexHtmFlag;
