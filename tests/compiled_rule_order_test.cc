@@ -122,7 +122,7 @@ TEST(CompiledRuleOrder, SmallGroupsMatchAStableSortOfTheirPrefixes) {
 
 TEST(CompiledRuleOrder, LargeGroupsMatchAStableSortOfTheirPrefixes) {
   std::mt19937 random(31);
-  for (const int size : {25, 26, 40, 100, 300, 1000, 5000}) {
+  for (const int size : {25, 26, 40, 48, 49, 100, 300, 1000, 5000}) {
     for (int round = 0; round < 4; ++round) {
       expect_sorted_by_literal_prefix(random_body(random, {size, 3, size / 2}));
     }
