@@ -68,6 +68,21 @@ struct PaddedLastBlock {
   PaddedLastBlock(const char* data, std::size_t count) noexcept { std::memcpy(bytes, data, count); }
 };
 
+/// Marks every block of data[0, size) into `marks` with `mark_whole_block`, the last,
+/// partial one from a PaddedLastBlock. The one loop of both SIMD paths: always inlined,
+/// so that in the AVX2 path's function it runs with AVX2 and its block function inlines.
+template <BlockMarks (*mark_whole_block)(const char*) noexcept>
+[[gnu::always_inline]] inline void mark_blocks(const char* data, std::size_t size,
+                                               BlockMarks* marks) noexcept {
+  std::size_t block = 0;
+  for (; (block + 1) * kBlockBytes <= size; ++block) {
+    marks[block] = mark_whole_block(data + block * kBlockBytes);
+  }
+  if (const std::size_t begin = block * kBlockBytes; begin < size) {
+    marks[block] = mark_whole_block(PaddedLastBlock(data + begin, size - begin).bytes);
+  }
+}
+
 #if defined(ROBOTSTXT_USE_SSE2)
 /// Marks of one whole block of kBlockBytes at `data`, four 16-byte loads at a time.
 inline BlockMarks mark_whole_block_sse2(const char* data) noexcept {
@@ -94,16 +109,6 @@ inline BlockMarks mark_whole_block_sse2(const char* data) noexcept {
                              << shift;
   }
   return marks;
-}
-
-inline void mark_blocks_sse2(const char* data, std::size_t size, BlockMarks* marks) noexcept {
-  std::size_t block = 0;
-  for (; (block + 1) * kBlockBytes <= size; ++block) {
-    marks[block] = mark_whole_block_sse2(data + block * kBlockBytes);
-  }
-  if (const std::size_t begin = block * kBlockBytes; begin < size) {
-    marks[block] = mark_whole_block_sse2(PaddedLastBlock(data + begin, size - begin).bytes);
-  }
 }
 #endif
 
@@ -141,13 +146,7 @@ inline void mark_blocks_sse2(const char* data, std::size_t size, BlockMarks* mar
 
 [[gnu::target("avx2")]] inline void mark_blocks_avx2(const char* data, std::size_t size,
                                                      BlockMarks* marks) noexcept {
-  std::size_t block = 0;
-  for (; (block + 1) * kBlockBytes <= size; ++block) {
-    marks[block] = mark_whole_block_avx2(data + block * kBlockBytes);
-  }
-  if (const std::size_t begin = block * kBlockBytes; begin < size) {
-    marks[block] = mark_whole_block_avx2(PaddedLastBlock(data + begin, size - begin).bytes);
-  }
+  mark_blocks<mark_whole_block_avx2>(data, size, marks);
 }
 #endif
 
@@ -186,7 +185,7 @@ inline void mark_bytes_by([[maybe_unused]] MarkingPath path, const char* data, s
 #endif
 #if defined(ROBOTSTXT_USE_SSE2)
   if (path != MarkingPath::kByteLoop) {
-    mark_blocks_sse2(data, size, marks.data());
+    mark_blocks<mark_whole_block_sse2>(data, size, marks.data());
     return;
   }
 #endif
@@ -196,12 +195,10 @@ inline void mark_bytes_by([[maybe_unused]] MarkingPath path, const char* data, s
   }
 }
 
-/// Marks of data[0, size) by the fastest path there is (see mark_bytes_by).
+/// Marks of data[0, size) by the fastest path there is: mark_bytes_by() falls back from
+/// AVX2 to whatever this build and this processor have.
 inline void mark_bytes(const char* data, std::size_t size, std::vector<BlockMarks>& marks) {
-  static const MarkingPath fastest = can_mark_by(MarkingPath::kAvx2)   ? MarkingPath::kAvx2
-                                     : can_mark_by(MarkingPath::kSse2) ? MarkingPath::kSse2
-                                                                       : MarkingPath::kByteLoop;
-  mark_bytes_by(fastest, data, size, marks);
+  mark_bytes_by(MarkingPath::kAvx2, data, size, marks);
 }
 
 /// Position of the first byte at or after `from` whose bit is set in `mask` of the
