@@ -20,6 +20,8 @@ namespace robotstxt {
 // Builds a RobotsTxt from the tokenizer's lines.
 class Compiler {
  public:
+  // Bytes of a literal prefix a sort key holds at a time.
+  static constexpr std::size_t kPackedBytes = 16;
   // A rule's literal prefix, sixteen bytes of it packed big-endian into two integers:
   // bytes 0-15 at first, and the next sixteen each time a range of keys shares them all.
   struct SortKey {
@@ -274,6 +276,9 @@ class Compiler {
   void sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
     if (end - begin < 2) return;
     const std::uint32_t count = end - begin;
+    // pack() reads sixteen bytes from wherever a prefix's next bytes start, which can
+    // be up to sixteen past the last text written: they are made to exist, and zero.
+    std::memset(out_.text.room_for(kPackedBytes), 0, kPackedBytes);
     const char* const text = out_.text.data();
     const KeyOrder less{out_.rules, text};
     // Only ever grown, like the sort's other buffers; the first `count` keys are this
@@ -301,8 +306,12 @@ class Compiler {
     const std::vector<CompiledRule>& rules;
     const char* text;
     bool operator()(const SortKey& a, const SortKey& b) const {
-      if (a.high != b.high) return a.high < b.high;
-      if (a.low != b.low) return a.low < b.low;
+      // Both halves at once, without a branch on the first: sorting mispredicts
+      // enough on the answer itself.
+      const bool high_equal = a.high == b.high;
+      const bool less_packed = (a.high < b.high) | (high_equal & (a.low < b.low));
+      if (!(high_equal & (a.low == b.low))) [[likely]]
+        return less_packed;
       // Keys compared share every byte before their packed ones: equal packed bytes are
       // equal prefixes unless one goes on past them.
       if (a.rest <= 16 && b.rest <= 16) return a.index < b.index;
@@ -315,16 +324,11 @@ class Compiler {
     }
   };
 
-  // Up to this many keys, insertion sort: cheaper than a counting pass, and the groups
-  // of a robots.txt are mostly this small.
-  static constexpr std::ptrdiff_t kInsertionSortUpTo = 24;
-  // Up to this many, std::sort: on a range this small a counting pass spends more on
-  // walking the span of byte values that occur than n log n compares of packed keys
-  // cost (the corpus parse: 0.9 million instructions fewer than distributing ranges of
-  // 25 to 48 keys; sorting up to 128 keys this way cost 0.8 million more, as compares
-  // of long shared prefixes fall through to the bytes). KeyOrder never finds two keys
-  // equal, so an unstable sort gives the one order.
-  static constexpr std::ptrdiff_t kComparisonSortUpTo = 48;
+  // Up to this many keys, insertion sort: cheaper than a counting pass. Larger ranges
+  // are distributed, down to ranges this small: measured in wall time over the corpus,
+  // a comparison sort of larger ranges lost to its mispredicted compares, though it ran
+  // fewer instructions.
+  static constexpr std::ptrdiff_t kInsertionSortUpTo = 16;
 
   // Most significant byte first, over ranges of keys that share every byte before their
   // packed ones: one pass finds the first packed byte where a range's keys differ, one
@@ -348,12 +352,8 @@ class Compiler {
       SortKey* const keys = range.in_buffer ? radix_buffer_.data() : keys_.data();
       SortKey* const first = keys + range.begin;
       SortKey* const last = keys + range.end;
-      if (last - first <= kComparisonSortUpTo) {
-        if (last - first <= kInsertionSortUpTo) {
-          insertion_sort(first, last, less);
-        } else {
-          std::sort(first, last, less);
-        }
+      if (last - first <= kInsertionSortUpTo) {
+        insertion_sort(first, last, less);
         place(first, last, range.begin);
         continue;
       }
@@ -438,40 +438,32 @@ class Compiler {
     }
   }
 
-  // The first min(8, length) bytes at `bytes` as a big-endian integer, zero-padded:
-  // comparing two of these compares the bytes lexicographically. Reads only the
-  // `length` bytes, with fixed-size loads rather than a copy of variable length.
   static std::uint64_t to_big_endian(std::uint64_t word) {
     if constexpr (std::endian::native == std::endian::little) return __builtin_bswap64(word);
     return word;
   }
 
+  // The first min(8, length) bytes at `bytes` as a big-endian integer, zero-padded:
+  // comparing two of these compares the bytes lexicographically. Loads eight bytes
+  // whatever the length (sort_by_literal_prefix makes them readable) and masks off the
+  // unwanted ones: branches on lengths that vary from rule to rule were mispredicted
+  // about a third of the time.
   static std::uint64_t pack_big_endian(const char* bytes, std::size_t length) {
-    if (length >= 8) {
-      std::uint64_t word;
-      std::memcpy(&word, bytes, sizeof word);
-      return to_big_endian(word);
-    }
-    if (length >= 4) {
-      // Two overlapping 4-byte loads: the bytes they share land on the same bits.
-      std::uint32_t head;
-      std::uint32_t tail;
-      std::memcpy(&head, bytes, sizeof head);
-      std::memcpy(&tail, bytes + length - 4, sizeof tail);
-      return to_big_endian(std::uint64_t{head}) |
-             to_big_endian(std::uint64_t{tail}) >> (8 * length - 32);
-    }
-    if (length == 0) return 0;
-    const auto byte_at = [bytes](std::size_t at) {
-      return static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[at])) << (56 - 8 * at);
-    };
-    return byte_at(0) | byte_at(length / 2) | byte_at(length - 1);
+    // kLeadingBytes[n]: the n most significant bytes set.
+    static constexpr std::array<std::uint64_t, 9> kLeadingBytes = [] {
+      std::array<std::uint64_t, 9> masks{};
+      for (std::size_t n = 1; n <= 8; ++n) masks[n] = ~std::uint64_t{0} << (64 - 8 * n);
+      return masks;
+    }();
+    std::uint64_t word;
+    std::memcpy(&word, bytes, sizeof word);
+    return to_big_endian(word) & kLeadingBytes[std::min<std::size_t>(length, 8)];
   }
 
   // Packs the first sixteen of the key's `rest` bytes at `bytes` into high and low.
   static void pack(SortKey& key, const char* bytes) {
     key.high = pack_big_endian(bytes, key.rest);
-    key.low = key.rest > 8 ? pack_big_endian(bytes + 8, key.rest - 8) : 0;
+    key.low = pack_big_endian(bytes + 8, key.rest > 8 ? key.rest - 8 : 0);
   }
 
   void build_agent_index() {
