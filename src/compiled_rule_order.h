@@ -1,6 +1,6 @@
-// The order in which a RobotsTxt keeps each group's rules (compiled_layout.h: by literal
-// prefix, then file order). No answer the library gives shows it, since every listing
-// goes back to file order; tests check the compiler's sort through this.
+// The order in which a RobotsTxt keeps each group's rules (compiled_layout.h, beside
+// kCompareEachUpTo). No answer the library gives shows it, since every listing goes back
+// to file order; tests check the compiler's sort through this.
 #ifndef ROBOTSTXT_SRC_COMPILED_RULE_ORDER_H_
 #define ROBOTSTXT_SRC_COMPILED_RULE_ORDER_H_
 

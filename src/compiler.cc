@@ -269,12 +269,14 @@ class Compiler {
     sort_by_literal_prefix(group.rule_begin, group.rule_end);
   }
 
-  // Sorts one group's rules by literal prefix, then file order (the order they were
-  // added: an index.htm rewrite follows its rule). The first sixteen bytes of each
-  // prefix are packed big-endian into two integers, so that most of the work looks at
-  // integers; patterns never contain NUL, so zero padding sorts shorter prefixes first.
+  // Puts one group's rules in the order the index walk needs (kCompareEachUpTo): by
+  // literal prefix, then file order (the order they were added: an index.htm rewrite
+  // follows its rule), where a few rules left alone keep file order. The first sixteen
+  // bytes of each prefix are packed big-endian into two integers, so that most of the
+  // work looks at integers; patterns never contain NUL, so zero padding sorts shorter
+  // prefixes first.
   void sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
-    if (end - begin < 2) return;
+    if (end - begin <= internal::kCompareEachUpTo) return;
     const std::uint32_t count = end - begin;
     // pack() reads sixteen bytes from wherever a prefix's next bytes start, which can
     // be up to sixteen past the last text written: they are made to exist, and zero.
@@ -329,6 +331,7 @@ class Compiler {
   // a comparison sort of larger ranges lost to its mispredicted compares, though it ran
   // fewer instructions.
   static constexpr std::ptrdiff_t kInsertionSortUpTo = 16;
+  static_assert(kInsertionSortUpTo >= internal::kCompareEachUpTo);
 
   // Most significant byte first, over ranges of keys that share every byte before their
   // packed ones: one pass finds the first packed byte where a range's keys differ, one
@@ -353,7 +356,9 @@ class Compiler {
       SortKey* const first = keys + range.begin;
       SortKey* const last = keys + range.end;
       if (last - first <= kInsertionSortUpTo) {
-        insertion_sort(first, last, less);
+        // These keys share every byte before their packed ones, and no key outside
+        // the range does: a few of them the walk takes in any order.
+        if (last - first > internal::kCompareEachUpTo) insertion_sort(first, last, less);
         place(first, last, range.begin);
         continue;
       }

@@ -14,8 +14,6 @@ namespace robotstxt {
 namespace {
 
 constexpr std::uint32_t kNoMatch = 0xFFFFFFFF;
-// Up to this many candidate rules, match_group compares each one's literal prefix whole.
-constexpr std::ptrdiff_t kCompareEachUpTo = 8;
 
 }  // namespace
 
@@ -187,13 +185,24 @@ void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
     if (strength != kNoMatch) best.offer(rule, strength);
   };
   // Invariant: every rule in [low, high) has a literal prefix that starts with
-  // path[0, depth). Those whose literal prefix is exactly that long sort first.
+  // path[0, depth). Unless they are few (see kCompareEachUpTo), those whose literal
+  // prefix is exactly that long sort first.
   for (std::size_t depth = 0; low < high; ++depth) {
     while (low < high && low->literal_length == depth) try_rule(*low++);
-    if (low == high || depth == path.size()) break;
+    if (low == high) break;
+    if (depth == path.size()) {
+      // Only a prefix exactly as long as the path can still match. Few rules may be in
+      // any order (kCompareEachUpTo), so such a prefix can still be among them.
+      if (high - low <= internal::kCompareEachUpTo) {
+        for (; low < high; ++low) {
+          if (low->literal_length == depth) try_rule(*low);
+        }
+      }
+      break;
+    }
     // A few rules left: comparing each one's prefix at once is cheaper than narrowing
     // byte by byte, whose binary searches each touch scattered bytes of text_.
-    if (high - low <= kCompareEachUpTo) {
+    if (high - low <= internal::kCompareEachUpTo) {
       for (; low < high; ++low) {
         const std::size_t rest = low->literal_length - depth;
         if (low->literal_length <= path.size() &&

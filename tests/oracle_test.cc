@@ -212,6 +212,24 @@ TEST(Oracle, AgreesOnALargeGroupOfLongSharedPrefixes) {
                                  .url_tail = 4});
 }
 
+// A group large enough to be sorted, where the few rules starting "/b" are left in file
+// order (kCompareEachUpTo): longest first, so the walk meets "/b" only after longer
+// prefixes, at the very depth where a path "/b" ends. Each rule must still be found.
+TEST(Oracle, AgreesWhereAPathEndsAmongAFewRulesLeftInFileOrder) {
+  std::string body = "user-agent: a\n";
+  for (const char letter : std::string_view("acdefghijklm")) {
+    body += std::string("allow: /") + letter + "\n";
+  }
+  for (const char* rule : {"/bcd", "/bc", "/b", "/b*x", "/bd$"}) {
+    body += std::string("disallow: ") + rule + "\n";
+  }
+  for (const char* path : {"/b", "/bc", "/bcd", "/bx", "/bd", "/bdx", "/a", "/"}) {
+    EXPECT_EQ(difference_on(body, std::string("http://h.com") + path), "") << path;
+  }
+  EXPECT_FALSE(RobotsTxt::parse(body).allowed("http://h.com/b", "a"));
+  EXPECT_FALSE(RobotsTxt::parse(body).allowed("http://h.com/bd", "a"));
+}
+
 // The oracle itself must be able to say no: a few hand-checked answers, each citing the
 // rule, so that an oracle that always agreed with anything would fail here.
 TEST(Oracle, FollowsTheRulesItIsBuiltFrom) {
