@@ -143,7 +143,10 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   };
   std::size_t next_nul = next_nul_from(pos);
   std::size_t next_hash = next(&BlockMarks::hash, pos);
-  std::size_t next_colon = next(&BlockMarks::colon, pos);
+  const auto next_colon_from = [data, marks, block_count, size](std::size_t from) {
+    return internal::next_colon(data, marks, block_count, from, size);
+  };
+  std::size_t next_colon = next_colon_from(pos);
   std::size_t next_special = next(&BlockMarks::pattern_special, pos);
   std::uint32_t number = 0;
   LineEnds line_ends(marks, block_count, pos, size);
@@ -159,7 +162,7 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
     if (end != pos) [[likely]] {
       if (next_nul < pos) next_nul = next_nul_from(pos);
       if (next_hash < pos) next_hash = next(&BlockMarks::hash, pos);
-      if (next_colon < pos) next_colon = next(&BlockMarks::colon, pos);
+      if (next_colon < pos) next_colon = next_colon_from(pos);
       std::string_view content(data + pos, end - pos);
       if (content.size() > kMaxLineBytes) {
         line.too_long = true;

@@ -1,10 +1,12 @@
 // Every way of marking a body's bytes (src/byte_marks.h) against the byte loop. The
 // tokenizer tests run through whichever path this processor takes; these hold the others
-// to the same marks, so that a machine taking another path reads the same lines.
+// to the same marks, so that a machine taking another path reads the same lines. The
+// colon search that looks at a line's first bytes before the marks is checked here too.
 #include "byte_marks.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -108,6 +110,30 @@ TEST(ByteMarks, FastPathsMarkRandomBodiesLikeTheByteLoop) {
   std::string long_body(100'000, '\0');
   for (char& byte : long_body) byte = likely[pick(random)];
   expect_same_marks(long_body);
+}
+
+// next_colon() looks at the sixteen bytes from where it starts before it goes through
+// the marks: from every position of bodies whose colons lie near and far apart, and
+// from a buffer of exactly the body's size, it must find the first colon there is.
+TEST(ByteMarks, NextColonFindsTheFirstColonFromEveryPosition) {
+  std::mt19937 random(7);
+  for (const int colon_one_in : {2, 8, 40, 1000}) {
+    for (std::size_t size = 0; size <= 3 * kBlockBytes + 5; ++size) {
+      std::string body(size, 'a');
+      for (char& byte : body) {
+        if (random() % colon_one_in == 0) byte = ':';
+      }
+      const auto exact = std::make_unique<char[]>(body.size());
+      body.copy(exact.get(), body.size());
+      std::vector<BlockMarks> marks;
+      mark_bytes(exact.get(), body.size(), marks);
+      for (std::size_t from = 0; from <= size; ++from) {
+        const std::size_t expected = std::min(body.find(':', from), size);
+        EXPECT_EQ(next_colon(exact.get(), marks.data(), marks.size(), from, size), expected)
+            << "size " << size << ", from " << from;
+      }
+    }
+  }
 }
 
 }  // namespace
