@@ -125,9 +125,10 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   const char* const data = body.data();
   const std::size_t size = body.size();
   // One pass marks every line end, `#` and colon (byte_marks.h); each line then finds its
-  // own with bit scans. The next `#`, colon and NUL are only searched again once passed:
-  // most lines hold no `#`, and a line without a colon keeps the one found after it. NUL
-  // is rare enough for memchr, searched once in most files.
+  // own with bit scans (a colon first among the line's first bytes: next_colon). The
+  // next `#`, colon and NUL are only searched again once passed: most lines hold no `#`,
+  // and a line without a colon keeps the one found after it. NUL is rare enough for
+  // memchr, searched once in most files.
   thread_local std::vector<BlockMarks> thread_marks;
   mark_bytes(data, size, thread_marks);
   // Copied out once: neither a thread-local nor a vector is read again for each line.
