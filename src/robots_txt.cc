@@ -190,18 +190,10 @@ void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
   for (std::size_t depth = 0; low < high; ++depth) {
     while (low < high && low->literal_length == depth) try_rule(*low++);
     if (low == high) break;
-    if (depth == path.size()) {
-      // Only a prefix exactly as long as the path can still match. Few rules may be in
-      // any order (kCompareEachUpTo), so such a prefix can still be among them.
-      if (high - low <= internal::kCompareEachUpTo) {
-        for (; low < high; ++low) {
-          if (low->literal_length == depth) try_rule(*low);
-        }
-      }
-      break;
-    }
     // A few rules left: comparing each one's prefix at once is cheaper than narrowing
-    // byte by byte, whose binary searches each touch scattered bytes of text_.
+    // byte by byte, whose binary searches each touch scattered bytes of text_. Before
+    // the end of the path stops the walk: these few may be in any order, so one whose
+    // prefix is exactly the path can still be among them.
     if (high - low <= internal::kCompareEachUpTo) {
       for (; low < high; ++low) {
         const std::size_t rest = low->literal_length - depth;
@@ -212,6 +204,7 @@ void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
       }
       break;
     }
+    if (depth == path.size()) break;
     const auto byte_at_depth = [text, depth](const CompiledRule& rule) {
       return static_cast<unsigned char>(text[rule.pattern_offset + depth]);
     };
