@@ -21,7 +21,7 @@ namespace robotstxt {
 class Compiler {
  public:
   // Bytes of a literal prefix a sort key holds at a time.
-  static constexpr std::size_t kPackedBytes = 16;
+  static constexpr std::uint32_t kPackedBytes = 16;
   // A rule's literal prefix, sixteen bytes of it packed big-endian into two integers:
   // bytes 0-15 at first, and the next sixteen each time a range of keys shares them all.
   struct SortKey {
@@ -316,7 +316,7 @@ class Compiler {
         return less_packed;
       // Keys compared share every byte before their packed ones: equal packed bytes are
       // equal prefixes unless one goes on past them.
-      if (a.rest <= 16 && b.rest <= 16) return a.index < b.index;
+      if (a.rest <= kPackedBytes && b.rest <= kPackedBytes) return a.index < b.index;
       const CompiledRule& x = rules[a.index];
       const CompiledRule& y = rules[b.index];
       const std::string_view x_literal(text + x.pattern_offset, x.literal_length);
@@ -373,13 +373,13 @@ class Compiler {
       if ((high_differs | low_differs) == 0) {
         // Prefixes that end within the packed bytes are equal here, and every pass left
         // them in file order; longer ones go on with their next sixteen bytes.
-        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > 16; })) {
+        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > kPackedBytes; })) {
           place(first, last, range.begin);
           continue;
         }
         for (SortKey* key = first; key != last; ++key) {
           const CompiledRule& rule = out_.rules[key->index];
-          key->rest = key->rest > 16 ? key->rest - 16 : 0;
+          key->rest = key->rest > kPackedBytes ? key->rest - kPackedBytes : 0;
           pack(*key, out_.text.data() + rule.pattern_offset + rule.literal_length - key->rest);
         }
         pending_ranges_.push_back(range);
