@@ -217,8 +217,9 @@ TEST(ReadingTheBody, Rule1_6_EmptyKeyIsIgnored) {
   EXPECT_TRUE(robots.directives().empty());
 }
 
+// A key and what SEMANTICS 1.7 makes of it.
 struct KeyCase {
-  const char* key;
+  std::string_view key;
   LineKind kind;
   bool typo;
 };
@@ -243,13 +244,8 @@ TEST(ReadingTheBody, Rule1_7_KeysAreRecognisedByPrefixIgnoringCase) {
   }
 }
 
-// The keys of SEMANTICS 1.7 in the order they are tried, and the kind each one gives.
-struct KnownKey {
-  std::string_view lower;
-  LineKind kind;
-  bool typo;
-};
-constexpr KnownKey kKnownKeys[] = {
+// The keys of SEMANTICS 1.7, lower case, in the order they are tried.
+constexpr KeyCase kKnownKeys[] = {
     {"user-agent", LineKind::kUserAgent, false}, {"useragent", LineKind::kUserAgent, true},
     {"user agent", LineKind::kUserAgent, true},  {"allow", LineKind::kAllow, false},
     {"disallow", LineKind::kDisallow, false},    {"dissallow", LineKind::kDisallow, true},
@@ -262,14 +258,13 @@ constexpr KnownKey kKnownKeys[] = {
 // compares are held to.
 KeyCase expected_for(const std::string& key) {
   const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-  for (const KnownKey& known : kKnownKeys) {
-    if (key.size() < known.lower.size()) continue;
+  for (const KeyCase& known : kKnownKeys) {
+    if (key.size() < known.key.size()) continue;
     bool same = true;
-    for (std::size_t i = 0; i < known.lower.size(); ++i)
-      same = same && lower(key[i]) == known.lower[i];
-    if (same) return {nullptr, known.kind, known.typo};
+    for (std::size_t i = 0; i < known.key.size(); ++i) same = same && lower(key[i]) == known.key[i];
+    if (same) return known;
   }
-  return {nullptr, LineKind::kOther, false};
+  return {key, LineKind::kOther, false};
 }
 
 // Every byte of every known key, changed to its other case and to bytes near it in value
@@ -277,15 +272,15 @@ KeyCase expected_for(const std::string& key) {
 // byte-by-byte comparison ignoring case recognises it, wherever the changed byte falls
 // in the words the keys are compared by.
 TEST(ReadingTheBody, Rule1_7_EveryByteOfAKeyCounts) {
-  for (const KnownKey& known : kKnownKeys) {
-    for (std::size_t at = 0; at < known.lower.size(); ++at) {
-      const auto original = static_cast<unsigned char>(known.lower[at]);
+  for (const KeyCase& known : kKnownKeys) {
+    for (std::size_t at = 0; at < known.key.size(); ++at) {
+      const auto original = static_cast<unsigned char>(known.key[at]);
       for (const unsigned changed :
            {original ^ 0x20u, original + 1u, original - 1u, original | 0x80u}) {
         const char byte = static_cast<char>(changed);
         // Bytes that end, cut or split the line, or would be trimmed off its key.
         if (std::string_view("\n\r#: \t\v\f\0", 9).find(byte) != std::string_view::npos) continue;
-        std::string key(known.lower);
+        std::string key(known.key);
         key[at] = byte;
         const KeyCase expected = expected_for(key);
         const auto lines = describe_lines(key + ": v");
