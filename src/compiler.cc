@@ -170,10 +170,12 @@ class Compiler {
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
     rule.written_length = rule.pattern_length;
     // A plain value has no `*`: its literal prefix is all of it but a final `$`, and
-    // nothing follows that prefix to sign.
+    // nothing follows that prefix to sign. Its `$` is looked for in the body: reading
+    // back the byte just copied waited for the copy's store.
     rule.literal_length =
-        plain_value ? static_cast<std::uint16_t>(pattern.size() - (pattern.ends_with('$') ? 1 : 0))
-                    : literal_length(pattern);
+        plain_value
+            ? static_cast<std::uint16_t>(pattern.size() - (line.value.ends_with('$') ? 1 : 0))
+            : literal_length(pattern);
     rule.line_and_flags = (line.number << CompiledRule::kLineShift) |
                           (line.kind == LineKind::kDisallow ? CompiledRule::kDisallowFlag : 0);
     if (rule.literal_length == rule.pattern_length) {
