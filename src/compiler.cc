@@ -60,7 +60,6 @@ class Compiler {
     std::vector<SortKey> radix_buffer;
     std::vector<KeyRange> pending_ranges;
     std::vector<AgentKey> agent_keys;
-    std::vector<RobotsTxt::CompiledRule> sorted;
     internal::ByteBuffer records;  // the directive records being written
   };
 
@@ -70,7 +69,6 @@ class Compiler {
         radix_buffer_(scratch.radix_buffer),
         pending_ranges_(scratch.pending_ranges),
         agent_keys_(scratch.agent_keys),
-        sorted_(scratch.sorted),
         records_(scratch.records) {
     records_.clear();
   }
@@ -114,6 +112,24 @@ class Compiler {
   void finish() {
     close_group();
     build_agent_index();
+  }
+
+  // Writes every group's rules to `to`, which has room for all of them, each group's in
+  // the order the index walk needs. Called last, with `to` in the compiled object's
+  // block: sorting each group as it closed, into a buffer, then copying the rules back
+  // and later into the block, moved every rule twice more.
+  void write_rules(RobotsTxt::CompiledRule* to) {
+    // pack() reads sixteen bytes from wherever a prefix's next bytes start, which can
+    // be up to sixteen past the last text written: they are made to exist, and zero.
+    std::memset(out_.text.room_for(kPackedBytes), 0, kPackedBytes);
+    // Groups hold consecutive runs of rules, and every rule is in one.
+    for (const RobotsTxt::CompiledGroup& group : out_.groups) {
+      placed_ = to + group.rule_begin;
+      if (!sort_by_literal_prefix(group.rule_begin, group.rule_end)) {
+        std::copy(out_.rules.begin() + group.rule_begin, out_.rules.begin() + group.rule_end,
+                  placed_);
+      }
+    }
   }
 
  private:
@@ -268,21 +284,17 @@ class Compiler {
     if (!in_group_) return;
     RobotsTxt::CompiledGroup& group = out_.groups.back();
     group.rule_end = static_cast<std::uint32_t>(out_.rules.size());
-    sort_by_literal_prefix(group.rule_begin, group.rule_end);
   }
 
-  // Puts one group's rules in the order the index walk needs (kCompareEachUpTo): by
-  // literal prefix, then file order (the order they were added: an index.htm rewrite
-  // follows its rule), where a few rules left alone keep file order. The first sixteen
-  // bytes of each prefix are packed big-endian into two integers, so that most of the
-  // work looks at integers; patterns never contain NUL, so zero padding sorts shorter
-  // prefixes first.
-  void sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
-    if (end - begin <= internal::kCompareEachUpTo) return;
+  // Puts one group's rules in the order the index walk needs (kCompareEachUpTo) at
+  // placed_, unless they are in that order already (then returns false): by literal
+  // prefix, then file order (the order they were added: an index.htm rewrite follows its
+  // rule), where a few rules left alone keep file order. The first sixteen bytes of each
+  // prefix are packed big-endian into two integers, so that most of the work looks at
+  // integers; patterns never contain NUL, so zero padding sorts shorter prefixes first.
+  bool sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
+    if (end - begin <= internal::kCompareEachUpTo) return false;
     const std::uint32_t count = end - begin;
-    // pack() reads sixteen bytes from wherever a prefix's next bytes start, which can
-    // be up to sixteen past the last text written: they are made to exist, and zero.
-    std::memset(out_.text.room_for(kPackedBytes), 0, kPackedBytes);
     const char* const text = out_.text.data();
     const KeyOrder less{out_.rules, text};
     // Only ever grown, like the sort's other buffers; the first `count` keys are this
@@ -299,9 +311,9 @@ class Compiler {
       pack(key, text + rule.pattern_offset);
       in_order = in_order && (at == 0 || !less(key, keys[at - 1]));
     }
-    if (in_order) return;
+    if (in_order) return false;
     sort_keys(count, less);
-    std::copy_n(sorted_.begin(), count, out_.rules.begin() + begin);
+    return true;
   }
 
   // The order of the sort: packed bytes, then the rest of longer prefixes, then file
@@ -342,14 +354,13 @@ class Compiler {
   // next sixteen. A comparison sort of prefixes such as "/wp-content/..." spent most of
   // its time on shared bytes. A pass distributes from keys_ into radix_buffer_ or back,
   // at the same positions, rather than copying back after each pass; a range whose
-  // order is final writes its rules to sorted_ from whichever array holds it. The
+  // order is final writes its rules to placed_ from whichever array holds it. The
   // ranges wait in a list rather than on the call stack, which hostile prefixes could
   // exhaust.
   void sort_keys(std::uint32_t size, const KeyOrder& less) {
     // Only ever grown: shrinking, then growing again for the next group, would
     // value-initialise the same elements over and over.
     if (radix_buffer_.size() < size) radix_buffer_.resize(size);
-    if (sorted_.size() < size) sorted_.resize(size);
     pending_ranges_.assign(1, {0, size, false});
     while (!pending_ranges_.empty()) {
       const KeyRange range = pending_ranges_.back();
@@ -448,9 +459,9 @@ class Compiler {
     }
   }
 
-  // Writes the rules of keys in their final order to sorted_, from position `at`.
+  // Writes the rules of keys in their final order to placed_, from position `at`.
   void place(const SortKey* first, const SortKey* last, std::uint32_t at) {
-    for (const SortKey* key = first; key != last; ++key) sorted_[at++] = out_.rules[key->index];
+    for (const SortKey* key = first; key != last; ++key) placed_[at++] = out_.rules[key->index];
   }
 
   static void insertion_sort(SortKey* first, SortKey* last, const KeyOrder& less) {
@@ -541,7 +552,7 @@ class Compiler {
   std::array<std::uint32_t, 256> second_half_ends_{};
   std::vector<KeyRange>& pending_ranges_;
   std::vector<AgentKey>& agent_keys_;
-  std::vector<CompiledRule>& sorted_;
+  CompiledRule* placed_ = nullptr;  // where the group being sorted writes its rules
   internal::ByteBuffer& records_;
   bool in_group_ = false;
   bool group_has_rules_ = false;
@@ -584,7 +595,12 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
     run = {reinterpret_cast<const T*>(at), items.size()};
     at += bytes_of(items);
   };
-  place(robots.rules_, parts.rules);
+  if (!parts.rules.empty()) {
+    auto* const rules = reinterpret_cast<CompiledRule*>(at);
+    compiler.write_rules(rules);
+    robots.rules_ = {rules, parts.rules.size()};
+    at += bytes_of(parts.rules);
+  }
   place(robots.groups_, parts.groups);
   place(robots.agents_, parts.agents);
   place(robots.agent_order_, parts.agent_order);
