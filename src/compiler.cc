@@ -184,7 +184,6 @@ class Compiler {
     const std::string_view pattern(out_.text.data() + rule.pattern_offset,
                                    out_.text.size() - rule.pattern_offset);
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
-    rule.written_length = rule.pattern_length;
     // A plain value has no `*`: its literal prefix is all of it but a final `$`, and
     // nothing follows that prefix to sign. Its `$` is looked for in the body: reading
     // back the byte just copied waited for the copy's store.
@@ -208,10 +207,10 @@ class Compiler {
       if (slash != std::string_view::npos && pattern.substr(slash).starts_with("/index.htm")) {
         // A copy: adding the rewrite may move `rule`.
         CompiledRule rewrite = rule;
-        rewrite.pattern_length = static_cast<std::uint16_t>(slash + 1);
         // Its first `*`, if any, is the original's: only when that lies past the slash
         // does the rewrite's literal prefix end sooner.
-        rewrite.literal_length = std::min(rewrite.literal_length, rewrite.pattern_length);
+        rewrite.literal_length =
+            std::min(rewrite.literal_length, static_cast<std::uint16_t>(slash + 1));
         rewrite.line_and_flags = (rewrite.line_and_flags & ~(CompiledRule::kPlainPrefixFlag |
                                                              CompiledRule::kSignatureFlag)) |
                                  CompiledRule::kIndexHtmFlag;

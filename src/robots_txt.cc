@@ -147,7 +147,7 @@ std::string_view RobotsTxt::token_of(std::uint32_t agent) const noexcept {
 }
 
 std::string_view RobotsTxt::pattern_of(const CompiledRule& rule) const noexcept {
-  return {text_.data() + rule.pattern_offset, rule.written_length};
+  return {text_.data() + rule.pattern_offset, rule.pattern_length};
 }
 
 std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_view path,
@@ -158,9 +158,10 @@ std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_vi
   }
   if (rule.is_plain_prefix()) return rule.pattern_length;
   const bool index_htm = rule.is_index_htm_rewrite();
-  const bool anchored = index_htm || pattern[rule.pattern_length - 1] == '$';
-  const std::uint32_t strength = rule.pattern_length + (index_htm ? 1u : 0u);
-  const std::size_t rest_end = rule.pattern_length - (anchored && !index_htm ? 1u : 0u);
+  const std::uint32_t length = rule.matched_length(pattern);
+  const bool anchored = index_htm || pattern[length - 1] == '$';
+  const std::uint32_t strength = length + (index_htm ? 1u : 0u);
+  const std::size_t rest_end = length - (anchored && !index_htm ? 1u : 0u);
   const std::string_view rest(pattern + rule.literal_length, rest_end - rule.literal_length);
   return internal::glob_matches(path.substr(rule.literal_length), rest, anchored) ? strength
                                                                                   : kNoMatch;
@@ -176,7 +177,7 @@ void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
   // AND that spares most wildcard rules their scan of the path (byte_signature.h).
   const auto may_match = [text](const CompiledRule& rule, QueryPath& path_bytes) {
     std::uint64_t needed = 0;
-    std::memcpy(&needed, text + rule.pattern_offset + rule.written_length, sizeof needed);
+    std::memcpy(&needed, text + rule.pattern_offset + rule.pattern_length, sizeof needed);
     return internal::may_contain(path_bytes.byte_signature(), needed);
   };
   const auto try_rule = [&](const CompiledRule& rule) {
