@@ -25,21 +25,47 @@ std::size_t ROBOTSTXT_JOIN(ENTRY, _parse)(const std::vector<std::string>& bodies
   return lines;
 }
 
-// Checks every URL of each host for `agents` with allowed_each(); the bodies are parsed
-// on the first call and kept. Returns the number of answers that were "disallowed".
-std::size_t ROBOTSTXT_JOIN(ENTRY, _check)(const std::vector<std::string>& bodies,
-                                          const std::vector<std::vector<std::string>>& urls,
-                                          std::span<const std::string_view> agents) {
+namespace {
+
+// The bodies parsed once, on the first call, and kept for every later check.
+const std::vector<robotstxt::RobotsTxt>& parsed_once(const std::vector<std::string>& bodies) {
   static std::vector<robotstxt::RobotsTxt> parsed;
   if (parsed.empty()) {
     for (const std::string& body : bodies) parsed.push_back(robotstxt::RobotsTxt::parse(body));
   }
+  return parsed;
+}
+
+}  // namespace
+
+// Checks every URL of each host for `agents` with allowed_each(). Returns the number of
+// answers that were "disallowed".
+std::size_t ROBOTSTXT_JOIN(ENTRY, _check)(const std::vector<std::string>& bodies,
+                                          const std::vector<std::vector<std::string>>& urls,
+                                          std::span<const std::string_view> agents) {
+  const std::vector<robotstxt::RobotsTxt>& parsed = parsed_once(bodies);
   std::size_t disallowed = 0;
   const auto answers = std::make_unique<bool[]>(agents.size());
   for (std::size_t host = 0; host < parsed.size(); ++host) {
     for (const std::string& url : urls[host]) {
       parsed[host].allowed_each(url, agents, {answers.get(), agents.size()});
       for (std::size_t i = 0; i < agents.size(); ++i) disallowed += answers[i] ? 0 : 1;
+    }
+  }
+  return disallowed;
+}
+
+// The same checks one agent per allowed() call, as most callers ask.
+std::size_t ROBOTSTXT_JOIN(ENTRY,
+                           _check_one_by_one)(const std::vector<std::string>& bodies,
+                                              const std::vector<std::vector<std::string>>& urls,
+                                              std::span<const std::string_view> agents) {
+  const std::vector<robotstxt::RobotsTxt>& parsed = parsed_once(bodies);
+  std::size_t disallowed = 0;
+  for (std::size_t host = 0; host < parsed.size(); ++host) {
+    for (const std::string& url : urls[host]) {
+      for (const std::string_view agent : agents)
+        disallowed += parsed[host].allowed(url, agent) ? 0 : 1;
     }
   }
   return disallowed;

@@ -1,9 +1,10 @@
 // compare_builds: times two builds of the library against each other inside one process
 // (bench/compare_builds.sh builds it). Each round runs both builds' corpus parse, and
-// then both builds' corpus checks, in an order that alternates from round to round, and
-// the figure that matters is the median over rounds of the ratio of the new build's time
-// to the old one's: the machine's speed drifts too much between two runs of a benchmark
-// to resolve a change of a few percent, but not within one round.
+// then both builds' corpus checks (through allowed_each, then one agent per allowed
+// call), in an order that alternates from round to round, and the figure that matters is
+// the median over rounds of the ratio of the new build's time to the old one's: the
+// machine's speed drifts too much between two runs of a benchmark to resolve a change of
+// a few percent, but not within one round.
 // Usage: compare_builds SHARED_DIR ROUNDS
 #include <algorithm>
 #include <chrono>
@@ -26,6 +27,12 @@ std::size_t old_build_check(const std::vector<std::string>& bodies,
 std::size_t new_build_check(const std::vector<std::string>& bodies,
                             const std::vector<std::vector<std::string>>& urls,
                             std::span<const std::string_view> agents);
+std::size_t old_build_check_one_by_one(const std::vector<std::string>& bodies,
+                                       const std::vector<std::vector<std::string>>& urls,
+                                       std::span<const std::string_view> agents);
+std::size_t new_build_check_one_by_one(const std::vector<std::string>& bodies,
+                                       const std::vector<std::vector<std::string>>& urls,
+                                       std::span<const std::string_view> agents);
 
 namespace {
 
@@ -105,5 +112,9 @@ int main(int argc, char** argv) {
       "checks, allowed_each", "million/s", checks, std::max(1, rounds / 2),
       [&] { return old_build_check(bodies, urls, agents); },
       [&] { return new_build_check(bodies, urls, agents); });
-  return parse_agrees && checks_agree ? 0 : 1;
+  const bool one_by_one_agrees = compare(
+      "checks, allowed", "million/s", checks, std::max(1, rounds / 2),
+      [&] { return old_build_check_one_by_one(bodies, urls, agents); },
+      [&] { return new_build_check_one_by_one(bodies, urls, agents); });
+  return parse_agrees && checks_agree && one_by_one_agrees ? 0 : 1;
 }
