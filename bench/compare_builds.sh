@@ -1,21 +1,29 @@
 #!/bin/bash
-# Compares two versions of the library's parse and checks over the corpus, both built
-# into one program and timed round by round in alternating order (compare_builds_main.cc
-# says why). Each version's core sources are compiled with the library's namespace
-# renamed, so that the two can be linked side by side.
+# Compares two versions of the library's parse and checks over the corpus. Each version
+# is built into a program of its own (bench/compare_builds_side.cc), and the two programs
+# run in turns, PAIRS times, the first to run alternating from pair to pair. Prints, for
+# the parse, the checks through allowed_each and the checks one agent per allowed call,
+# each version's best rate and the median over pairs of the new version's best time
+# divided by the old one's.
 #
-# Usage: bench/compare_builds.sh OLD_REV [NEW_REV] [ROUNDS] [SHARED_DIR]
+# Why separate programs, run in turns: the machine's speed drifts too much between two
+# benchmark runs minutes apart to resolve a change of a few percent, and two versions
+# linked into one program do not run as they do alone: where each one's code lands
+# moved the ratio by up to 10% for a one-line change.
+#
+# Usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [SHARED_DIR]
 #   OLD_REV, NEW_REV: git revisions of this repository (NEW_REV "" or absent: the working
-#   tree); ROUNDS: parse rounds (default 100; checks take half as many); SHARED_DIR:
-#   where corpus/ is (default ../shared).
-# Example: bench/compare_builds.sh HEAD~1   # the last commit against the one before
+#   tree); PAIRS: runs of each program (default 10; each runs 20 parse rounds and 10 of
+#   each kind of check); SHARED_DIR: where corpus/ is (default ../shared).
+# Example: bench/compare_builds.sh HEAD~1   # the working tree against the commit before
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-old_rev=${1:?usage: bench/compare_builds.sh OLD_REV [NEW_REV] [ROUNDS] [SHARED_DIR]}
+old_rev=${1:?usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [SHARED_DIR]}
 new_rev=${2:-}
-rounds=${3:-100}
+pairs=${3:-10}
 shared=${4:-$repo/../shared}
+rounds=20
 cxx=${CXX:-g++}
 for rev in "$old_rev" ${new_rev:+"$new_rev"}; do
   if ! git -C "$repo" rev-parse --verify --quiet "$rev^{commit}" >/dev/null; then
@@ -23,6 +31,10 @@ for rev in "$old_rev" ${new_rev:+"$new_rev"}; do
     exit 2
   fi
 done
+if ! [[ "$pairs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "compare_builds.sh: PAIRS must be a positive number, not '$pairs'" >&2
+  exit 2
+fi
 flags=(-std=c++20 -O3 -DNDEBUG)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -38,32 +50,71 @@ export_tree() {
 }
 
 # Compiles a tree's core library sources (src/CMakeLists.txt lists them; the generated
-# crawler table is left out, and nothing that parses or checks needs it) and its entry
-# points into one static archive, in namespace $2.
+# crawler table is left out, and nothing that parses or checks needs it) with the
+# benchmark's side into the program $work/$1-side, as the library's build does (SIMD on).
 build_side() {
-  local tree=$work/$1 namespace=$2 entry=$3 objects=()
-  local sources
+  local tree=$work/$1 objects=() sources
   sources=$(sed -n '/^set(robotstxt_core_sources/,/^)/p' "$tree/src/CMakeLists.txt" | grep -o '^ *[a-z_]*\.cc')
   for source in $sources; do
-    "$cxx" "${flags[@]}" -DROBOTSTXT_SIMD=1 -Drobotstxt="$namespace" -I"$tree/src" \
-      -I"$tree/include" -c "$tree/src/$source" -o "$work/$namespace-$source.o"
-    objects+=("$work/$namespace-$source.o")
+    "$cxx" "${flags[@]}" -DROBOTSTXT_SIMD=1 -I"$tree/src" -I"$tree/include" \
+      -c "$tree/src/$source" -o "$tree/$source.o"
+    objects+=("$tree/$source.o")
   done
-  "$cxx" "${flags[@]}" -Drobotstxt="$namespace" -DENTRY="$entry" -I"$tree/include" \
-    -c "$repo/bench/compare_builds_entry.cc" -o "$work/$namespace-entry.o"
-  ar rcs "$work/$namespace.a" "$work/$namespace-entry.o" "${objects[@]}"
+  # An archive, so that only what the side needs is linked.
+  ar rcs "$tree/library.a" "${objects[@]}"
+  "$cxx" "${flags[@]}" -I"$tree/include" -I"$repo/bench" "$repo/bench/compare_builds_side.cc" \
+    "$repo/bench/corpus_loader.cc" "$tree/library.a" -o "$work/$1-side"
 }
 
 export_tree old "$old_rev"
 export_tree new "$new_rev"
-build_side old robotstxt_old old_build &
+build_side old &
 old_pid=$!
-build_side new robotstxt_new new_build &
+build_side new &
 new_pid=$!
 wait "$old_pid"
 wait "$new_pid"
-"$cxx" "${flags[@]}" -I"$repo/include" -I"$repo/bench" "$repo/bench/compare_builds_main.cc" \
-  "$repo/bench/corpus_loader.cc" "$work/robotstxt_old.a" "$work/robotstxt_new.a" \
-  -o "$work/compare_builds"
+
 echo "old: ${old_rev} ($(git -C "$repo" rev-parse --short "$old_rev")), new: ${new_rev:-working tree}"
-"$work/compare_builds" "$shared" "$rounds"
+for ((pair = 0; pair < pairs; ++pair)); do
+  if ((pair % 2 == 0)); then order=(old new); else order=(new old); fi
+  for side in "${order[@]}"; do
+    "$work/$side-side" "$shared" "$rounds" >"$work/$side.$pair"
+  done
+done
+
+# Field $2 of a side's line is the parse time, $4 allowed_each's, $6 allowed's, $8 the
+# disallowed count, $10 the megabytes, $12 the million checks; the new version's fields
+# follow from $13 in the same order.
+for ((pair = 0; pair < pairs; ++pair)); do
+  paste -d ' ' "$work/old.$pair" "$work/new.$pair"
+done | awk -v pairs="$pairs" '
+  function median(values, count,    sorted, i, j, swap) {
+    for (i = 1; i <= count; ++i) sorted[i] = values[i]
+    for (i = 2; i <= count; ++i)
+      for (j = i; j > 1 && sorted[j - 1] > sorted[j]; --j) {
+        swap = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = swap
+      }
+    return count % 2 ? sorted[(count + 1) / 2] : (sorted[count / 2] + sorted[count / 2 + 1]) / 2
+  }
+  {
+    if ($8 != $20) { printf "compare_builds.sh: the versions disagree (%s, %s disallowed)\n", $8, $20 > "/dev/stderr"; failed = 1 }
+    megabytes = $10; checks = $12
+    for (k = 0; k < 3; ++k) {
+      old_time = $(2 + 2 * k); new_time = $(14 + 2 * k)
+      ratio[k, NR] = new_time / old_time
+      if (NR == 1 || old_time < old_best[k]) old_best[k] = old_time
+      if (NR == 1 || new_time < new_best[k]) new_best[k] = new_time
+    }
+  }
+  END {
+    if (failed) exit 1
+    split("parse + compile|checks, allowed_each|checks, allowed", names, "|")
+    for (k = 0; k < 3; ++k) {
+      for (i = 1; i <= NR; ++i) column[i] = ratio[k, i]
+      size = k == 0 ? megabytes : checks
+      unit = k == 0 ? "MB/s" : "million/s"
+      printf "%s: old %.1f %s, new %.1f %s (best runs); new/old time, median of %d pairs: %.3f\n",
+             names[k + 1], size / old_best[k], unit, size / new_best[k], unit, pairs, median(column, NR)
+    }
+  }'
