@@ -406,46 +406,25 @@ class Compiler {
       const auto digit = [half, shift](const SortKey& key) {
         return static_cast<std::uint32_t>((key.*half >> shift) & 0xFF);
       };
-      // The range is distributed as two halves at once, each with its own cursor per
-      // bucket: one stream's next key often lands in the bucket its last key did, and
-      // its cursor's increment then waited on the one before. The first half's keys go
-      // first in each bucket, so the pass stays stable. Both halves' counts are all zero
-      // between passes: a pass counts into them, turns the counts into where each half
-      // starts in each bucket, distributes (leaving the second half's cursor at its
-      // bucket's end), and zeroes only the span of bytes that occurred.
-      std::uint32_t* const first_half = bucket_ends_.data();
-      std::uint32_t* const second_half = second_half_ends_.data();
-      const std::ptrdiff_t half_size = (last - first) / 2;
-      const SortKey* const middle = first + half_size;
+      // bucket_ends_ is all zero between passes: a pass counts into it, turns the counts
+      // into each bucket's start, distributes (leaving each bucket's end), and zeroes
+      // only the span of bytes that occurred.
+      std::uint32_t* const ends = bucket_ends_.data();
       std::uint32_t lowest = 255;
       std::uint32_t highest = 0;
-      const auto count = [&lowest, &highest, &digit](std::uint32_t* counts, const SortKey& key) {
-        const std::uint32_t d = digit(key);
-        ++counts[d];
+      for (const SortKey* key = first; key != last; ++key) {
+        const std::uint32_t d = digit(*key);
+        ++ends[d];
         lowest = std::min(lowest, d);
         highest = std::max(highest, d);
-      };
-      for (std::ptrdiff_t i = 0; i < half_size; ++i) {
-        count(first_half, first[i]);
-        count(second_half, middle[i]);
       }
-      if (middle + half_size != last) count(second_half, *(last - 1));
       std::uint32_t start = 0;
-      for (std::uint32_t d = lowest; d <= highest; ++d) {
-        const std::uint32_t in_first = std::exchange(first_half[d], start);
-        start += in_first;
-        start += std::exchange(second_half[d], start);
-      }
+      for (std::uint32_t d = lowest; d <= highest; ++d) start += std::exchange(ends[d], start);
       SortKey* const target = (range.in_buffer ? keys_.data() : radix_buffer_.data()) + range.begin;
-      for (std::ptrdiff_t i = 0; i < half_size; ++i) {
-        target[first_half[digit(first[i])]++] = first[i];
-        target[second_half[digit(middle[i])]++] = middle[i];
-      }
-      if (middle + half_size != last) target[second_half[digit(*(last - 1))]++] = *(last - 1);
+      for (const SortKey* key = first; key != last; ++key) target[ends[digit(*key)]++] = *key;
       std::uint32_t bucket_begin = 0;
       for (std::uint32_t d = lowest; d <= highest; ++d) {
-        first_half[d] = 0;
-        const std::uint32_t bucket_end = std::exchange(second_half[d], 0);
+        const std::uint32_t bucket_end = std::exchange(ends[d], 0);
         // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
         if (bucket_end - bucket_begin > 1 && d != 0) {
           pending_ranges_.push_back(
@@ -546,9 +525,7 @@ class Compiler {
   Parts& out_;
   std::vector<SortKey>& keys_;
   std::vector<SortKey>& radix_buffer_;
-  // Per byte value, for each half of a range being distributed; see sort_keys.
-  std::array<std::uint32_t, 256> bucket_ends_{};
-  std::array<std::uint32_t, 256> second_half_ends_{};
+  std::array<std::uint32_t, 256> bucket_ends_{};  // per byte value; see sort_keys
   std::vector<KeyRange>& pending_ranges_;
   std::vector<AgentKey>& agent_keys_;
   CompiledRule* placed_ = nullptr;  // where the group being sorted writes its rules
