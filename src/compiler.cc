@@ -185,12 +185,10 @@ class Compiler {
                                    out_.text.size() - rule.pattern_offset);
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
     // A plain value has no `*`: its literal prefix is all of it but a final `$`, and
-    // nothing follows that prefix to sign. Its `$` is looked for in the body: reading
-    // back the byte just copied waited for the copy's store.
+    // nothing follows that prefix to sign.
     rule.literal_length =
-        plain_value
-            ? static_cast<std::uint16_t>(pattern.size() - (line.value.ends_with('$') ? 1 : 0))
-            : literal_length(pattern);
+        plain_value ? static_cast<std::uint16_t>(pattern.size() - (pattern.ends_with('$') ? 1 : 0))
+                    : literal_length(pattern);
     rule.line_and_flags = (line.number << CompiledRule::kLineShift) |
                           (line.kind == LineKind::kDisallow ? CompiledRule::kDisallowFlag : 0);
     if (rule.literal_length == rule.pattern_length) {
