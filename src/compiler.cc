@@ -460,7 +460,7 @@ class Compiler {
 
   // The first min(8, length) bytes at `bytes` as a big-endian integer, zero-padded:
   // comparing two of these compares the bytes lexicographically. Loads eight bytes
-  // whatever the length (sort_by_literal_prefix makes them readable) and masks off the
+  // whatever the length (write_rules makes them readable) and masks off the
   // unwanted ones: branches on lengths that vary from rule to rule were mispredicted
   // about a third of the time.
   static std::uint64_t pack_big_endian(const char* bytes, std::size_t length) {
