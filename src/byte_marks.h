@@ -15,6 +15,7 @@
 #include <cstring>
 #include <vector>
 
+#include "byte_search.h"
 #include "simd.h"
 
 namespace robotstxt::internal {
@@ -229,9 +230,7 @@ inline std::size_t next_colon([[maybe_unused]] const char* data, const BlockMark
 #if defined(ROBOTSTXT_USE_SSE2)
   constexpr std::size_t kNear = 16;
   if (from + kNear <= size) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + from));
-    const auto colons =
-        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(':'))));
+    const unsigned colons = sixteen_bytes_matching<':'>(data + from);
     if (colons != 0) return from + static_cast<std::size_t>(__builtin_ctz(colons));
   }
 #endif

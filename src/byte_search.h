@@ -12,6 +12,17 @@
 
 namespace robotstxt::internal {
 
+#if defined(ROBOTSTXT_USE_SSE2)
+/// Bit i is set where byte i of the sixteen at `at` is one of `Bytes`.
+template <char... Bytes>
+unsigned sixteen_bytes_matching(const char* at) noexcept {
+  const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+  __m128i found = _mm_setzero_si128();
+  ((found = _mm_or_si128(found, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(Bytes)))), ...);
+  return static_cast<unsigned>(_mm_movemask_epi8(found));
+}
+#endif
+
 /// Position of the first byte of `text` at or after `from` that is one of `Bytes`, or
 /// npos when there is none. Reads no byte outside `text`.
 template <char... Bytes>
@@ -19,10 +30,7 @@ std::size_t find_first_of_bytes(std::string_view text, std::size_t from) noexcep
   std::size_t at = from;
 #if defined(ROBOTSTXT_USE_SSE2)
   for (; at + 16 <= text.size(); at += 16) {
-    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + at));
-    __m128i found = _mm_setzero_si128();
-    ((found = _mm_or_si128(found, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(Bytes)))), ...);
-    const auto bits = static_cast<unsigned>(_mm_movemask_epi8(found));
+    const unsigned bits = sixteen_bytes_matching<Bytes...>(text.data() + at);
     if (bits != 0) return at + static_cast<std::size_t>(__builtin_ctz(bits));
   }
 #endif
