@@ -8,13 +8,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <span>
-#include <string>
-#include <string_view>
 #include <vector>
 
+#include "corpus_checks.h"
 #include "corpus_loader.h"
-#include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 
 namespace {
@@ -47,14 +44,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "compare_builds_side: no corpus under %s/corpus\n", argv[1]);
     return 2;
   }
-  double megabytes = 0, million_checks = 0;
+  double megabytes = 0;
   for (const robotstxt::bench::Host& host : hosts) {
-    megabytes +=
-        static_cast<double>(std::min(host.robots_body.size(), robotstxt::kMaxBodyBytes)) / 1e6;
-    million_checks +=
-        static_cast<double>(host.urls.size() * std::size(robotstxt::bench::kCorpusAgents)) / 1e6;
+    megabytes += static_cast<double>(robotstxt::bench::counted_bytes(host)) / 1e6;
   }
-  const std::span<const std::string_view> agents(robotstxt::bench::kCorpusAgents);
+  const double million_checks = static_cast<double>(robotstxt::bench::corpus_checks(hosts)) / 1e6;
 
   // Each round keeps what it parsed until it ends, as a crawler keeps its files.
   std::size_t lines = 0;
@@ -78,33 +72,11 @@ int main(int argc, char** argv) {
   }
   std::size_t disallowed_each = 0;
   const double each = best_seconds(
-      rounds / 2,
-      [&] {
-        std::size_t disallowed = 0;
-        bool answers[std::size(robotstxt::bench::kCorpusAgents)];
-        for (std::size_t host = 0; host < hosts.size(); ++host) {
-          for (const std::string& url : hosts[host].urls) {
-            parsed[host].allowed_each(url, agents, answers);
-            for (const bool answer : answers) disallowed += answer ? 0 : 1;
-          }
-        }
-        return disallowed;
-      },
+      rounds / 2, [&] { return robotstxt::bench::disallowed_all_agents_per_call(hosts, parsed); },
       disallowed_each);
   std::size_t disallowed_one_by_one = 0;
   const double allowed = best_seconds(
-      rounds / 2,
-      [&] {
-        std::size_t disallowed = 0;
-        for (std::size_t host = 0; host < hosts.size(); ++host) {
-          for (const std::string& url : hosts[host].urls) {
-            for (const std::string_view agent : agents) {
-              disallowed += parsed[host].allowed(url, agent) ? 0 : 1;
-            }
-          }
-        }
-        return disallowed;
-      },
+      rounds / 2, [&] { return robotstxt::bench::disallowed_one_agent_per_call(hosts, parsed); },
       disallowed_one_by_one);
   if (disallowed_each != disallowed_one_by_one) {
     std::fprintf(stderr, "compare_builds_side: allowed_each() and allowed() disagree\n");

@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
+#include "corpus_checks.h"
 #include "corpus_loader.h"
-#include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
 
@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
   const double load_seconds = seconds_since(run_start);
 
   Timings parse, check, check_each, floor;
-  std::size_t parsed_bytes = 0, checks = 0, disallowed = 0, compiled_bytes = 0, lines = 0;
+  std::size_t parsed_bytes = 0, disallowed = 0, compiled_bytes = 0, lines = 0;
   double worst_ratio = 0;
   long first_round_faults = 0;
   for (int round = 0; round < repeats; ++round) {
@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     const auto parse_start = Clock::now();
     for (const auto& host : hosts) {
       parsed.push_back(robotstxt::RobotsTxt::parse(host.robots_body));
-      parsed_bytes += std::min(host.robots_body.size(), robotstxt::kMaxBodyBytes);
+      parsed_bytes += robotstxt::bench::counted_bytes(host);
     }
     parse.rounds.push_back(seconds_since(parse_start));
     if (round == 0) first_round_faults = page_faults() - faults_before;
@@ -137,32 +137,19 @@ int main(int argc, char** argv) {
     lines = 0;
     const auto floor_start = Clock::now();
     for (const auto& host : hosts) {
-      lines += split_lines(std::string_view(host.robots_body).substr(0, robotstxt::kMaxBodyBytes));
+      lines += split_lines(
+          std::string_view(host.robots_body).substr(0, robotstxt::bench::counted_bytes(host)));
     }
     floor.rounds.push_back(seconds_since(floor_start));
 
-    checks = disallowed = 0;
     const auto check_start = Clock::now();
-    for (std::size_t h = 0; h < hosts.size(); ++h) {
-      for (const std::string& url : hosts[h].urls) {
-        for (const std::string_view agent : robotstxt::bench::kCorpusAgents) {
-          disallowed += parsed[h].allowed(url, agent) ? 0 : 1;
-          ++checks;
-        }
-      }
-    }
+    disallowed = robotstxt::bench::disallowed_one_agent_per_call(hosts, parsed);
     check.rounds.push_back(seconds_since(check_start));
 
     // The same checks with the path of each URL read once for its five agents.
-    std::size_t disallowed_each = 0;
     const auto each_start = Clock::now();
-    for (std::size_t h = 0; h < hosts.size(); ++h) {
-      for (const std::string& url : hosts[h].urls) {
-        bool answers[std::size(robotstxt::bench::kCorpusAgents)];
-        parsed[h].allowed_each(url, robotstxt::bench::kCorpusAgents, answers);
-        for (const bool answer : answers) disallowed_each += answer ? 0 : 1;
-      }
-    }
+    const std::size_t disallowed_each =
+        robotstxt::bench::disallowed_all_agents_per_call(hosts, parsed);
     check_each.rounds.push_back(seconds_since(each_start));
     if (disallowed_each != disallowed) {
       std::fprintf(stderr, "corpus_bench: allowed_each() and allowed() disagree\n");
@@ -172,7 +159,7 @@ int main(int argc, char** argv) {
     compiled_bytes = 0;
     for (std::size_t h = 0; h < hosts.size(); ++h) {
       compiled_bytes += parsed[h].memory_usage();
-      const std::size_t counted = std::min(hosts[h].robots_body.size(), robotstxt::kMaxBodyBytes);
+      const std::size_t counted = robotstxt::bench::counted_bytes(hosts[h]);
       if (counted >= 1024) {
         worst_ratio = std::max(worst_ratio, static_cast<double>(parsed[h].memory_usage()) /
                                                 static_cast<double>(counted));
@@ -181,6 +168,7 @@ int main(int argc, char** argv) {
   }
 
   const double megabytes = static_cast<double>(parsed_bytes) / 1e6;
+  const std::size_t checks = robotstxt::bench::corpus_checks(hosts);
   const double million_checks = static_cast<double>(checks) / 1e6;
   std::printf("machine: %u hardware threads; single-threaded run, %d round(s): min / median\n",
               std::thread::hardware_concurrency(), repeats);
