@@ -398,41 +398,71 @@ class Compiler {
       const unsigned byte = high_differs != 0
                                 ? static_cast<unsigned>(std::countl_zero(high_differs)) / 8
                                 : 8 + static_cast<unsigned>(std::countl_zero(low_differs)) / 8;
-      // The half holding the byte, and where the byte sits in it.
-      std::uint64_t SortKey::*const half = byte < 8 ? &SortKey::high : &SortKey::low;
+      // Where the byte sits in the half that holds it.
       const unsigned shift = 56 - 8 * (byte % 8);
-      const auto digit = [half, shift](const SortKey& key) {
-        return static_cast<std::uint32_t>((key.*half >> shift) & 0xFF);
-      };
-      // bucket_ends_ is all zero between passes: a pass counts into it, turns the counts
-      // into each bucket's start, distributes (leaving each bucket's end), and zeroes
-      // only the span of bytes that occurred.
-      std::uint32_t* const ends = bucket_ends_.data();
-      std::uint32_t lowest = 255;
-      std::uint32_t highest = 0;
-      for (const SortKey* key = first; key != last; ++key) {
-        const std::uint32_t d = digit(*key);
-        ++ends[d];
-        lowest = std::min(lowest, d);
-        highest = std::max(highest, d);
-      }
-      std::uint32_t start = 0;
-      for (std::uint32_t d = lowest; d <= highest; ++d) start += std::exchange(ends[d], start);
-      SortKey* const target = (range.in_buffer ? keys_.data() : radix_buffer_.data()) + range.begin;
-      for (const SortKey* key = first; key != last; ++key) target[ends[digit(*key)]++] = *key;
-      std::uint32_t bucket_begin = 0;
-      for (std::uint32_t d = lowest; d <= highest; ++d) {
-        const std::uint32_t bucket_end = std::exchange(ends[d], 0);
-        // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
-        if (bucket_end - bucket_begin > 1 && d != 0) {
-          pending_ranges_.push_back(
-              {range.begin + bucket_begin, range.begin + bucket_end, !range.in_buffer});
-        } else {
-          place(target + bucket_begin, target + bucket_end, range.begin + bucket_begin);
-        }
-        bucket_begin = bucket_end;
+      if (byte < 8) {
+        distribute<&SortKey::high>(range, first, last, shift);
+      } else {
+        distribute<&SortKey::low>(range, first, last, shift);
       }
     }
+  }
+
+  // The byte values a pass met, visited in increasing order: a pass costs a step per
+  // value that occurs, where walking from the lowest to the highest one cost about a
+  // hundred steps for the usual spread of path bytes ('-' to 'z').
+  class SeenBytes {
+   public:
+    void add(std::uint32_t byte) noexcept { words_[byte / 64] |= std::uint64_t{1} << (byte % 64); }
+    template <typename Visit>
+    void for_each(Visit&& visit) const {
+      for (std::uint32_t word = 0; word < 4; ++word) {
+        for (std::uint64_t bits = words_[word]; bits != 0; bits &= bits - 1) {
+          visit(word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
+        }
+      }
+    }
+
+   private:
+    std::uint64_t words_[4] = {};
+  };
+
+  // One pass of sort_keys: distributes the range's keys by the byte at `shift` of
+  // `kHalf`, stably, into the other array, and queues each bucket of several keys or
+  // places it. Compiled once per half: reading the half through a run-time member
+  // pointer cost an address computation per key in both loops.
+  template <std::uint64_t SortKey::*kHalf>
+  void distribute(const KeyRange& range, const SortKey* first, const SortKey* last,
+                  unsigned shift) {
+    const auto digit = [shift](const SortKey& key) {
+      return static_cast<std::uint32_t>((key.*kHalf >> shift) & 0xFF);
+    };
+    // bucket_ends_ is all zero between passes: a pass counts into it, turns the counts
+    // into each bucket's start, distributes (leaving each bucket's end), and zeroes
+    // only the entries of bytes that occurred.
+    std::uint32_t* const ends = bucket_ends_.data();
+    SeenBytes seen;
+    for (const SortKey* key = first; key != last; ++key) {
+      const std::uint32_t d = digit(*key);
+      ++ends[d];
+      seen.add(d);
+    }
+    std::uint32_t start = 0;
+    seen.for_each([&](std::uint32_t d) { start += std::exchange(ends[d], start); });
+    SortKey* const target = (range.in_buffer ? keys_.data() : radix_buffer_.data()) + range.begin;
+    for (const SortKey* key = first; key != last; ++key) target[ends[digit(*key)]++] = *key;
+    std::uint32_t bucket_begin = 0;
+    seen.for_each([&](std::uint32_t d) {
+      const std::uint32_t bucket_end = std::exchange(ends[d], 0);
+      // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
+      if (bucket_end - bucket_begin > 1 && d != 0) {
+        pending_ranges_.push_back(
+            {range.begin + bucket_begin, range.begin + bucket_end, !range.in_buffer});
+      } else {
+        place(target + bucket_begin, target + bucket_end, range.begin + bucket_begin);
+      }
+      bucket_begin = bucket_end;
+    });
   }
 
   // Writes the rules of keys in their final order to placed_, from position `at`.
