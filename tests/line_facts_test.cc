@@ -153,6 +153,22 @@ TEST(ReadingTheBody, Rule1_5_NulAndHashMarkOnlyTheirOwnLine) {
   EXPECT_EQ(lines[6].value, "7");
 }
 
+// A line holding both: whichever comes first ends the content, a comment only counts
+// before any NUL, and a NUL counts after a `#` too.
+TEST(ReadingTheBody, Rule1_5_TheFirstOfNulAndHashEndsTheContent) {
+  const std::string body = "a: 1 # x\0y\nb: 2\0 # y\nc: 3 # x # y\nd: \0\0#"s;
+  const auto lines = describe_lines(body);
+  ASSERT_EQ(lines.size(), 4u);
+  const bool nul[] = {true, true, false, true};
+  const bool comment[] = {true, false, true, false};
+  const std::string_view values[] = {"1", "2", "3", ""};
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].has_nul, nul[i]) << "line " << i + 1;
+    EXPECT_EQ(lines[i].has_comment, comment[i]) << "line " << i + 1;
+    EXPECT_EQ(lines[i].value, values[i]) << "line " << i + 1;
+  }
+}
+
 TEST(ReadingTheBody, Rule1_5_HashStartsAComment) {
   const auto lines = describe_lines("disallow: /a#b\n# only a comment\n   \n");
   EXPECT_EQ(lines[0].value, "/a");
