@@ -178,19 +178,25 @@ class Compiler {
   // prefix to sign. Inlined into on_line() for disallow lines, three lines in four of the
   // corpus: calling add_rule() for them cost more than filling the rule.
   void add_plain_rule(const LineFacts& line) {
-    group_has_rules_ = true;
-    // Filled where it stays: a local copied in by push_back cost a store and a load of
-    // each field.
-    CompiledRule& rule = out_.rules.emplace_back();
-    rule.pattern_offset = static_cast<std::uint32_t>(out_.text.size());
+    const bool anchored = line.value.ends_with('$');
+    CompiledRule& rule = start_rule(line, anchored ? 0 : CompiledRule::kPlainPrefixFlag);
     out_.text.append(line.value);
     const auto length = static_cast<std::uint16_t>(line.value.size());
-    const bool anchored = line.value.ends_with('$');
     rule.pattern_length = length;
     rule.literal_length = static_cast<std::uint16_t>(length - (anchored ? 1 : 0));
+  }
+
+  // The rule of an allow or disallow line, added to the current group with its line, its
+  // kind and `flags`; its pattern is to be written at the end of text. Filled where it
+  // stays: a local copied in by push_back cost a store and a load of each field.
+  CompiledRule& start_rule(const LineFacts& line, std::uint32_t flags) {
+    group_has_rules_ = true;
+    CompiledRule& rule = out_.rules.emplace_back();
+    rule.pattern_offset = static_cast<std::uint32_t>(out_.text.size());
     rule.line_and_flags = (line.number << CompiledRule::kLineShift) |
                           (line.kind == LineKind::kDisallow ? CompiledRule::kDisallowFlag : 0) |
-                          (anchored ? 0 : CompiledRule::kPlainPrefixFlag);
+                          flags;
+    return rule;
   }
 
   // Any allow or disallow line: plain values through add_plain_rule(), others normalised
@@ -206,16 +212,12 @@ class Compiler {
   }
 
   void add_normalized_rule(const LineFacts& line) {
-    group_has_rules_ = true;
-    CompiledRule& rule = out_.rules.emplace_back();
-    rule.pattern_offset = static_cast<std::uint32_t>(out_.text.size());
+    CompiledRule& rule = start_rule(line, 0);
     internal::append_normalized_pattern(line.value, out_.text);
     const std::string_view pattern(out_.text.data() + rule.pattern_offset,
                                    out_.text.size() - rule.pattern_offset);
     rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
     rule.literal_length = literal_length(pattern);
-    rule.line_and_flags = (line.number << CompiledRule::kLineShift) |
-                          (line.kind == LineKind::kDisallow ? CompiledRule::kDisallowFlag : 0);
     if (rule.literal_length == rule.pattern_length) {
       rule.line_and_flags |= CompiledRule::kPlainPrefixFlag;
     }
