@@ -21,13 +21,15 @@ namespace robotstxt {
 class Compiler {
  public:
   // Bytes of a literal prefix a sort key holds at a time.
-  static constexpr std::uint32_t kPackedBytes = 16;
-  // A rule's literal prefix, sixteen bytes of it packed big-endian into two integers:
-  // bytes 0-15 at first, and the next sixteen each time a range of keys shares them all.
+  static constexpr std::uint32_t kPackedBytes = 8;
+  // A rule's literal prefix, eight bytes of it packed big-endian into an integer: bytes
+  // 0-7 at first, and the next eight each time a range of keys shares them all. Sixteen
+  // bytes in two integers cost more: each pass moved half as many bytes again, and a
+  // range sharing eight bytes repacks its keys for less than that pass's moves cost.
   struct SortKey {
-    std::uint64_t high, low;  // packed bytes [start, start + 8) and [start + 8, start + 16)
-    std::uint32_t index;      // into rules
-    std::uint32_t rest;       // bytes of the prefix from start on (start: literal_length - rest)
+    std::uint64_t packed;  // bytes [start, start + 8) of the prefix
+    std::uint32_t index;   // into rules
+    std::uint32_t rest;    // bytes of the prefix from start on (start: literal_length - rest)
   };
   struct AgentKey {
     std::uint64_t packed;  // the token's first eight bytes, lower case, big-endian
@@ -124,8 +126,8 @@ class Compiler {
   // block: sorting each group as it closed, into a buffer, then copying the rules back
   // and later into the block, moved every rule twice more.
   void write_rules(RobotsTxt::CompiledRule* to) {
-    // pack() reads sixteen bytes from wherever a prefix's next bytes start, which can
-    // be up to sixteen past the last text written: they are made to exist, and zero.
+    // pack() reads eight bytes from wherever a prefix's next bytes start, which can be
+    // up to eight past the last text written: they are made to exist, and zero.
     std::memset(out_.text.room_for(kPackedBytes), 0, kPackedBytes);
     // Groups hold consecutive runs of rules, and every rule is in one.
     for (const RobotsTxt::CompiledGroup& group : out_.groups) {
@@ -316,8 +318,8 @@ class Compiler {
   // Puts one group's rules in the order the index walk needs (kCompareEachUpTo) at
   // placed_, unless they are in that order already (then returns false): by literal
   // prefix, then file order (the order they were added: an index.htm rewrite follows its
-  // rule), where a few rules left alone keep file order. The first sixteen bytes of each
-  // prefix are packed big-endian into two integers, so that most of the work looks at
+  // rule), where a few rules left alone keep file order. The first eight bytes of each
+  // prefix are packed big-endian into an integer, so that most of the work looks at
   // integers; patterns never contain NUL, so zero padding sorts shorter prefixes first.
   bool sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
     if (end - begin <= internal::kCompareEachUpTo) return false;
@@ -349,12 +351,8 @@ class Compiler {
     const std::vector<CompiledRule>& rules;
     const char* text;
     bool operator()(const SortKey& a, const SortKey& b) const {
-      // Both halves at once, without a branch on the first: sorting mispredicts
-      // enough on the answer itself.
-      const bool high_equal = a.high == b.high;
-      const bool less_packed = (a.high < b.high) | (high_equal & (a.low < b.low));
-      if (!(high_equal & (a.low == b.low))) [[likely]]
-        return less_packed;
+      if (a.packed != b.packed) [[likely]]
+        return a.packed < b.packed;
       // Keys compared share every byte before their packed ones: equal packed bytes are
       // equal prefixes unless one goes on past them.
       if (a.rest <= kPackedBytes && b.rest <= kPackedBytes) return a.index < b.index;
@@ -377,8 +375,8 @@ class Compiler {
   // Most significant byte first, over ranges of keys that share every byte before their
   // packed ones: one pass finds the first packed byte where a range's keys differ, one
   // distributes them by it, stably, and each bucket becomes a range of its own; bytes
-  // all keys share cost nothing, and a range that shares all sixteen moves on to the
-  // next sixteen. A comparison sort of prefixes such as "/wp-content/..." spent most of
+  // all keys share cost nothing, and a range that shares all eight moves on to the
+  // next eight. A comparison sort of prefixes such as "/wp-content/..." spent most of
   // its time on shared bytes. A pass distributes from keys_ into radix_buffer_ or back,
   // at the same positions, rather than copying back after each pass; a range whose
   // order is final writes its rules to placed_ from whichever array holds it. The
@@ -404,15 +402,13 @@ class Compiler {
       }
       // The bits where any key differs from the first: the first such byte is the one
       // to distribute by.
-      std::uint64_t high_differs = 0;
-      std::uint64_t low_differs = 0;
+      std::uint64_t differs = 0;
       for (const SortKey* key = first + 1; key != last; ++key) {
-        high_differs |= key->high ^ first->high;
-        low_differs |= key->low ^ first->low;
+        differs |= key->packed ^ first->packed;
       }
-      if ((high_differs | low_differs) == 0) {
+      if (differs == 0) {
         // Prefixes that end within the packed bytes are equal here, and every pass left
-        // them in file order; longer ones go on with their next sixteen bytes.
+        // them in file order; longer ones go on with their next eight bytes.
         if (std::none_of(first, last, [](const SortKey& key) { return key.rest > kPackedBytes; })) {
           place(first, last, range.begin);
           continue;
@@ -425,16 +421,9 @@ class Compiler {
         pending_ranges_.push_back(range);
         continue;
       }
-      const unsigned byte = high_differs != 0
-                                ? static_cast<unsigned>(std::countl_zero(high_differs)) / 8
-                                : 8 + static_cast<unsigned>(std::countl_zero(low_differs)) / 8;
-      // Where the byte sits in the half that holds it.
-      const unsigned shift = 56 - 8 * (byte % 8);
-      if (byte < 8) {
-        distribute<&SortKey::high>(range, first, last, shift);
-      } else {
-        distribute<&SortKey::low>(range, first, last, shift);
-      }
+      // Where that byte sits in the packed integer.
+      const unsigned shift = 56 - 8 * (static_cast<unsigned>(std::countl_zero(differs)) / 8);
+      distribute(range, first, last, shift);
     }
   }
 
@@ -457,15 +446,12 @@ class Compiler {
     std::uint64_t words_[4] = {};
   };
 
-  // One pass of sort_keys: distributes the range's keys by the byte at `shift` of
-  // `kHalf`, stably, into the other array, and queues each bucket of several keys or
-  // places it. Compiled once per half: reading the half through a run-time member
-  // pointer cost an address computation per key in both loops.
-  template <std::uint64_t SortKey::*kHalf>
+  // One pass of sort_keys: distributes the range's keys by the packed byte at `shift`,
+  // stably, into the other array, and queues each bucket of several keys or places it.
   void distribute(const KeyRange& range, const SortKey* first, const SortKey* last,
                   unsigned shift) {
     const auto digit = [shift](const SortKey& key) {
-      return static_cast<std::uint32_t>((key.*kHalf >> shift) & 0xFF);
+      return static_cast<std::uint32_t>((key.packed >> shift) & 0xFF);
     };
     // bucket_ends_ is all zero between passes: a pass counts into it, turns the counts
     // into each bucket's start, distributes (leaving each bucket's end), and zeroes
@@ -535,10 +521,9 @@ class Compiler {
     return to_big_endian(word) & kLeadingBytes[std::min<std::size_t>(length, 8)];
   }
 
-  // Packs the first sixteen of the key's `rest` bytes at `bytes` into high and low.
+  // Packs the first eight of the key's `rest` bytes at `bytes`.
   static void pack(SortKey& key, const char* bytes) {
-    key.high = pack_big_endian(bytes, key.rest);
-    key.low = pack_big_endian(bytes + 8, key.rest > 8 ? key.rest - 8 : 0);
+    key.packed = pack_big_endian(bytes, key.rest);
   }
 
   void build_agent_index() {
