@@ -341,7 +341,7 @@ class Compiler {
       in_order = in_order && (at == 0 || !less(key, keys[at - 1]));
     }
     if (in_order) return false;
-    sort_keys(count, less);
+    sort_keys(count);
     return true;
   }
 
@@ -365,13 +365,6 @@ class Compiler {
     }
   };
 
-  // Up to this many keys, insertion sort: cheaper than a counting pass. Larger ranges
-  // are distributed, down to ranges this small: measured in wall time over the corpus,
-  // a comparison sort of larger ranges lost to its mispredicted compares, though it ran
-  // fewer instructions.
-  static constexpr std::ptrdiff_t kInsertionSortUpTo = 16;
-  static_assert(kInsertionSortUpTo >= internal::kCompareEachUpTo);
-
   // Most significant byte first, over ranges of keys that share every byte before their
   // packed ones: one pass finds the first packed byte where a range's keys differ, one
   // distributes them by it, stably, and each bucket becomes a range of its own; bytes
@@ -381,8 +374,9 @@ class Compiler {
   // at the same positions, rather than copying back after each pass; a range whose
   // order is final writes its rules to placed_ from whichever array holds it. The
   // ranges wait in a list rather than on the call stack, which hostile prefixes could
-  // exhaust.
-  void sort_keys(std::uint32_t size, const KeyOrder& less) {
+  // exhaust. Ranges are distributed down to kCompareEachUpTo keys: sorting ranges of 9
+  // to 16 by insertion instead cost more than the passes it saved.
+  void sort_keys(std::uint32_t size) {
     // Only ever grown: shrinking, then growing again for the next group, would
     // value-initialise the same elements over and over.
     if (radix_buffer_.size() < size) radix_buffer_.resize(size);
@@ -393,10 +387,9 @@ class Compiler {
       SortKey* const keys = range.in_buffer ? radix_buffer_.data() : keys_.data();
       SortKey* const first = keys + range.begin;
       SortKey* const last = keys + range.end;
-      if (last - first <= kInsertionSortUpTo) {
+      if (last - first <= internal::kCompareEachUpTo) {
         // These keys share every byte before their packed ones, and no key outside
-        // the range does: a few of them the walk takes in any order.
-        if (last - first > internal::kCompareEachUpTo) insertion_sort(first, last, less);
+        // the range does: the walk takes so few in any order.
         place(first, last, range.begin);
         continue;
       }
@@ -484,19 +477,6 @@ class Compiler {
   // Writes the rules of keys in their final order to placed_, from position `at`.
   void place(const SortKey* first, const SortKey* last, std::uint32_t at) {
     for (const SortKey* key = first; key != last; ++key) placed_[at++] = out_.rules[key->index];
-  }
-
-  static void insertion_sort(SortKey* first, SortKey* last, const KeyOrder& less) {
-    for (SortKey* item = first + 1; item < last; ++item) {
-      if (!less(*item, *(item - 1))) continue;
-      const SortKey moving = *item;
-      SortKey* hole = item;
-      do {
-        *hole = *(hole - 1);
-        --hole;
-      } while (hole != first && less(moving, *(hole - 1)));
-      *hole = moving;
-    }
   }
 
   static std::uint64_t to_big_endian(std::uint64_t word) {
