@@ -181,7 +181,7 @@ TEST(CompiledRuleOrder, LargeGroupsAreInAnOrderTheWalkCanNarrow) {
 }
 
 // Rules that share every byte of a long prefix and differ (or end) only far past it:
-// the compiler's sort compares sixteen bytes at a time.
+// the compiler's sort compares eight bytes at a time.
 TEST(CompiledRuleOrder, LongSharedPrefixesAreInAnOrderTheWalkCanNarrow) {
   std::mt19937 random(5);
   RandomBody body;
