@@ -345,8 +345,9 @@ class Compiler {
     return true;
   }
 
-  // The order of the sort: packed bytes, then the rest of longer prefixes, then file
-  // order, so that no two keys are ever equal and any correct sort gives one answer.
+  // The order sort_keys() produces, as a comparison of two keys: packed bytes, then the
+  // rest of longer prefixes, then file order, so that no two keys are ever equal. Only
+  // the test for a group already in order compares keys; the sort itself distributes.
   struct KeyOrder {
     const std::vector<CompiledRule>& rules;
     const char* text;
