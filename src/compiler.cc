@@ -1,8 +1,6 @@
 // Compiling a robots.txt: the tokenizer's lines become groups, agents and indexed rules
 // (SEMANTICS.md sections 1.8, 2 and 4.4). The layout is described in compiled_layout.h.
 #include <algorithm>
-#include <array>
-#include <bit>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -12,6 +10,7 @@
 #include "byte_signature.h"
 #include "compiled_layout.h"
 #include "compiled_rule_order.h"
+#include "literal_prefix_sort.h"
 #include "percent_encoding.h"
 #include "robotstxt/agent.h"
 #include "tokenizer.h"
@@ -20,24 +19,9 @@ namespace robotstxt {
 // Builds a RobotsTxt from the tokenizer's lines.
 class Compiler {
  public:
-  // Bytes of a literal prefix a sort key holds at a time.
-  static constexpr std::uint32_t kPackedBytes = 8;
-  // A rule's literal prefix, eight bytes of it packed big-endian into an integer: bytes
-  // 0-7 at first, and the next eight each time a range of keys shares them all. Sixteen
-  // bytes in two integers cost more: each pass moved half as many bytes again, and a
-  // range sharing eight bytes repacks its keys for less than that pass's moves cost.
-  struct SortKey {
-    std::uint64_t packed;  // bytes [start, start + 8) of the prefix
-    std::uint32_t index;   // into rules
-    std::uint32_t rest;    // bytes of the prefix from start on (start: literal_length - rest)
-  };
   struct AgentKey {
     std::uint64_t packed;  // the token's first eight bytes, lower case, big-endian
     std::uint32_t agent;   // into agents
-  };
-  struct KeyRange {
-    std::uint32_t begin, end;  // positions in keys_ and radix_buffer_
-    bool in_buffer;            // which of the two holds the range's keys
   };
   // The compiled parts as they grow. parse() packs them into the object's one block at
   // the end; until then they are buffers a thread reuses from file to file.
@@ -58,18 +42,14 @@ class Compiler {
   // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
   struct Scratch {
     Parts work;
-    std::vector<SortKey> keys;
-    std::vector<SortKey> radix_buffer;
-    std::vector<KeyRange> pending_ranges;
+    internal::LiteralPrefixSort rule_sort;
     std::vector<AgentKey> agent_keys;
     internal::ByteBuffer records;  // the directive records being written
   };
 
   explicit Compiler(Scratch& scratch)
       : out_(scratch.work),
-        keys_(scratch.keys),
-        radix_buffer_(scratch.radix_buffer),
-        pending_ranges_(scratch.pending_ranges),
+        rule_sort_(scratch.rule_sort),
         agent_keys_(scratch.agent_keys),
         records_(scratch.records) {
     records_.clear();
@@ -126,15 +106,24 @@ class Compiler {
   // block: sorting each group as it closed, into a buffer, then copying the rules back
   // and later into the block, moved every rule twice more.
   void write_rules(RobotsTxt::CompiledRule* to) {
-    // pack() reads eight bytes from wherever a prefix's next bytes start, which can be
+    // The sort reads eight bytes from wherever a prefix's next bytes start, which can be
     // up to eight past the last text written: they are made to exist, and zero.
-    std::memset(out_.text.room_for(kPackedBytes), 0, kPackedBytes);
+    constexpr std::size_t kPadding = internal::LiteralPrefixSort::kReadableAfterPrefix;
+    std::memset(out_.text.room_for(kPadding), 0, kPadding);
+    const char* const text = out_.text.data();
+    const CompiledRule* const rules = out_.rules.data();
+    const auto literal_prefix = [text, rules](std::uint32_t rule) {
+      return std::string_view(text + rules[rule].pattern_offset, rules[rule].literal_length);
+    };
     // Groups hold consecutive runs of rules, and every rule is in one.
     for (const RobotsTxt::CompiledGroup& group : out_.groups) {
-      placed_ = to + group.rule_begin;
-      if (!sort_by_literal_prefix(group.rule_begin, group.rule_end)) {
-        std::copy(out_.rules.begin() + group.rule_begin, out_.rules.begin() + group.rule_end,
-                  placed_);
+      CompiledRule* const placed = to + group.rule_begin;
+      const auto place = [placed, rules](std::uint32_t rule, std::uint32_t position) {
+        placed[position] = rules[rule];
+      };
+      if (!rule_sort_.sort(group.rule_begin, group.rule_end - group.rule_begin, literal_prefix,
+                           place)) {
+        std::copy(rules + group.rule_begin, rules + group.rule_end, placed);
       }
     }
   }
@@ -315,199 +304,6 @@ class Compiler {
     group.rule_end = static_cast<std::uint32_t>(out_.rules.size());
   }
 
-  // Puts one group's rules in the order the index walk needs (kCompareEachUpTo) at
-  // placed_, unless they are in that order already (then returns false): by literal
-  // prefix, then file order (the order they were added: an index.htm rewrite follows its
-  // rule), where a few rules left alone keep file order. The first eight bytes of each
-  // prefix are packed big-endian into an integer, so that most of the work looks at
-  // integers; patterns never contain NUL, so zero padding sorts shorter prefixes first.
-  bool sort_by_literal_prefix(std::uint32_t begin, std::uint32_t end) {
-    if (end - begin <= internal::kCompareEachUpTo) return false;
-    const std::uint32_t count = end - begin;
-    const char* const text = out_.text.data();
-    const KeyOrder less{out_.rules, text};
-    // Only ever grown, like the sort's other buffers; the first `count` keys are this
-    // group's. Files often list a group's rules in order already: each key is checked
-    // against the one before while it is built, until one is out of order.
-    if (keys_.size() < count) keys_.resize(count);
-    SortKey* const keys = keys_.data();
-    bool in_order = true;
-    for (std::uint32_t at = 0; at < count; ++at) {
-      SortKey& key = keys[at];
-      const CompiledRule& rule = out_.rules[begin + at];
-      key.index = begin + at;
-      key.rest = rule.literal_length;
-      pack(key, text + rule.pattern_offset);
-      in_order = in_order && (at == 0 || !less(key, keys[at - 1]));
-    }
-    if (in_order) return false;
-    sort_keys(count);
-    return true;
-  }
-
-  // The order sort_keys() produces, as a comparison of two keys: packed bytes, then the
-  // rest of longer prefixes, then file order, so that no two keys are ever equal. Only
-  // the test for a group already in order compares keys; the sort itself distributes.
-  struct KeyOrder {
-    const std::vector<CompiledRule>& rules;
-    const char* text;
-    bool operator()(const SortKey& a, const SortKey& b) const {
-      if (a.packed != b.packed) [[likely]]
-        return a.packed < b.packed;
-      // Keys compared share every byte before their packed ones: equal packed bytes are
-      // equal prefixes unless one goes on past them.
-      if (a.rest <= kPackedBytes && b.rest <= kPackedBytes) return a.index < b.index;
-      const CompiledRule& x = rules[a.index];
-      const CompiledRule& y = rules[b.index];
-      const std::string_view x_literal(text + x.pattern_offset, x.literal_length);
-      const std::string_view y_literal(text + y.pattern_offset, y.literal_length);
-      if (const int order = x_literal.compare(y_literal); order != 0) return order < 0;
-      return a.index < b.index;
-    }
-  };
-
-  // Most significant byte first, over ranges of keys that share every byte before their
-  // packed ones: one pass finds the first packed byte where a range's keys differ, one
-  // distributes them by it, stably, and each bucket becomes a range of its own; bytes
-  // all keys share cost nothing, and a range that shares all eight moves on to the
-  // next eight. A comparison sort of prefixes such as "/wp-content/..." spent most of
-  // its time on shared bytes. A pass distributes from keys_ into radix_buffer_ or back,
-  // at the same positions, rather than copying back after each pass; a range whose
-  // order is final writes its rules to placed_ from whichever array holds it. The
-  // ranges wait in a list rather than on the call stack, which hostile prefixes could
-  // exhaust. Ranges are distributed down to kCompareEachUpTo keys: an insertion sort of
-  // ranges of 9 to 16 was no faster, as with eight-byte keys it often compared whole
-  // prefixes.
-  void sort_keys(std::uint32_t size) {
-    // Only ever grown: shrinking, then growing again for the next group, would
-    // value-initialise the same elements over and over.
-    if (radix_buffer_.size() < size) radix_buffer_.resize(size);
-    pending_ranges_.assign(1, {0, size, false});
-    while (!pending_ranges_.empty()) {
-      const KeyRange range = pending_ranges_.back();
-      pending_ranges_.pop_back();
-      SortKey* const keys = range.in_buffer ? radix_buffer_.data() : keys_.data();
-      SortKey* const first = keys + range.begin;
-      SortKey* const last = keys + range.end;
-      if (last - first <= internal::kCompareEachUpTo) {
-        // These keys share every byte before their packed ones, and no key outside
-        // the range does: the walk takes so few in any order.
-        place(first, last, range.begin);
-        continue;
-      }
-      // The bits where any key differs from the first: the first such byte is the one
-      // to distribute by.
-      std::uint64_t differs = 0;
-      for (const SortKey* key = first + 1; key != last; ++key) {
-        differs |= key->packed ^ first->packed;
-      }
-      if (differs == 0) {
-        // Prefixes that end within the packed bytes are equal here, and every pass left
-        // them in file order; longer ones go on with their next eight bytes.
-        if (std::none_of(first, last, [](const SortKey& key) { return key.rest > kPackedBytes; })) {
-          place(first, last, range.begin);
-          continue;
-        }
-        for (SortKey* key = first; key != last; ++key) {
-          const CompiledRule& rule = out_.rules[key->index];
-          key->rest = key->rest > kPackedBytes ? key->rest - kPackedBytes : 0;
-          pack(*key, out_.text.data() + rule.pattern_offset + rule.literal_length - key->rest);
-        }
-        pending_ranges_.push_back(range);
-        continue;
-      }
-      // Where that byte sits in the packed integer.
-      const unsigned shift = 56 - 8 * (static_cast<unsigned>(std::countl_zero(differs)) / 8);
-      distribute(range, first, last, shift);
-    }
-  }
-
-  // The byte values a pass met, visited in increasing order: a pass costs a step per
-  // value that occurs, where walking from the lowest to the highest one cost about a
-  // hundred steps for the usual spread of path bytes ('-' to 'z').
-  class SeenBytes {
-   public:
-    void add(std::uint32_t byte) noexcept { words_[byte / 64] |= std::uint64_t{1} << (byte % 64); }
-    template <typename Visit>
-    void for_each(Visit&& visit) const {
-      for (std::uint32_t word = 0; word < 4; ++word) {
-        for (std::uint64_t bits = words_[word]; bits != 0; bits &= bits - 1) {
-          visit(word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
-        }
-      }
-    }
-
-   private:
-    std::uint64_t words_[4] = {};
-  };
-
-  // One pass of sort_keys: distributes the range's keys by the packed byte at `shift`,
-  // stably, into the other array, and queues each bucket of several keys or places it.
-  void distribute(const KeyRange& range, const SortKey* first, const SortKey* last,
-                  unsigned shift) {
-    const auto digit = [shift](const SortKey& key) {
-      return static_cast<std::uint32_t>((key.packed >> shift) & 0xFF);
-    };
-    // bucket_ends_ is all zero between passes: a pass counts into it, turns the counts
-    // into each bucket's start, distributes (leaving each bucket's end), and zeroes
-    // only the entries of bytes that occurred.
-    std::uint32_t* const ends = bucket_ends_.data();
-    SeenBytes seen;
-    for (const SortKey* key = first; key != last; ++key) {
-      const std::uint32_t d = digit(*key);
-      ++ends[d];
-      seen.add(d);
-    }
-    std::uint32_t start = 0;
-    seen.for_each([&](std::uint32_t d) { start += std::exchange(ends[d], start); });
-    SortKey* const target = (range.in_buffer ? keys_.data() : radix_buffer_.data()) + range.begin;
-    for (const SortKey* key = first; key != last; ++key) target[ends[digit(*key)]++] = *key;
-    std::uint32_t bucket_begin = 0;
-    seen.for_each([&](std::uint32_t d) {
-      const std::uint32_t bucket_end = std::exchange(ends[d], 0);
-      // Byte 0 ends a prefix: those keys are equal prefixes, already in file order.
-      if (bucket_end - bucket_begin > 1 && d != 0) {
-        pending_ranges_.push_back(
-            {range.begin + bucket_begin, range.begin + bucket_end, !range.in_buffer});
-      } else {
-        place(target + bucket_begin, target + bucket_end, range.begin + bucket_begin);
-      }
-      bucket_begin = bucket_end;
-    });
-  }
-
-  // Writes the rules of keys in their final order to placed_, from position `at`.
-  void place(const SortKey* first, const SortKey* last, std::uint32_t at) {
-    for (const SortKey* key = first; key != last; ++key) placed_[at++] = out_.rules[key->index];
-  }
-
-  static std::uint64_t to_big_endian(std::uint64_t word) {
-    if constexpr (std::endian::native == std::endian::little) return __builtin_bswap64(word);
-    return word;
-  }
-
-  // The first min(8, length) bytes at `bytes` as a big-endian integer, zero-padded:
-  // comparing two of these compares the bytes lexicographically. Loads eight bytes
-  // whatever the length (write_rules makes them readable) and masks off the
-  // unwanted ones: branches on lengths that vary from rule to rule were mispredicted
-  // about a third of the time.
-  static std::uint64_t pack_big_endian(const char* bytes, std::size_t length) {
-    // kLeadingBytes[n]: the n most significant bytes set.
-    static constexpr std::array<std::uint64_t, 9> kLeadingBytes = [] {
-      std::array<std::uint64_t, 9> masks{};
-      for (std::size_t n = 1; n <= 8; ++n) masks[n] = ~std::uint64_t{0} << (64 - 8 * n);
-      return masks;
-    }();
-    std::uint64_t word;
-    std::memcpy(&word, bytes, sizeof word);
-    return to_big_endian(word) & kLeadingBytes[std::min<std::size_t>(length, 8)];
-  }
-
-  // Packs the first eight of the key's `rest` bytes at `bytes`.
-  static void pack(SortKey& key, const char* bytes) {
-    key.packed = pack_big_endian(bytes, key.rest);
-  }
-
   void build_agent_index() {
     // Empty tokens (`user-agent: *bot`) are indexed too: no real agent equals them, but
     // Google's matcher lets an empty queried agent match them, and so do we.
@@ -548,12 +344,8 @@ class Compiler {
   }
 
   Parts& out_;
-  std::vector<SortKey>& keys_;
-  std::vector<SortKey>& radix_buffer_;
-  std::array<std::uint32_t, 256> bucket_ends_{};  // per byte value; see sort_keys
-  std::vector<KeyRange>& pending_ranges_;
+  internal::LiteralPrefixSort& rule_sort_;
   std::vector<AgentKey>& agent_keys_;
-  CompiledRule* placed_ = nullptr;  // where the group being sorted writes its rules
   internal::ByteBuffer& records_;
   bool in_group_ = false;
   bool group_has_rules_ = false;
