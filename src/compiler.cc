@@ -106,8 +106,9 @@ class Compiler {
   // block: sorting each group as it closed, into a buffer, then copying the rules back
   // and later into the block, moved every rule twice more.
   void write_rules(RobotsTxt::CompiledRule* to) {
-    // The sort reads eight bytes from wherever a prefix's next bytes start, which can be
-    // up to eight past the last text written: they are made to exist, and zero.
+    // The sort reads past each prefix's end, up to kPadding bytes past the last text
+    // written: they are made to exist, and zero. Rules are numbered in file order (an
+    // index.htm rewrite right after its allow), which the sort keeps among equal prefixes.
     constexpr std::size_t kPadding = internal::LiteralPrefixSort::kReadableAfterPrefix;
     std::memset(out_.text.room_for(kPadding), 0, kPadding);
     const char* const text = out_.text.data();
