@@ -6,6 +6,7 @@
 #ifndef ROBOTSTXT_TOOLS_SERVICE_HTTP_SERVER_H_
 #define ROBOTSTXT_TOOLS_SERVICE_HTTP_SERVER_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,10 @@ struct HttpRequest {
   std::string target;  ///< path and query, as sent
   std::string authorization;
   std::string body;
+  /// Set by the server once nobody waits for the answer any more: the client closed its
+  /// connection, or the drain's deadline passed. A handler that fetches stops starting
+  /// new work when it is set, and what it answers then is never sent.
+  std::shared_ptr<const std::atomic<bool>> cancelled;
 };
 
 struct HttpResponse {
