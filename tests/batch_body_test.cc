@@ -8,35 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include "service/batch_body.h"
+#include "support/batch_body_document.h"
 
 namespace robotstxt::service {
 namespace {
 
 using nlohmann::json;
-
-// The reading the service used to do: a parsed document, then its members.
-std::optional<BatchBody> read_as_document(const std::string& text) {
-  const json parsed = json::parse(text, nullptr, false);
-  if (parsed.is_discarded() || !parsed.is_object()) return std::nullopt;
-  BatchBody body;
-  for (const char* name : {"agent", "crawler"}) {
-    const auto found = parsed.find(name);
-    if (found == parsed.end() || !found->is_string()) continue;
-    (std::string(name) == "agent" ? body.agent : body.crawler) = found->get<std::string>();
-  }
-  const auto urls = parsed.find("urls");
-  body.urls_is_array = urls != parsed.end() && urls->is_array();
-  if (!body.urls_is_array) return body;
-  body.url_count = urls->size();
-  for (const json& url : *urls) {
-    if (url.is_string()) {
-      body.url_bytes += url.get<std::string>() + '\n';  // kept apart for the comparison
-    } else {
-      body.urls_all_strings = false;
-    }
-  }
-  return body;
-}
 
 TEST(BatchBodyTest, ReadsEveryBodyAsTheParsedDocumentDid) {
   const std::vector<std::string> bodies = {
@@ -72,20 +49,20 @@ TEST(BatchBodyTest, ReadsEveryBodyAsTheParsedDocumentDid) {
           std::string(1100, ']') + "}",
   };
   for (const std::string& text : bodies) {
-    const std::optional<BatchBody> expected = read_as_document(text);
-    std::optional<BatchBody> read(std::in_place);
-    if (!read_batch_body(text, *read)) read.reset();
-    ASSERT_EQ(read.has_value(), expected.has_value()) << text;
-    if (!read) continue;
-    EXPECT_EQ(read->agent, expected->agent) << text;
-    EXPECT_EQ(read->crawler, expected->crawler) << text;
-    EXPECT_EQ(read->urls_is_array, expected->urls_is_array) << text;
-    if (!expected->urls_is_array) continue;
-    EXPECT_EQ(read->urls_all_strings, expected->urls_all_strings) << text;
-    EXPECT_EQ(read->url_count, expected->url_count) << text;
-    std::string read_urls;
-    for (const std::string_view url : read->urls) read_urls.append(url).append(1, '\n');
-    EXPECT_EQ(read_urls, expected->url_bytes) << text;
+    const std::optional<BatchBody> expected = testing::read_batch_body_as_document(text);
+    BatchBody read;
+    ASSERT_EQ(read_batch_body(text, read), expected.has_value()) << text;
+    if (!expected) continue;
+    EXPECT_TRUE(testing::same_reading(read, *expected)) << text;
+    // The event reader alone reads every body JSON allows; simdjson's, when it reads one,
+    // reads it the same way.
+    BatchBody by_events;
+    ASSERT_TRUE(read_batch_body_with_events(text, by_events)) << text;
+    EXPECT_TRUE(testing::same_reading(by_events, *expected)) << text;
+    BatchBody by_simdjson;
+    if (read_batch_body_with_simdjson(text, by_simdjson)) {
+      EXPECT_TRUE(testing::same_reading(by_simdjson, *expected)) << text;
+    }
   }
 }
 

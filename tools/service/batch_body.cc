@@ -26,12 +26,15 @@ void make_views(BatchBody& body, const std::vector<std::size_t>& ends) {
   }
 }
 
+}  // namespace
+
 // The fast reading, at several hundred MB/s: a batch's URLs are most of a request's
-// cost to read. False when simdjson refuses the body; then the event reader below
-// decides, because simdjson refuses a few bodies that nlohmann accepts (integers beyond
-// 64 bits, nesting deeper than 1,024 levels, a byte order mark), and the answer must not
-// depend on which parser read it.
-bool read_with_simdjson(std::string_view text, BatchBody& body) {
+// cost to read. False when simdjson refuses the body; read_batch_body() then asks the
+// event reader, because simdjson refuses a few bodies that nlohmann accepts (integers
+// beyond 64 bits, nesting deeper than 1,024 levels, a byte order mark), and the answer
+// must not depend on which parser read it.
+bool read_batch_body_with_simdjson(std::string_view text, BatchBody& body) {
+  body = BatchBody{};
   // One parser per thread: it keeps its buffers from one request to the next.
   thread_local simdjson::dom::parser parser;
   simdjson::dom::object object;
@@ -71,6 +74,8 @@ bool read_with_simdjson(std::string_view text, BatchBody& body) {
   make_views(body, ends);
   return true;
 }
+
+namespace {
 
 // Receives the parser's events. Depth 1 is the members of the top-level object; depth 2
 // inside "urls" is its elements. Anything deeper is only checked for being JSON.
@@ -192,8 +197,10 @@ class BatchBodyReader {
 }  // namespace
 
 bool read_batch_body(std::string_view text, BatchBody& body) {
-  body = BatchBody{};
-  if (read_with_simdjson(text, body)) return true;
+  return read_batch_body_with_simdjson(text, body) || read_batch_body_with_events(text, body);
+}
+
+bool read_batch_body_with_events(std::string_view text, BatchBody& body) {
   body = BatchBody{};
   BatchBodyReader reader(body);
   if (!json::sax_parse(text, &reader)) return false;

@@ -29,6 +29,12 @@ struct BatchBody {
 /// Reads `text` into `body`; false when it is not one JSON object (bad JSON included).
 [[nodiscard]] bool read_batch_body(std::string_view text, BatchBody& body);
 
+/// The two readers read_batch_body() chooses between, apart so that the tests and the
+/// fuzzer can hold them to one answer. simdjson's is fast and refuses a few bodies that
+/// JSON allows (false then); the event reader reads every body JSON allows.
+[[nodiscard]] bool read_batch_body_with_simdjson(std::string_view text, BatchBody& body);
+[[nodiscard]] bool read_batch_body_with_events(std::string_view text, BatchBody& body);
+
 }  // namespace robotstxt::service
 
 #endif  // ROBOTSTXT_TOOLS_SERVICE_BATCH_BODY_H_
