@@ -81,7 +81,14 @@ int run_serve(const ServeOptions& options) {
   client.fetch.gate = std::make_shared<FetchGate>(options.max_fetches == 0 ? options.concurrency
                                                                            : options.max_fetches);
   // The service fetches what its clients name: by default nothing internal (SSRF).
-  if (!options.allow_private) client.fetch.refuse_address = refuse_non_public_addresses;
+  // The refusal names the way out, for the operator reading a client's report.
+  if (!options.allow_private) {
+    client.fetch.refuse_address = [](const PeerAddress& address) {
+      std::string refusal = refuse_non_public_addresses(address);
+      if (!refusal.empty()) refusal += " (serve --allow-private fetches from such addresses)";
+      return refusal;
+    };
+  }
   std::string token;
   if (!options.token_file.empty()) {
     std::ifstream file(options.token_file);
