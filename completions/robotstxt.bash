@@ -22,12 +22,12 @@ _robotstxt() {
     lint) options="--help --json" ;;
     fetch)
       options="--help --agent --crawler --json --timeout --user-agent-header --concurrency
-               --connect-to --ca-file --redis"
+               --connect-to --proxy --ca-file --redis"
       ;;
     serve)
       options="--help --listen --redis --token-file --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-connections --max-fetches
-               --connect-to"
+               --connect-to --proxy"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

@@ -27,6 +27,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l timeout -x
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l user-agent-header -x -d 'User-Agent header to send'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l concurrency -x -d 'Origins fetched at once'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l connect-to -x -d 'Connect to another host:port'
+complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l proxy -x -d 'Fetch through this proxy'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch' -l ca-file -r -d 'CA certificates to trust'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l redis -x -d 'redis://HOST:PORT/DB, the shared cache tier'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l listen -x -d 'HOST:PORT to listen on'

@@ -1,13 +1,17 @@
 // Undoing Content-Encoding ourselves rather than in libcurl, because only the decoder
 // knows whether a compressed stream reached its end: a gzip body cut short by a closed
-// connection must be a failed transfer (SEMANTICS 7), not a shorter robots.txt.
+// connection must be a failed transfer (SEMANTICS 7), not a shorter robots.txt. gzip and
+// deflate go through zlib, br (Brotli, RFC 7932) through libbrotlidec: Google's crawlers
+// accept all three.
 #ifndef ROBOTSTXT_SRC_CONTENT_DECODER_H_
 #define ROBOTSTXT_SRC_CONTENT_DECODER_H_
 
 #include <zlib.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,18 +19,20 @@
 namespace robotstxt::internal {
 
 /// What the fetcher offers in Accept-Encoding: the codings ContentDecoder undoes.
-inline constexpr const char* kAcceptedEncodings = "gzip, deflate";
+inline constexpr const char* kAcceptedEncodings = "gzip, deflate, br";
 
 class ContentDecoder {
  public:
   /// Starts over for a response whose Content-Encoding field values were
   /// `content_encoding` (comma-separated, in the order the server applied them). gzip,
-  /// x-gzip and deflate are undone; identity and codings nobody defined (a `utf-8` seen
+  /// x-gzip, deflate and br are undone; identity and codings nobody defined (a `utf-8` seen
   /// in the wild) are ignored, as browsers ignore them, and the body is read as it is.
   void reset(std::string_view content_encoding);
 
   /// Appends the decoded bytes of `chunk` to `out`, stopping once `out` holds `limit`
-  /// bytes. False when the data is not what its coding says (the response is bad).
+  /// bytes: the rest of the chunk is not decoded, so a small body that expands without
+  /// end costs no more than `limit`. False when the data is not what its coding says
+  /// (the response is bad).
   [[nodiscard]] bool decode(std::string_view chunk, std::string& out, std::size_t limit);
 
   /// True when every compressed stream reached its end (always without a coding, and

@@ -56,6 +56,14 @@ struct Job {
   int local_errno = 0;        // socket() failed for want of resources on this machine
   const std::function<std::string(const PeerAddress&)>* refuse_address = nullptr;
   std::string refused;  // why refuse_address refused the last address tried
+  // With a proxy, libcurl connects only to the proxy, so the target's addresses are
+  // checked by a request of their own first: resolved (CONNECT_TO applied), every address
+  // judged, no socket opened. `vetting` marks that request; `vetted_url` is the last URL
+  // whose addresses all passed.
+  const std::string* proxy = nullptr;
+  bool vetting = false;
+  bool vetted_an_address = false;
+  std::string vetted_url;
 };
 
 // Resets what the previous response (a 100 Continue, an earlier hop) left behind.
@@ -132,7 +140,9 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
 // every hop): FetchOptions::refuse_address is asked here.
 curl_socket_t open_socket(void* user, curlsocktype, curl_sockaddr* address) {
   auto& job = *static_cast<Job*>(user);
-  if (job.refuse_address != nullptr && *job.refuse_address) {
+  // Through a proxy every socket goes to the proxy, which is not judged: its target was.
+  const bool to_proxy = !job.vetting && job.proxy != nullptr && !job.proxy->empty();
+  if (job.refuse_address != nullptr && *job.refuse_address && !to_proxy) {
     PeerAddress peer;
     if (address->family == AF_INET6) {
       sockaddr_in6 ipv6{};
@@ -152,6 +162,12 @@ curl_socket_t open_socket(void* user, curlsocktype, curl_sockaddr* address) {
     }
     if (!reason.empty()) {
       job.refused = std::move(reason);
+      return CURL_SOCKET_BAD;
+    }
+    if (job.vetting) {
+      // Judged, never connected: libcurl goes on to the next address, so every address
+      // of the name is seen.
+      job.vetted_an_address = true;
       return CURL_SOCKET_BAD;
     }
   }
@@ -185,6 +201,16 @@ void configure(CURL* easy, Job& job, const FetchOptions& options, curl_slist* co
   curl_easy_setopt(easy, CURLOPT_USERAGENT, options.user_agent.c_str());
   if (!options.ca_file.empty()) curl_easy_setopt(easy, CURLOPT_CAINFO, options.ca_file.c_str());
   if (connect_to != nullptr) curl_easy_setopt(easy, CURLOPT_CONNECT_TO, connect_to);
+  // Set always, empty too: an unset proxy would let libcurl read one from the
+  // environment. An empty no-proxy list makes the environment's no_proxy unread as well.
+  curl_easy_setopt(easy, CURLOPT_PROXY, options.proxy.c_str());
+  curl_easy_setopt(easy, CURLOPT_NOPROXY, "");
+}
+
+// Whether the next request must first resolve and judge its target (see Job::vetting).
+bool needs_vetting(const Job& job, const std::string& url) {
+  return job.proxy != nullptr && !job.proxy->empty() && job.refuse_address != nullptr &&
+         *job.refuse_address && job.vetted_url != url;
 }
 
 // Starts the next request of `job`, with whatever remains of its total time. Returns
@@ -211,6 +237,12 @@ bool start_request(CURLM* multi, Job& job, const std::string& url) {
   }
   curl_easy_setopt(job.easy, CURLOPT_TIMEOUT_MS, static_cast<long>(remaining.count()));
   curl_easy_setopt(job.easy, CURLOPT_URL, url.c_str());
+  job.vetting = needs_vetting(job, url);
+  job.vetted_an_address = false;
+  curl_easy_setopt(job.easy, CURLOPT_PROXY, job.vetting ? "" : job.proxy->c_str());
+  curl_easy_setopt(job.easy, CURLOPT_CONNECT_ONLY, job.vetting ? 1L : 0L);
+  // A pooled connection would skip the open-socket hook, and with it the check.
+  curl_easy_setopt(job.easy, CURLOPT_FRESH_CONNECT, job.vetting ? 1L : 0L);
   if (curl_multi_add_handle(multi, job.easy) != CURLM_OK) {
     outcome.kind = FetchKind::kLocalError;
     outcome.error = "libcurl cannot start a transfer (out of memory?)";
@@ -277,9 +309,23 @@ void record_failure(Job& job, CURLcode code, FetchOutcome& outcome) {
   }
 }
 
+// Ends the check of a target's addresses made before a request through a proxy: the URL
+// to request now, or "" (and why) when an address was refused or none was found.
+std::string finish_vetting(Job& job, CURLcode code) {
+  FetchOutcome& outcome = *job.outcome;
+  job.vetting = false;
+  if (job.refused.empty() && job.vetted_an_address) {
+    job.vetted_url = outcome.final_url;
+    return outcome.final_url;
+  }
+  record_failure(job, code, outcome);  // a refusal, or the name did not resolve
+  return {};
+}
+
 // Decides what a finished request means. Returns the next URL to request when the
 // response is a redirect that should be followed, or "" when the job is done.
 std::string finish_request(Job& job, CURLcode code, std::size_t max_redirects) {
+  if (job.vetting) return finish_vetting(job, code);
   FetchOutcome& outcome = *job.outcome;
   long status = 0;
   curl_easy_getinfo(job.easy, CURLINFO_RESPONSE_CODE, &status);
@@ -409,6 +455,7 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
     job.outcome = &outcome;
     job.body_limit = options_.max_body_bytes;
     job.refuse_address = &options_.refuse_address;
+    job.proxy = &options_.proxy;
     job.easy = curl_easy_init();
     if (job.easy == nullptr) {
       outcome.kind = FetchKind::kLocalError;

@@ -55,7 +55,9 @@ constexpr Range kIpv6[] = {
 };
 
 // IPv4 carried in IPv6 reaches an IPv4 host: ::ffff:a.b.c.d (mapped), 64:ff9b::a.b.c.d
-// (NAT64), ::a.b.c.d (compatible, deprecated).
+// (NAT64), ::a.b.c.d (compatible, deprecated), and 2002:AABB:CCDD::/48 (6to4, the IPv4
+// in the second and third groups). A relay or translator would carry the connection to
+// that IPv4 host, so only the IPv4 address says where it ends.
 const std::uint8_t* embedded_ipv4(const std::array<std::uint8_t, 16>& bytes) {
   static constexpr Range kEmbedding[] = {
       {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff}, 96, {}},
@@ -65,6 +67,8 @@ const std::uint8_t* embedded_ipv4(const std::array<std::uint8_t, 16>& bytes) {
   for (const Range& range : kEmbedding) {
     if (in_range(bytes.data(), range)) return bytes.data() + 12;
   }
+  static constexpr Range kSixToFour{{0x20, 0x02}, 16, {}};
+  if (in_range(bytes.data(), kSixToFour)) return bytes.data() + 2;
   return nullptr;
 }
 
@@ -98,9 +102,14 @@ std::string_view non_public_reason(const PeerAddress& address) noexcept {
 }
 
 std::string refuse_non_public_addresses(const PeerAddress& address) {
+  // The rule, never the address: a client that named a host must not learn what it
+  // resolves to (or where a connect-to mapping sends it) from the refusal.
   const std::string_view reason = non_public_reason(address);
   if (reason.empty()) return {};
-  return "refused to connect to " + to_string(address) + ": a " + std::string(reason) + " address";
+  // "an unspecified", "a unique-local": the article follows the sound.
+  const bool vowel_sound = reason.find_first_of("aeiou") == 0 && !reason.starts_with("uni");
+  return std::string("refused to connect: the host is at ") + (vowel_sound ? "an " : "a ") +
+         std::string(reason) + " address, not on the public internet";
 }
 
 }  // namespace robotstxt

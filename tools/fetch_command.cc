@@ -36,6 +36,7 @@ struct FetchCommandOptions {
   double timeout_seconds = 30;
   std::string user_agent_header;
   std::vector<std::string> connect_to;
+  std::string proxy;
   std::string redis;
   std::string ca_file;
   std::size_t concurrency = 200;
@@ -99,7 +100,7 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
 RobotsClientOptions client_options(const FetchCommandOptions& options) {
   RobotsClientOptions client;
   client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
-                                  options.connect_to, options.concurrency);
+                                  options.connect_to, options.concurrency, options.proxy);
   client.fetch.ca_file = options.ca_file;
   // run_fetch() has checked the URL.
   if (const RedisUrlResult redis = parse_redis_url(options.redis); redis.address) {
@@ -261,6 +262,7 @@ int run_fetch(const FetchCommandOptions& options) {
     return kExitUsage;
   }
   if (!timeout_is_usable("fetch", options.timeout_seconds)) return kExitUsage;
+  if (!proxy_is_usable("fetch", options.proxy)) return kExitUsage;
   if (!options.redis.empty()) {
     const RedisUrlResult redis = parse_redis_url(options.redis);
     if (!redis.address) {
@@ -329,6 +331,9 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
       ->allow_extra_args(false);
+  command->add_option("--proxy", options->proxy,
+                      "fetch through this proxy, e.g. http://127.0.0.1:3128 (default: none;\n"
+                      "http_proxy, https_proxy and ALL_PROXY in the environment are ignored)");
   command->add_option("--redis", options->redis,
                       "redis://HOST:PORT/DB: with '-', share the cache of `robotstxt serve`\n"
                       "instances and other fetch runs (see README \"Running a fleet\")");

@@ -35,6 +35,7 @@ struct ServeOptions {
   std::string user_agent_header;
   double timeout_seconds = 30;
   std::vector<std::string> connect_to;
+  std::string proxy;
   std::size_t max_batch = 10000;
   std::size_t max_connections = 4096;
 };
@@ -74,14 +75,22 @@ int run_serve(const ServeOptions& options) {
     return kExitUsage;
   }
   if (!timeout_is_usable("serve", options.timeout_seconds)) return kExitUsage;
+  if (!proxy_is_usable("serve", options.proxy)) return kExitUsage;
   RobotsClientOptions client;
   client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
-                                  options.connect_to, options.concurrency);
+                                  options.connect_to, options.concurrency, options.proxy);
   // One bound for the whole process, or N requests could hold N * --concurrency fetches.
   client.fetch.gate = std::make_shared<FetchGate>(options.max_fetches == 0 ? options.concurrency
                                                                            : options.max_fetches);
   // The service fetches what its clients name: by default nothing internal (SSRF).
-  if (!options.allow_private) client.fetch.refuse_address = refuse_non_public_addresses;
+  // The refusal names the way out, for the operator reading a client's report.
+  if (!options.allow_private) {
+    client.fetch.refuse_address = [](const PeerAddress& address) {
+      std::string refusal = refuse_non_public_addresses(address);
+      if (!refusal.empty()) refusal += " (serve --allow-private fetches from such addresses)";
+      return refusal;
+    };
+  }
   std::string token;
   if (!options.token_file.empty()) {
     std::ifstream file(options.token_file);
@@ -171,6 +180,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
       ->allow_extra_args(false);
+  command->add_option("--proxy", options->proxy,
+                      "fetch through this proxy, e.g. http://127.0.0.1:3128; each target's\n"
+                      "addresses are checked first (default: none; http_proxy, https_proxy\n"
+                      "and ALL_PROXY in the environment are ignored)");
   command->callback([options, &exit_code] { exit_code = run_serve(*options); });
 }
 

@@ -72,6 +72,18 @@ struct FetchOptions {
   /// fetching URLs its clients name sets refuse_non_public_addresses (peer_address.h).
   /// Empty: connect anywhere.
   std::function<std::string(const PeerAddress&)> refuse_address;
+  /// The proxy every request goes through, as libcurl takes it ("http://HOST:PORT",
+  /// "socks5h://HOST:PORT"); empty: none. The environment (http_proxy, https_proxy,
+  /// ALL_PROXY, no_proxy) is never read: a process must not fetch its clients' URLs
+  /// through whatever proxy it happens to inherit, where refuse_address would judge the
+  /// proxy's address instead of the target's. With a proxy and refuse_address, each
+  /// request's target (every hop) is resolved here first and every address it has is
+  /// asked about; one refused address refuses the request, and nothing reaches the
+  /// proxy. The proxy itself is not asked about: it is the operator's choice. What this
+  /// cannot hold: the proxy resolves the name again, and may get another answer (DNS
+  /// rebinding between our check and its own); a proxy should enforce its own egress
+  /// rules.
+  std::string proxy;
 };
 
 /// What a fetch ended with, before any policy is applied. Every kind but kLocalError and

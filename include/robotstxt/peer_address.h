@@ -36,10 +36,14 @@ struct PeerAddress {
 /// Why `address` is not a public internet address, or "" when it is: "loopback",
 /// "private", "link-local", "shared address space (CGNAT)", "unique-local",
 /// "multicast", "unspecified", "reserved" (documentation, benchmarking, IETF and
-/// future-use ranges). IPv4 inside IPv6 (mapped, NAT64, compatible) is judged as IPv4.
+/// future-use ranges). IPv4 inside IPv6 (mapped, NAT64 64:ff9b::/96, compatible, 6to4
+/// 2002::/16) is judged as that IPv4 address.
 [[nodiscard]] std::string_view non_public_reason(const PeerAddress& address) noexcept;
 
-/// A FetchOptions::refuse_address that refuses every non-public address, naming it.
+/// A FetchOptions::refuse_address that refuses every non-public address, saying which
+/// rule refused it ("refused to connect: the host is at a loopback address, not on the
+/// public internet") and never the address itself: a client must not learn from the
+/// refusal what a name resolves to.
 [[nodiscard]] std::string refuse_non_public_addresses(const PeerAddress& address);
 
 }  // namespace robotstxt

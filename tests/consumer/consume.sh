@@ -24,14 +24,14 @@ cmake --build "$work/fetch" >/dev/null
 "$work/fetch/fetch_consumer"
 echo "find_package(robotstxt COMPONENTS fetch): both libraries build and run"
 
-# pkg-config. A static robotstxt_fetch also needs libcurl, libidn2, hiredis and zlib on the link
+# pkg-config. A static robotstxt_fetch also needs libcurl, libidn2, hiredis, zlib and libbrotlidec on the link
 # line: their shared libraries, as CMake's package links them (`--static` would ask for
 # libcurl's own private dependencies, whose development files Debian does not require).
 pc_file=$(find "$prefix" -name robotstxt.pc -path '*/pkgconfig/*' | head -1)
 export PKG_CONFIG_PATH=$(dirname "$pc_file")${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 private=()
 if [ -e "$(pkg-config --variable=libdir robotstxt)/librobotstxt_fetch.a" ]; then
-  read -r -a private <<<"$(pkg-config --libs libcurl libidn2 hiredis zlib)"
+  read -r -a private <<<"$(pkg-config --libs libcurl libidn2 hiredis zlib libbrotlidec)"
 fi
 version=$(pkg-config --modversion robotstxt)
 # Word splitting of pkg-config's output is intended: it is a list of flags.
