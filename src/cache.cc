@@ -53,6 +53,21 @@ void RobotsCache::evict_locked() {
 
 std::vector<RobotsCache::EntryPtr> RobotsCache::get_or_load(std::span<const std::string> keys,
                                                             TimePoint now, const Loader& load) {
+  return load_missing(keys, now, std::nullopt, load);
+}
+
+RobotsCache::EntryPtr RobotsCache::get_or_reload(const std::string& key, TimePoint fetched_after,
+                                                 const Loader& load) {
+  return load_missing(std::span<const std::string>(&key, 1), {}, fetched_after, load).front();
+}
+
+std::vector<RobotsCache::EntryPtr> RobotsCache::load_missing(std::span<const std::string> keys,
+                                                             TimePoint now,
+                                                             std::optional<TimePoint> fetched_after,
+                                                             const Loader& load) {
+  const auto current = [&](const RobotsEntry& entry) {
+    return fetched_after ? entry.fetched_at > *fetched_after : now < entry.fresh_until;
+  };
   std::vector<EntryPtr> results(keys.size());
   std::vector<std::size_t> waiting;  // indexes of keys someone else (or this call) loads
   std::vector<std::string> claimed;
@@ -65,7 +80,7 @@ std::vector<RobotsCache::EntryPtr> RobotsCache::get_or_load(std::span<const std:
       const std::string& key = keys[i];
       if (const auto slot = slots_.find(key); slot != slots_.end()) {
         recency_.splice(recency_.begin(), recency_, slot->second.recency);
-        if (now < slot->second.entry->fresh_until) {
+        if (current(*slot->second.entry)) {
           results[i] = slot->second.entry;
           continue;
         }

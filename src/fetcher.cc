@@ -23,6 +23,9 @@
 namespace robotstxt {
 namespace {
 
+// How often a call that may be withdrawn looks at its flag while it waits.
+constexpr std::chrono::milliseconds kCancellationCheckInterval{50};
+
 void init_curl_once() {
   static std::once_flag once;
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
@@ -423,12 +426,13 @@ Fetcher::Fetcher(FetchOptions options) : options_(std::move(options)) {
   init_curl_once();
 }
 
-FetchOutcome Fetcher::fetch(const Origin& origin) const {
-  std::vector<FetchOutcome> outcomes = fetch_all(std::span<const Origin>(&origin, 1));
+FetchOutcome Fetcher::fetch(const Origin& origin, const std::atomic<bool>* cancelled) const {
+  std::vector<FetchOutcome> outcomes = fetch_all(std::span<const Origin>(&origin, 1), cancelled);
   return std::move(outcomes.front());
 }
 
-std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) const {
+std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins,
+                                             const std::atomic<bool>* cancelled) const {
   std::vector<FetchOutcome> outcomes(origins.size());
   std::deque<Job> jobs(origins.size());  // deque: addresses stay put for libcurl
   CurlSlist connect_to;
@@ -472,28 +476,68 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
     }
   };
 
+  const auto is_cancelled = [cancelled] {
+    return cancelled != nullptr && cancelled->load(std::memory_order_relaxed);
+  };
+  // Ends every job not started yet with `error`, as this machine's failure.
+  const auto give_up_unstarted = [&](std::string_view error) {
+    for (; next_job < jobs.size(); ++next_job) {
+      outcomes[next_job].robots_url = origins[next_job].robots_url();
+      outcomes[next_job].kind = FetchKind::kLocalError;
+      outcomes[next_job].error = error;
+    }
+  };
+
   FetchGate* const gate = options_.gate.get();
   // Waiting for the process's slots is bounded by the fetch timeout, for the whole call.
   const auto slot_deadline = std::chrono::steady_clock::now() + options_.total_timeout;
   // A slot for the next job: taken at once while this call has transfers of its own to
-  // drive (waiting then would stall them), else waited for.
+  // drive (waiting then would stall them), else waited for, in short steps when the call
+  // may be withdrawn meanwhile.
   const auto take_slot = [&] {
     if (gate == nullptr) return true;
     if (active > 0) return gate->try_enter();
-    if (gate->enter_until(slot_deadline)) return true;
-    for (; next_job < jobs.size(); ++next_job) {
-      outcomes[next_job].robots_url = origins[next_job].robots_url();
-      outcomes[next_job].kind = FetchKind::kLocalError;
-      outcomes[next_job].error = "no transfer slot freed up within the fetch timeout";
+    while (!is_cancelled()) {
+      const auto step = cancelled == nullptr
+                            ? slot_deadline
+                            : std::min(slot_deadline, std::chrono::steady_clock::now() +
+                                                          kCancellationCheckInterval);
+      if (gate->enter_until(step)) return true;
+      if (step == slot_deadline) {
+        give_up_unstarted("no transfer slot freed up within the fetch timeout");
+        return false;
+      }
     }
-    return false;
+    return false;  // the loop below settles the rest as cancelled
   };
   const auto transfer_done = [&] {
     --active;
     if (gate != nullptr) gate->leave();
   };
+  // Nobody wants the answers any more: the slots go back to the process at once.
+  const auto abort_everything = [&] {
+    for (std::size_t i = 0; i < next_job; ++i) {
+      Job& job = jobs[i];
+      if (job.easy == nullptr) continue;
+      curl_multi_remove_handle(multi, job.easy);
+      curl_easy_cleanup(job.easy);
+      job.easy = nullptr;
+      FetchOutcome& outcome = outcomes[i];
+      outcome.kind = FetchKind::kLocalError;
+      outcome.status = 0;
+      outcome.body.clear();
+      outcome.truncated = false;
+      outcome.error = kCancelledFetchError;
+      transfer_done();
+    }
+    give_up_unstarted(kCancelledFetchError);
+  };
 
   while (next_job < jobs.size() || active > 0) {
+    if (is_cancelled()) {
+      abort_everything();
+      break;
+    }
     while (next_job < jobs.size() && active < options_.max_concurrent_transfers && take_slot()) {
       const std::size_t before = active;
       start_next();
@@ -516,8 +560,12 @@ std::vector<FetchOutcome> Fetcher::fetch_all(std::span<const Origin> origins) co
         transfer_done();
       }
     }
-    // Jobs waiting for a slot another call may free: look again soon.
-    const int poll_ms = gate != nullptr && next_job < jobs.size() ? 20 : 1000;
+    // Jobs waiting for a slot another call may free, or a call that may be withdrawn:
+    // look again soon.
+    int poll_ms = gate != nullptr && next_job < jobs.size() ? 20 : 1000;
+    if (cancelled != nullptr) {
+      poll_ms = std::min(poll_ms, static_cast<int>(kCancellationCheckInterval.count()));
+    }
     if (active > 0) curl_multi_poll(multi, nullptr, 0, poll_ms, nullptr);
   }
   curl_multi_cleanup(multi);

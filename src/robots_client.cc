@@ -2,6 +2,7 @@
 #include "robotstxt/robots_client.h"
 
 #include <algorithm>
+#include <iterator>
 #include <memory_resource>
 #include <optional>
 #include <thread>
@@ -40,6 +41,16 @@ void decide_with(Decision& decision, std::string_view url, const Asker& asker,
   decision.allowed = decision.verdict.allowed;
 }
 
+bool was_cancelled(const std::atomic<bool>* cancelled) {
+  return cancelled != nullptr && cancelled->load(std::memory_order_relaxed);
+}
+
+// An entry its fetching call gave up on when its own caller went away.
+bool was_withdrawn(const RobotsEntry& entry) {
+  return entry.last_fetch.kind == FetchKind::kLocalError &&
+         entry.last_fetch.error == kCancelledFetchError;
+}
+
 // One origin the loader has to settle, with what the shared tier knew of it.
 struct Pending {
   std::size_t index = 0;               // into the loader's keys
@@ -73,7 +84,7 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
                                             std::span<const RobotsCache::EntryPtr> previous,
                                             std::span<const Origin> origins,
                                             std::unordered_map<std::string, CacheTier>& tiers,
-                                            bool refetch) {
+                                            bool refetch, const std::atomic<bool>* cancelled) {
   std::vector<RobotsEntry> entries(keys.size());
   const auto settle_from_shared = [&](std::size_t i, SharedRecord& record) {
     entries[i] = std::move(record.entry);
@@ -86,7 +97,7 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
     std::vector<Origin> to_fetch;
     to_fetch.reserve(batch.size());
     for (const Pending& pending : batch) to_fetch.push_back(origins[pending.index]);
-    const std::vector<FetchOutcome> outcomes = fetcher_.fetch_all(to_fetch);
+    const std::vector<FetchOutcome> outcomes = fetcher_.fetch_all(to_fetch, cancelled);
     const TimePoint fetched = options_.clock();
     for (std::size_t b = 0; b < batch.size(); ++b) {
       const Pending& pending = batch[b];
@@ -163,6 +174,11 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
   auto pause = shared_->options().poll_interval;
   std::vector<Pending> after_wait;
   while (!waiting.empty()) {
+    if (was_cancelled(cancelled)) {
+      // fetch() settles them at once as cancelled: nothing is fetched, locked or shared.
+      std::move(waiting.begin(), waiting.end(), std::back_inserter(after_wait));
+      break;
+    }
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, shared_->options().max_poll_interval);
     const bool out_of_time = std::chrono::steady_clock::now() >= deadline;
@@ -195,12 +211,16 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
   return entries;
 }
 
-Decision RobotsClient::decide(std::string_view url, AgentNames agents) {
-  return std::move(decide_all(std::span<const std::string_view>(&url, 1), agents).front());
+Decision RobotsClient::decide(std::string_view url, AgentNames agents,
+                              const std::atomic<bool>* cancelled) {
+  return std::move(
+      decide_all(std::span<const std::string_view>(&url, 1), agents, cancelled).front());
 }
 
-Decision RobotsClient::decide(std::string_view url, const Crawler& crawler) {
-  return std::move(decide_all(std::span<const std::string_view>(&url, 1), crawler).front());
+Decision RobotsClient::decide(std::string_view url, const Crawler& crawler,
+                              const std::atomic<bool>* cancelled) {
+  return std::move(
+      decide_all(std::span<const std::string_view>(&url, 1), crawler, cancelled).front());
 }
 
 bool RobotsClient::allowed(std::string_view url, AgentNames agents) {
@@ -211,14 +231,15 @@ bool RobotsClient::allowed(std::string_view url, const Crawler& crawler) {
   return decide(url, crawler).allowed;
 }
 
-RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin) {
+RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin,
+                                            const std::atomic<bool>* cancelled) {
   const std::string key = origin.key();
-  const RobotsCache::EntryPtr previous = cache_.find(key);
-  std::unordered_map<std::string, CacheTier> tiers;
-  std::vector<RobotsEntry> entries = load(std::span<const std::string>(&key, 1),
-                                          std::span<const RobotsCache::EntryPtr>(&previous, 1),
-                                          std::span<const Origin>(&origin, 1), tiers, true);
-  return cache_.insert(key, std::move(entries.front()));
+  const RobotsCache::Loader loader = [&](std::span<const std::string> keys,
+                                         std::span<const RobotsCache::EntryPtr> previous) {
+    std::unordered_map<std::string, CacheTier> tiers;
+    return load(keys, previous, std::span<const Origin>(&origin, 1), tiers, true, cancelled);
+  };
+  return cache_.get_or_reload(key, options_.clock() - options_.min_refresh_interval, loader);
 }
 
 std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, AgentNames agents) {
@@ -256,24 +277,27 @@ std::vector<std::string_view> views_of(std::span<const std::string> urls) {
 
 }  // namespace
 
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
-                                               AgentNames agents) {
-  return decide_all(views_of(urls), Asker{agents.names(), nullptr});
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls, AgentNames agents,
+                                               const std::atomic<bool>* cancelled) {
+  return decide_all(views_of(urls), Asker{agents.names(), nullptr}, cancelled);
 }
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
-                                               const Crawler& crawler) {
-  return decide_all(views_of(urls), Asker{{}, &crawler});
+                                               const Crawler& crawler,
+                                               const std::atomic<bool>* cancelled) {
+  return decide_all(views_of(urls), Asker{{}, &crawler}, cancelled);
 }
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
-                                               AgentNames agents) {
-  return decide_all(urls, Asker{agents.names(), nullptr});
+                                               AgentNames agents,
+                                               const std::atomic<bool>* cancelled) {
+  return decide_all(urls, Asker{agents.names(), nullptr}, cancelled);
 }
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
-                                               const Crawler& crawler) {
-  return decide_all(urls, Asker{{}, &crawler});
+                                               const Crawler& crawler,
+                                               const std::atomic<bool>* cancelled) {
+  return decide_all(urls, Asker{{}, &crawler}, cancelled);
 }
 
 namespace {
@@ -339,7 +363,8 @@ class BatchOrigins {
 }  // namespace
 
 std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
-                                               const Asker& asker) {
+                                               const Asker& asker,
+                                               const std::atomic<bool>* cancelled) {
   const BatchOrigins batch(urls);
   const std::span<const std::string> keys = batch.keys();
   std::unordered_map<std::string, CacheTier> tiers;  // keys this call loaded, and how
@@ -348,9 +373,25 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view>
     std::vector<Origin> missing_origins;
     missing_origins.reserve(missing.size());
     for (const std::string& key : missing) missing_origins.push_back(batch.origin_keyed(key));
-    return load(missing, previous, missing_origins, tiers);
+    return load(missing, previous, missing_origins, tiers, false, cancelled);
   };
   std::vector<RobotsCache::EntryPtr> entries = cache_.get_or_load(keys, options_.clock(), loader);
+  // An origin this call waited for, whose loading call was then withdrawn, is not
+  // settled: load it here. Each round is one fetch of ours or of a call we wait for, and
+  // a few rounds bound the work when several callers in a row go away.
+  constexpr int kRoundsAfterWithdrawals = 3;
+  for (int round = 0; round < kRoundsAfterWithdrawals && !was_cancelled(cancelled); ++round) {
+    std::vector<std::size_t> unsettled;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      if (was_withdrawn(*entries[k])) unsettled.push_back(k);
+    }
+    if (unsettled.empty()) break;
+    std::vector<std::string> again;
+    again.reserve(unsettled.size());
+    for (std::size_t k : unsettled) again.push_back(keys[k]);
+    std::vector<RobotsCache::EntryPtr> loaded = cache_.get_or_load(again, options_.clock(), loader);
+    for (std::size_t j = 0; j < unsettled.size(); ++j) entries[unsettled[j]] = std::move(loaded[j]);
+  }
 
   const TimePoint now = options_.clock();
   std::vector<AccessState> states;

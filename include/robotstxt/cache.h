@@ -18,6 +18,7 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -61,6 +62,11 @@ class RobotsCache {
   [[nodiscard]] std::vector<EntryPtr> get_or_load(std::span<const std::string> keys, TimePoint now,
                                                   const Loader& load);
   [[nodiscard]] EntryPtr get_or_load(const std::string& key, TimePoint now, const Loader& load);
+  /// get_or_load() for a refetch that the caller asks for whatever the freshness: the
+  /// stored entry is used only if it was fetched after `fetched_after`; a load of `key`
+  /// in flight is joined, so concurrent refetches of one origin make one fetch.
+  [[nodiscard]] EntryPtr get_or_reload(const std::string& key, TimePoint fetched_after,
+                                       const Loader& load);
 
   [[nodiscard]] std::size_t size() const;
   [[nodiscard]] std::size_t bytes() const;
@@ -72,6 +78,10 @@ class RobotsCache {
     std::list<std::string>::iterator recency;  // position in recency_, front = newest
   };
 
+  // Both loads: an entry is current when fresh at `now`, or with `fetched_after`, when
+  // fetched after it.
+  std::vector<EntryPtr> load_missing(std::span<const std::string> keys, TimePoint now,
+                                     std::optional<TimePoint> fetched_after, const Loader& load);
   EntryPtr insert_locked(const std::string& key, RobotsEntry entry);
   void evict_locked();
 

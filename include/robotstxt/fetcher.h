@@ -23,6 +23,7 @@
 #ifndef ROBOTSTXT_FETCHER_H_
 #define ROBOTSTXT_FETCHER_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -108,6 +109,11 @@ enum class FetchKind : std::uint8_t {
 
 [[nodiscard]] std::string_view to_string(FetchKind kind) noexcept;
 
+/// FetchOutcome::error of a fetch its caller withdrew (the `cancelled` flag of a call):
+/// a kLocalError, so never cached; the origin was not judged, and may be asked again.
+inline constexpr std::string_view kCancelledFetchError =
+    "cancelled: nobody waits for the answer any more";
+
 /// One redirect that was followed: `from` answered `status` with Location `to`.
 struct RedirectHop {
   std::string from;
@@ -144,11 +150,18 @@ class Fetcher {
   explicit Fetcher(FetchOptions options = {});
 
   /// The robots.txt of one origin. Never throws; failures are in the outcome.
-  [[nodiscard]] FetchOutcome fetch(const Origin& origin) const;
+  [[nodiscard]] FetchOutcome fetch(const Origin& origin,
+                                   const std::atomic<bool>* cancelled = nullptr) const;
 
   /// The robots.txt of every origin, concurrently (at most max_concurrent_transfers at
   /// a time, all on this thread). Result i belongs to origins[i].
-  [[nodiscard]] std::vector<FetchOutcome> fetch_all(std::span<const Origin> origins) const;
+  ///
+  /// `cancelled` (null: never) lets another thread withdraw the call, e.g. when the
+  /// client a service fetches for has gone away: once it reads true, within about 50 ms,
+  /// no transfer starts, those in flight are aborted, their gate slots are given back,
+  /// and every origin not finished ends as kLocalError with kCancelledFetchError.
+  [[nodiscard]] std::vector<FetchOutcome> fetch_all(
+      std::span<const Origin> origins, const std::atomic<bool>* cancelled = nullptr) const;
 
   [[nodiscard]] const FetchOptions& options() const noexcept { return options_; }
 

@@ -23,6 +23,8 @@
 #ifndef ROBOTSTXT_ROBOTS_CLIENT_H_
 #define ROBOTSTXT_ROBOTS_CLIENT_H_
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -51,6 +53,10 @@ struct RobotsClientOptions {
   /// cache only, as before.
   std::shared_ptr<SharedStore> shared_store;
   SharedCacheOptions shared_cache;
+  /// refresh() fetches an origin again only if its entry here was fetched longer ago
+  /// than this; sooner, it answers with that entry. A service whose clients may ask for
+  /// refreshes sets it, so that it cannot be used to hammer a site. Zero: always fetch.
+  std::chrono::milliseconds min_refresh_interval{0};
   /// Where "now" comes from; replace it to simulate time in tests.
   std::function<TimePoint()> clock = [] { return Clock::now(); };
 };
@@ -91,8 +97,16 @@ class RobotsClient {
 
   /// Looks up or fetches `url`'s robots.txt and decides. Blocks while fetching.
   /// `url` is matched exactly as given; see normalize_url() for unencoded input.
-  [[nodiscard]] Decision decide(std::string_view url, AgentNames agents);
-  [[nodiscard]] Decision decide(std::string_view url, const Crawler& crawler);
+  ///
+  /// Every call that may fetch takes `cancelled` (null: never): once another thread sets
+  /// it, the call stops waiting and fetching (Fetcher::fetch_all) and the origins it had
+  /// not settled are answered undecided (Access::kUndecided, kCancelledFetchError), never
+  /// cached. A call that was waiting for another call's fetch of an origin, which that
+  /// call then withdrew, fetches the origin itself.
+  [[nodiscard]] Decision decide(std::string_view url, AgentNames agents,
+                                const std::atomic<bool>* cancelled = nullptr);
+  [[nodiscard]] Decision decide(std::string_view url, const Crawler& crawler,
+                                const std::atomic<bool>* cancelled = nullptr);
   /// decide(url, ...).allowed.
   [[nodiscard]] bool allowed(std::string_view url, AgentNames agents);
   [[nodiscard]] bool allowed(std::string_view url, const Crawler& crawler);
@@ -108,19 +122,25 @@ class RobotsClient {
   /// The batch form: one Decision per URL, in order. Each origin is fetched at most
   /// once, and all missing origins concurrently (FetchOptions::max_concurrent_transfers).
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
-                                                 AgentNames agents);
+                                                 AgentNames agents,
+                                                 const std::atomic<bool>* cancelled = nullptr);
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
-                                                 const Crawler& crawler);
+                                                 const Crawler& crawler,
+                                                 const std::atomic<bool>* cancelled = nullptr);
   /// The same for URLs held elsewhere (one buffer of a request, say): no copy of each.
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string_view> urls,
-                                                 AgentNames agents);
+                                                 AgentNames agents,
+                                                 const std::atomic<bool>* cancelled = nullptr);
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string_view> urls,
-                                                 const Crawler& crawler);
+                                                 const Crawler& crawler,
+                                                 const std::atomic<bool>* cancelled = nullptr);
 
   /// Fetches `origin`'s robots.txt now, whatever the caches hold, and stores the result
   /// in both tiers (a local failure is returned, never stored). For an operator who
-  /// knows the file changed.
-  RobotsCache::EntryPtr refresh(const Origin& origin);
+  /// knows the file changed. Concurrent calls for one origin share one fetch (with
+  /// decide() calls loading it too), and an entry fetched here less than
+  /// min_refresh_interval ago is returned as it is: its fetched_at says when.
+  RobotsCache::EntryPtr refresh(const Origin& origin, const std::atomic<bool>* cancelled = nullptr);
 
   [[nodiscard]] RobotsCache& cache() noexcept { return cache_; }
   [[nodiscard]] const RobotsClientOptions& options() const noexcept { return options_; }
@@ -139,7 +159,8 @@ class RobotsClient {
     std::span<const std::string_view> agents;
     const Crawler* crawler = nullptr;
   };
-  std::vector<Decision> decide_all(std::span<const std::string_view> urls, const Asker& asker);
+  std::vector<Decision> decide_all(std::span<const std::string_view> urls, const Asker& asker,
+                                   const std::atomic<bool>* cancelled);
   std::optional<Decision> decide_if_cached(std::string_view url, const Asker& asker);
   // The cache's loader: the shared tier first when there is one, then the network.
   // `origins[i]` is the origin of `keys[i]`. Records where each key's entry came from
@@ -147,8 +168,8 @@ class RobotsClient {
   std::vector<RobotsEntry> load(std::span<const std::string> keys,
                                 std::span<const RobotsCache::EntryPtr> previous,
                                 std::span<const Origin> origins,
-                                std::unordered_map<std::string, CacheTier>& tiers,
-                                bool refetch = false);
+                                std::unordered_map<std::string, CacheTier>& tiers, bool refetch,
+                                const std::atomic<bool>* cancelled);
 };
 
 }  // namespace robotstxt
