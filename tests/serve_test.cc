@@ -215,7 +215,9 @@ TEST_F(ServeTest, TesterPageNeedsNoTokenButTheApiDoes) {
 }
 
 TEST_F(ServeTest, RobotsShowsTheEntryAndRefreshFetchesAgain) {
-  ServiceProcess service(origin_args());
+  std::vector<std::string> args = origin_args();
+  args.insert(args.end(), {"--refresh-interval", "0"});  // refetch what was just fetched
+  ServiceProcess service(args);
   ASSERT_NE(service.port(), 0);
   const json entry = body_of(service.get("/v1/robots?url=" + url_encode("http://entry.test/x")));
   EXPECT_EQ(entry["robots_url"], "http://entry.test/robots.txt");

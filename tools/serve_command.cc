@@ -4,6 +4,9 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -38,7 +41,19 @@ struct ServeOptions {
   std::string proxy;
   std::size_t max_batch = 10000;
   std::size_t max_connections = 4096;
+  double request_fetch_share = 0.25;
+  double refresh_interval_seconds = 10;
+  std::uint64_t max_request_work = service::ApiOptions{}.max_request_work;
+  std::size_t max_answer_bytes = service::ApiOptions{}.max_answer_bytes;
 };
+
+// Transfers one request may have in flight: its share of the process's slots (at least
+// one), and never more than --concurrency.
+std::size_t transfers_per_request(const ServeOptions& options, std::size_t process_limit) {
+  const auto share =
+      static_cast<std::size_t>(static_cast<double>(process_limit) * options.request_fetch_share);
+  return std::clamp<std::size_t>(share, 1, options.concurrency);
+}
 
 // "HOST:PORT", "[V6]:PORT"; false when it is not that.
 bool split_listen(const std::string& listen, std::string& host, std::uint16_t& port) {
@@ -76,12 +91,28 @@ int run_serve(const ServeOptions& options) {
   }
   if (!timeout_is_usable("serve", options.timeout_seconds)) return kExitUsage;
   if (!proxy_is_usable("serve", options.proxy)) return kExitUsage;
+  if (!(options.request_fetch_share > 0 && options.request_fetch_share <= 1)) {
+    report_error("serve", "--request-fetch-share must be a fraction above 0, at most 1");
+    return kExitUsage;
+  }
+  if (!(options.refresh_interval_seconds >= 0 && options.refresh_interval_seconds <= 86400)) {
+    report_error("serve", "--refresh-interval must be a number of seconds from 0 to 86400");
+    return kExitUsage;
+  }
+  const auto refresh_interval = std::chrono::milliseconds(
+      static_cast<long long>(std::llround(options.refresh_interval_seconds * 1000.0)));
   RobotsClientOptions client;
   client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
                                   options.connect_to, options.concurrency, options.proxy);
   // One bound for the whole process, or N requests could hold N * --concurrency fetches.
-  client.fetch.gate = std::make_shared<FetchGate>(options.max_fetches == 0 ? options.concurrency
-                                                                           : options.max_fetches);
+  const std::size_t process_fetches =
+      options.max_fetches == 0 ? options.concurrency : options.max_fetches;
+  client.fetch.gate = std::make_shared<FetchGate>(process_fetches);
+  // And a share of it per request: one batch of origins that never answer cannot take
+  // every slot from the other requests.
+  client.fetch.max_concurrent_transfers = transfers_per_request(options, process_fetches);
+  // Clients may ask for refetches: each origin at most once per interval.
+  client.min_refresh_interval = refresh_interval;
   // The service fetches what its clients name: by default nothing internal (SSRF).
   // The refusal names the way out, for the operator reading a client's report.
   if (!options.allow_private) {
@@ -115,7 +146,11 @@ int run_serve(const ServeOptions& options) {
         std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
   }
   RobotsClient robots(client);
-  service::RobotsApi api(robots, {.max_batch_urls = options.max_batch, .token = token});
+  service::RobotsApi api(robots, {.max_batch_urls = options.max_batch,
+                                  .token = token,
+                                  .max_request_work = options.max_request_work,
+                                  .max_answer_bytes = options.max_answer_bytes,
+                                  .refresh_interval = refresh_interval});
   server.workers = options.concurrency;
   // Cached checks are answered on the I/O threads: one per core.
   server.io_threads = std::max(1u, std::thread::hardware_concurrency());
@@ -163,6 +198,21 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "robots.txt fetches in flight at once for the whole process; more wait\n"
                    "for a slot, at most --timeout (default: --concurrency)")
       ->check(CLI::Range(1, 100000));
+  command->add_option("--request-fetch-share", options->request_fetch_share,
+                      "fraction of --max-fetches one request may hold at once (default 0.25,\n"
+                      "at least one fetch)");
+  command->add_option("--refresh-interval", options->refresh_interval_seconds,
+                      "seconds: /v1/refresh and /v1/robots.txt fetch an origin at most once\n"
+                      "per interval; sooner, they answer the last fetch (default 10)");
+  command
+      ->add_option("--max-request-work", options->max_request_work,
+                   "rules x URLs x crawlers one POST /v1/evaluate may ask for; more is 413\n"
+                   "(default 50000000)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 50));
+  command
+      ->add_option("--max-answer-bytes", options->max_answer_bytes,
+                   "bytes of one POST /v1/evaluate answer; more is 413 (default 8388608)")
+      ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 40));
   command->add_option(
       "--user-agent-header", options->user_agent_header,
       "User-Agent header to send when fetching (default '" + FetchOptions{}.user_agent + "')");

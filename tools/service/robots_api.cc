@@ -1,7 +1,9 @@
 // The endpoints of `robotstxt serve` (see robots_api.h).
 #include "service/robots_api.h"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <exception>
@@ -226,6 +228,23 @@ json evaluation_json(const std::string& url, const cli::ParsedFile& file, const 
   return answer;
 }
 
+// Bodies of live fetches kept for the refresh interval: 128 bodies at the 500 KiB limit.
+constexpr std::size_t kLiveFetchBytes = std::size_t{64} << 20;
+
+// The least one /v1/evaluate result takes besides its URL (`{"url":..,"allowed":true,...}`
+// for a file without rules is about 300 bytes): enough to refuse an answer over its
+// budget before any URL is matched.
+constexpr std::uint64_t kLeastBytesPerEvaluation = 200;
+
+// The withdrawn fetch of a request that went away, shared with this one (fetcher.h).
+bool was_withdrawn(const FetchOutcome& outcome) {
+  return outcome.kind == FetchKind::kLocalError && outcome.error == kCancelledFetchError;
+}
+
+bool is_set(const std::atomic<bool>* flag) {
+  return flag != nullptr && flag->load(std::memory_order_relaxed);
+}
+
 json time_json(const std::optional<TimePoint>& time) {
   if (!time) return nullptr;
   return std::chrono::duration_cast<std::chrono::seconds>(time->time_since_epoch()).count();
@@ -234,7 +253,9 @@ json time_json(const std::optional<TimePoint>& time) {
 }  // namespace
 
 RobotsApi::RobotsApi(RobotsClient& client, ApiOptions options)
-    : client_(client), options_(options) {}
+    : client_(client),
+      options_(std::move(options)),
+      live_fetches_(options_.refresh_interval, kLiveFetchBytes) {}
 
 HttpResponse RobotsApi::handle(const HttpRequest& request) {
   std::optional<HttpResponse> response = answer(request, false);
@@ -351,8 +372,9 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
                                    : client_.decide_if_cached(*url, *who.crawler);
     if (!found) return std::nullopt;
   } else {
-    found = who.crawler == nullptr ? client_.decide(*url, who.agent_views())
-                                   : client_.decide(*url, *who.crawler);
+    const std::atomic<bool>* cancelled = request.cancelled.get();
+    found = who.crawler == nullptr ? client_.decide(*url, who.agent_views(), cancelled)
+                                   : client_.decide(*url, *who.crawler, cancelled);
   }
   const Decision& decision = *found;
   if (decision.url_error != UrlError::kNone) {
@@ -383,9 +405,11 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   const std::vector<std::string_view>& urls = body.urls;
   const cli::WhoAsks& who = *asker.who;
   // One fetch per origin, all origins at once: decide_all() does both.
-  const std::vector<Decision> decisions = who.crawler == nullptr
-                                              ? client_.decide_all(urls, who.agent_views())
-                                              : client_.decide_all(urls, *who.crawler);
+  // The client may leave meanwhile: the fetches for it stop then (request.cancelled).
+  const std::atomic<bool>* cancelled = request.cancelled.get();
+  const std::vector<Decision> decisions =
+      who.crawler == nullptr ? client_.decide_all(urls, who.agent_views(), cancelled)
+                             : client_.decide_all(urls, *who.crawler, cancelled);
   // The answer is written as text: one nlohmann object per URL cost more than deciding.
   HttpResponse response;
   response.status = 200;
@@ -440,14 +464,50 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
                                    " answers (URLs times crawlers) in one request");
   }
   const cli::ParsedFile file(*robots_txt);
-  json results = json::array();
+  // The request names its own cost: refused whole, before any URL is matched, when it
+  // is over the budget (a file of 40,000 wildcard rules x 10,000 URLs is seconds of CPU).
+  std::uint64_t rules = 0;
+  for (const Group& group : file.groups()) rules += group.rules.size();
+  const std::uint64_t answers = urls->size() * askers.askers.size();
+  const std::uint64_t work = std::max<std::uint64_t>(rules, 1) * answers;
+  if (work > options_.max_request_work) {
+    return error_response(
+        413, "this evaluation is " + std::to_string(work) + " units of work (" +
+                 std::to_string(rules) + " rules x " + std::to_string(urls->size()) + " URLs x " +
+                 std::to_string(askers.askers.size()) +
+                 " crawlers or agent lists); one request may ask for at most " +
+                 std::to_string(options_.max_request_work) + " (serve --max-request-work)");
+  }
+  const std::string too_large = "the answer would be over " +
+                                std::to_string(options_.max_answer_bytes) +
+                                " bytes, the most one request may receive (serve "
+                                "--max-answer-bytes): ask for fewer URLs or crawlers";
+  std::uint64_t least_bytes = 0;
   for (const std::string& url : *urls) {
-    for (const cli::WhoAsks& who : askers.askers)
-      results.push_back(evaluation_json(url, file, who));
+    least_bytes += (url.size() + kLeastBytesPerEvaluation) * askers.askers.size();
+  }
+  if (least_bytes > options_.max_answer_bytes) return error_response(413, too_large);
+  // Written result by result, so that an answer growing past its budget stops there.
+  HttpResponse response;
+  response.status = 200;
+  std::string& text = response.body;
+  text = "{\"results\":[";
+  bool first = true;
+  for (const std::string& url : *urls) {
+    for (const cli::WhoAsks& who : askers.askers) {
+      if (!first) text += ',';
+      first = false;
+      text += evaluation_json(url, file, who).dump(-1, ' ', false, json::error_handler_t::replace);
+      if (text.size() > options_.max_answer_bytes) return error_response(413, too_large);
+    }
   }
   json lint = cli::lint_json("robots_txt", robotstxt::lint(*robots_txt));
   lint.erase("file");
-  return json_response(200, json{{"results", std::move(results)}, {"lint", std::move(lint)}});
+  text += "],\"lint\":";
+  text += lint.dump(-1, ' ', false, json::error_handler_t::replace);
+  text += '}';
+  if (text.size() > options_.max_answer_bytes) return error_response(413, too_large);
+  return response;
 }
 
 HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
@@ -456,14 +516,24 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
   const std::string& url = asked.url;
   // A fetch of its own, with the service's fetch options (its address rules included),
   // so that the body is the file as it is now; the cache is neither read nor changed.
+  // Requests for one origin share a fetch, at most one per refresh interval: clients
+  // cannot make the service hammer a site.
   const RobotsClientOptions& options = client_.options();
-  const FetchOutcome outcome = Fetcher(options.fetch).fetch(asked.origin);
+  const std::atomic<bool>* cancelled = request.cancelled.get();
+  const auto fetch = [&] { return Fetcher(options.fetch).fetch(asked.origin, cancelled); };
+  RecentFetches::Fetched fetched = live_fetches_.get(asked.origin.key(), fetch);
+  // The request whose fetch this one shared went away: fetch for this one (a few times
+  // at most, should its sharers go away too).
+  for (int round = 0; round < 2 && was_withdrawn(*fetched.outcome) && !is_set(cancelled); ++round) {
+    fetched = live_fetches_.get(asked.origin.key(), fetch);
+  }
+  const FetchOutcome& outcome = *fetched.outcome;
   if (outcome.kind == FetchKind::kRefused) {
     return json_response(422, json{{"error", outcome.error}, {"url", url}});
   }
   const TimePoint now = options.clock();
-  const RobotsEntry entry = next_entry(nullptr, outcome, now, options.policy);
-  metrics_.count_fetch(entry.last_fetch);
+  const RobotsEntry entry = next_entry(nullptr, outcome, fetched.fetched_at, options.policy);
+  if (fetched.fetched_here) metrics_.count_fetch(entry.last_fetch);
   const AccessState state = access_state(entry, now, options.policy);
   json hops = json::array();
   for (const RedirectHop& hop : outcome.hops) {
@@ -482,7 +552,8 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
                             {"access", to_string(state.access)},
                             {"reason", to_string(state.reason)},
                             {"body", is_robots_txt ? json(outcome.body) : json()},
-                            {"truncated", outcome.truncated}});
+                            {"truncated", outcome.truncated},
+                            {"fetched_at", time_json(fetched.fetched_at)}});
 }
 
 HttpResponse RobotsApi::crawlers() {
@@ -496,7 +567,7 @@ HttpResponse RobotsApi::robots(const HttpRequest& request) {
   if (asked.error) return std::move(*asked.error);
   const std::string& url = asked.url;
   // The entry as this process holds it; fetched (or read from the shared tier) if none.
-  const Decision decision = client_.decide(url, "*");
+  const Decision decision = client_.decide(url, "*", request.cancelled.get());
   const RobotsEntry& entry = *decision.entry;
   if (refused(entry)) return refused_response(url, entry);
   json groups = json::array();
@@ -539,9 +610,13 @@ HttpResponse RobotsApi::refresh(const HttpRequest& request) {
   OriginAsked asked = origin_asked(request);
   if (asked.error) return std::move(*asked.error);
   const std::string& url = asked.url;
-  const RobotsCache::EntryPtr entry = client_.refresh(asked.origin);
+  // Concurrent refreshes of one origin share one fetch, and one fetched less than the
+  // refresh interval ago is the answer (RobotsClientOptions::min_refresh_interval):
+  // fetched_at says when it was.
+  const TimePoint asked_at = client_.options().clock();
+  const RobotsCache::EntryPtr entry = client_.refresh(asked.origin, request.cancelled.get());
   if (refused(*entry)) return refused_response(url, *entry);
-  metrics_.count_fetch(entry->last_fetch);
+  if (entry->fetched_at >= asked_at) metrics_.count_fetch(entry->last_fetch);
   const AccessState state =
       access_state(*entry, client_.options().clock(), client_.options().policy);
   const FetchSummary& fetch = entry->last_fetch;

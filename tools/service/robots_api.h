@@ -4,13 +4,16 @@
 #ifndef ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
 #define ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
 #include "robotstxt/robots_client.h"
 #include "service/http_server.h"
 #include "service/metrics.h"
+#include "service/recent_fetches.h"
 
 namespace robotstxt::service {
 
@@ -18,6 +21,15 @@ struct ApiOptions {
   std::size_t max_batch_urls = 10000;  ///< URLs per POST /v1/check or /v1/evaluate
   /// When set, every /v1/ request needs "Authorization: Bearer <token>" (else 401).
   std::string token;
+  /// The work one POST /v1/evaluate may ask for, in rules x URLs x crawlers (each URL
+  /// and crawler is matched against every rule at worst; a file without rules counts
+  /// as one): over it, 413 before anything is matched.
+  std::uint64_t max_request_work = 50'000'000;
+  /// Bytes of one /v1/evaluate answer: 413 when it would be larger.
+  std::size_t max_answer_bytes = std::size_t{8} << 20;
+  /// GET /v1/robots.txt fetches an origin at most once per interval; requests within
+  /// it share the last fetch, and requests while it is in flight wait for it.
+  std::chrono::milliseconds refresh_interval{std::chrono::seconds(10)};
 };
 
 class RobotsApi {
@@ -46,6 +58,7 @@ class RobotsApi {
   RobotsClient& client_;
   ApiOptions options_;
   Metrics metrics_;
+  RecentFetches live_fetches_;
 };
 
 }  // namespace robotstxt::service
