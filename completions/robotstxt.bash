@@ -27,7 +27,8 @@ _robotstxt() {
     serve)
       options="--help --listen --redis --token-file --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-connections --max-fetches
-               --connect-to --proxy"
+               --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy
+               --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

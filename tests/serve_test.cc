@@ -552,29 +552,6 @@ TEST_F(ServeTest, RedisKilledMidRunIsSurvivedAndRecovered) {
   EXPECT_EQ(origin_.request_count("after"), 1);
 }
 
-// Connections are bounded: one over the limit is answered 503 and closed; once a
-// connection closes, a new one is served again.
-TEST_F(ServeTest, ConnectionsOverTheLimitAre503) {
-  std::vector<std::string> args = origin_args();
-  args.insert(args.end(), {"--max-connections", "2"});
-  ServiceProcess service(args);
-  ASSERT_NE(service.port(), 0);
-  auto first = std::make_unique<HttpClient>();
-  HttpClient second;
-  ASSERT_EQ(first->request("GET", service.url("/healthz")).status, 200);
-  ASSERT_EQ(second.request("GET", service.url("/healthz")).status, 200);
-  const HttpResult refused = service.get("/healthz");  // a third connection
-  EXPECT_EQ(refused.status, 503);
-  EXPECT_EQ(body_of(refused)["error"], "too many connections");
-  first.reset();  // closes its connection
-  long status = 0;
-  for (int i = 0; i < 2000 && status != 200; ++i) {
-    status = service.get("/healthz").status;
-    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  EXPECT_EQ(status, 200);
-}
-
 // Options that cannot work are one line on stderr and exit 2, before anything listens.
 TEST_F(ServeTest, BadOptionsAreOneLineUsageErrors) {
   const std::string taken = "127.0.0.1:" + std::to_string(origin_.port());

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -45,6 +46,10 @@ struct ServeOptions {
   double refresh_interval_seconds = 10;
   std::uint64_t max_request_work = service::ApiOptions{}.max_request_work;
   std::size_t max_answer_bytes = service::ApiOptions{}.max_answer_bytes;
+  unsigned header_timeout_seconds = 10;
+  unsigned idle_timeout_seconds = 60;
+  unsigned drain_timeout_seconds = 20;
+  std::vector<std::string> allowed_hosts;
 };
 
 // Transfers one request may have in flight: its share of the process's slots (at least
@@ -155,6 +160,10 @@ int run_serve(const ServeOptions& options) {
   // Cached checks are answered on the I/O threads: one per core.
   server.io_threads = std::max(1u, std::thread::hardware_concurrency());
   server.max_connections = options.max_connections;
+  server.header_timeout = std::chrono::seconds(options.header_timeout_seconds);
+  server.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
+  server.drain_timeout = std::chrono::seconds(options.drain_timeout_seconds);
+  server.allowed_hosts = options.allowed_hosts;
   service::HttpServer http(
       server, [&api](const service::HttpRequest& request) { return api.handle(request); },
       [&api](const service::HttpRequest& request) { return api.handle_at_once(request); });
@@ -164,7 +173,12 @@ int run_serve(const ServeOptions& options) {
   }
   // The first line says where: with --listen HOST:0 that is the only way to know.
   std::cout << "listening on " << server.host << ":" << http.port() << std::endl;
-  http.run();
+  if (http.run() == service::DrainEnd::kDeadlinePassed) {
+    // A handler may still wait on a fetch; its answer would never be sent, and waiting
+    // for it would outlast the stop timeout the drain deadline is there to keep.
+    std::cout.flush();
+    std::_Exit(kExitOk);
+  }
   return kExitOk;
 }
 
@@ -177,7 +191,8 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       "Answer robots.txt questions over HTTP (JSON): GET /v1/check?url=U&agent=A,\n"
       "POST /v1/check, POST /v1/evaluate, GET /v1/robots?url=U, POST /v1/refresh?url=U,\n"
       "/healthz, /readyz, /metrics. With --redis, every instance on that Redis shares one\n"
-      "cache: each robots.txt is fetched once for all of them. SIGTERM drains and exits 0.");
+      "cache: each robots.txt is fetched once for all of them. SIGTERM, SIGINT and SIGHUP\n"
+      "drain (answer what is in flight, within --drain-timeout) and exit 0.");
   command->add_option("--listen", options->listen,
                       "HOST:PORT to listen on (default 127.0.0.1:8080)");
   command->add_option("--redis", options->redis,
@@ -224,8 +239,28 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 10000000));
   command
       ->add_option("--max-connections", options->max_connections,
-                   "open client connections; more are answered 503 and closed (default 4096)")
+                   "open client connections; at the limit the oldest one without a request\n"
+                   "is closed, and if all are busy the new one is answered 503 (default 4096)")
       ->check(CLI::Range(1, 1000000));
+  command
+      ->add_option("--header-timeout", options->header_timeout_seconds,
+                   "seconds a connection has to send a whole request head (default 10)")
+      ->check(CLI::Range(1, 3600));
+  command
+      ->add_option("--idle-timeout", options->idle_timeout_seconds,
+                   "seconds a keep-alive connection may wait for its next request, and a\n"
+                   "request body may take (default 60)")
+      ->check(CLI::Range(1, 86400));
+  command
+      ->add_option("--drain-timeout", options->drain_timeout_seconds,
+                   "seconds the stop waits for requests in flight; the rest are answered\n"
+                   "503 and the process exits 0 (default 20)")
+      ->check(CLI::Range(1, 3600));
+  command
+      ->add_option("--allowed-host", options->allowed_hosts,
+                   "a Host name to answer besides the listening address (NAME: any port,\n"
+                   "NAME:PORT, or * for any); others get 421 (repeatable)")
+      ->allow_extra_args(false);
   command
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")

@@ -91,9 +91,9 @@ HttpResult ServiceProcess::post(const std::string& path, const std::string& body
   return HttpClient().request("POST", url(path), body);
 }
 
-int ServiceProcess::terminate() {
+int ServiceProcess::terminate(int signal) {
   if (pid_ <= 0) return -1;
-  kill(pid_, SIGTERM);
+  kill(pid_, signal);
   int status = 0;
   waitpid(pid_, &status, 0);
   pid_ = -1;

@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <csignal>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,8 +47,10 @@ class ServiceProcess {
   /// One request on a new connection.
   HttpResult get(const std::string& path) const;
   HttpResult post(const std::string& path, const std::string& body) const;
-  /// Sends SIGTERM and waits; the exit code (-1 if it did not exit normally).
-  int terminate();
+  pid_t pid() const { return pid_; }
+  /// Sends `signal` (SIGTERM unless told) and waits; the exit code (-1 if it did not
+  /// exit normally).
+  int terminate(int signal = SIGTERM);
 
  private:
   pid_t pid_ = -1;

@@ -1,8 +1,9 @@
 // The service's HTTP/1.1 server (Boost.Beast over Asio): keep-alive connections, bounded
-// headers, bodies and connections; a request is answered on the I/O thread when that
-// cannot block (a cached check), else on a pool of worker threads (a handler may block
-// on a fetch); and a drain on SIGTERM: stop accepting, finish every request in flight,
-// close idle connections, return.
+// headers, trailers, bodies, connections and the time each may take; only the Host
+// names it was given; a request is answered on the I/O thread when that cannot block (a
+// cached check), else on a pool of worker threads (a handler may block on a fetch); and
+// a drain on SIGTERM or SIGHUP: stop accepting, finish every request in flight until a
+// deadline, close idle connections, return.
 #ifndef ROBOTSTXT_TOOLS_SERVICE_HTTP_SERVER_H_
 #define ROBOTSTXT_TOOLS_SERVICE_HTTP_SERVER_H_
 
@@ -27,7 +28,8 @@ struct HttpRequest {
   std::string body;
   /// Set by the server once nobody waits for the answer any more: the client closed its
   /// connection, or the drain's deadline passed. A handler that fetches stops starting
-  /// new work when it is set, and what it answers then is never sent.
+  /// new work when it is set, and what it answers then is never sent. Null for the
+  /// quick handler, which never waits.
   std::shared_ptr<const std::atomic<bool>> cancelled;
 };
 
@@ -45,10 +47,29 @@ struct ServerOptions {
   std::size_t workers = 64;  ///< requests handled at once
   std::size_t max_header_bytes = std::size_t{16} * 1024;
   std::size_t max_body_bytes = std::size_t{1024} * 1024;
+  /// At the limit, the connection that has waited longest for a request head is closed
+  /// to make room; only when every connection is busy is a new one answered 503.
   std::size_t max_connections = 4096;
+  /// A connection sends its whole request head within this time, counted from its
+  /// connection or from the first byte of a later request.
+  std::chrono::seconds header_timeout{10};
+  /// A keep-alive connection waits this long for the next request; a request body
+  /// arrives within it too.
   std::chrono::seconds idle_timeout{60};
-  /// SIGTERM and SIGINT start the drain.
+  /// How long the drain waits for requests in flight; then each is answered 503
+  /// ("stopped before deciding"), its `cancelled` set, and run() returns.
+  std::chrono::seconds drain_timeout{20};
+  /// Host values answered besides the listening address (see AllowedHosts).
+  std::vector<std::string> allowed_hosts;
+  /// SIGTERM, SIGINT and SIGHUP start the drain.
   bool handle_signals = true;
+};
+
+/// How run() ended.
+enum class DrainEnd {
+  kAllAnswered,     ///< every request was answered; no handler is running
+  kDeadlinePassed,  ///< some were answered 503; a handler may still be running, and
+                    ///< destroying the server waits for it (the service exits instead)
 };
 
 class HttpServer {
@@ -68,7 +89,7 @@ class HttpServer {
   /// The port bound (useful with port 0).
   [[nodiscard]] std::uint16_t port() const;
   /// Serves until the drain is over. Call once, after listen().
-  void run();
+  DrainEnd run();
   /// Starts the drain, from any thread.
   void stop();
 
