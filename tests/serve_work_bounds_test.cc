@@ -3,11 +3,7 @@
 // goes away, one fetch per origin and refresh interval however many clients ask, and a
 // budget of rules x URLs x crawlers and of answer bytes for /v1/evaluate. Origins that
 // never answer are robots_server.py's "stall", on loopback like everything here.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <functional>
@@ -18,6 +14,7 @@
 #include <vector>
 
 #include "support/fixture_server.h"
+#include "support/raw_connection.h"
 #include "support/service_process.h"
 
 namespace robotstxt {
@@ -97,27 +94,18 @@ TEST_F(ServeWorkBoundsTest, OneRequestHoldsAtMostItsShareOfFetchSlots) {
 // Sends a request on a raw connection and closes it after `stay`, unanswered.
 void request_and_leave(std::uint16_t port, const std::string& path, const std::string& body,
                        std::chrono::milliseconds stay) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  ASSERT_GE(fd, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(port);
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof(address)), 0);
-  const std::string request = "POST " + path +
-                              " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
-                              "\r\nContent-Type: application/json\r\n" +
-                              "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
-  ASSERT_EQ(send(fd, request.data(), request.size(), MSG_NOSIGNAL),
-            static_cast<ssize_t>(request.size()));
+  testing::RawConnection client(port);
+  ASSERT_TRUE(client.connected());
+  ASSERT_TRUE(client.send("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                          "\r\nContent-Type: application/json\r\n" +
+                          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body));
   std::this_thread::sleep_for(stay);
-  close(fd);
+  client.close();
 }
 
 // The client of a batch on origins that never answer goes away after a second: its
 // fetches are withdrawn and every slot is free again long before the 20 s timeout.
-// Needs the HTTP server to set HttpRequest::cancelled when a client closes its connection.
-TEST_F(ServeWorkBoundsTest, DISABLED_ClientThatLeavesGivesItsFetchSlotsBack) {
+TEST_F(ServeWorkBoundsTest, ClientThatLeavesGivesItsFetchSlotsBack) {
   ServiceProcess service(
       args({"--max-fetches", "4", "--request-fetch-share", "1", "--timeout", "20"}));
   ASSERT_NE(service.port(), 0);
