@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_set>
 
@@ -58,7 +59,7 @@ int diff_urls(const DiffOptions& options, const WhoAsks& who, const Side& before
                          {"before", verdict_json(old_verdict, before)},
                          {"after", verdict_json(new_verdict, after)}});
     } else {
-      std::cout << url << "  " << verdict_word(old_verdict.allowed) << " -> "
+      std::cout << printable(url, kShowWhole) << "  " << verdict_word(old_verdict.allowed) << " -> "
                 << verdict_word(new_verdict.allowed) << "  (was "
                 << decisive_rule(old_verdict, before) << "; now "
                 << decisive_rule(new_verdict, after) << ")\n";
@@ -100,18 +101,39 @@ class RuleSets {
   std::map<std::vector<std::size_t>, RuleSet> sets_;
 };
 
-// What changes for one agent; agents named in the same groups share it. Rule changes
-// are kept in one form only: notes for text, added/removed for --json.
+// What changes for one agent, without where it is written: agents whose change is the
+// same share one entry, so 4,000 agents moved from groups of their own to one `*` group
+// of 4,000 rules give one entry of 4,000 rules, not 4,000 of them (agents x rules).
 struct AgentChange {
-  std::vector<std::string> notes;
-  nlohmann::json added = nlohmann::json::array();
-  nlohmann::json removed = nlohmann::json::array();
+  std::vector<std::string> notes;  // "now follows ...", "named by 2 groups, was 1 (split)"
+  AppliedGroups applied_before = AppliedGroups::kNone;
+  AppliedGroups applied_after = AppliedGroups::kNone;
+  std::size_t groups_before = 0;
+  std::size_t groups_after = 0;
+  std::vector<RuleKey> added;  // in rule order
+  std::vector<RuleKey> removed;
+
+  bool empty() const { return notes.empty() && added.empty() && removed.empty(); }
+  auto operator<=>(const AgentChange&) const = default;
 };
 
-AgentChange change_for(bool json, bool is_star, const GroupSelection& old_rules,
-                       const GroupSelection& new_rules, const RuleSet& old_set,
-                       const RuleSet& new_set, const Side& before, const Side& after) {
+// One agent's change, and the line of each rule added (in `after`) and removed (in
+// `before`) for that agent.
+struct AgentChangeAt {
   AgentChange change;
+  std::vector<std::uint32_t> added_lines;
+  std::vector<std::uint32_t> removed_lines;
+};
+
+AgentChangeAt change_for(bool is_star, const GroupSelection& old_rules,
+                         const GroupSelection& new_rules, const RuleSet& old_set,
+                         const RuleSet& new_set) {
+  AgentChangeAt at;
+  AgentChange& change = at.change;
+  change.applied_before = old_rules.applied;
+  change.applied_after = new_rules.applied;
+  change.groups_before = old_rules.groups.size();
+  change.groups_after = new_rules.groups.size();
   if (!is_star && old_rules.applied != new_rules.applied) {
     change.notes.push_back("now follows " + applied_words(new_rules.applied) + " (was " +
                            applied_words(old_rules.applied) + ")");
@@ -124,25 +146,88 @@ AgentChange change_for(bool json, bool is_star, const GroupSelection& old_rules,
   }
   for (const auto& [key, line] : new_set) {
     if (old_set.count(key) == 0) {
-      const std::string rule = after.rule_text(key.first, line);
-      if (json) {
-        change.added.push_back({{"line", line}, {"rule", rule}});
-      } else {
-        change.notes.push_back("+ line " + std::to_string(line) + " " + rule);
-      }
+      change.added.push_back(key);
+      at.added_lines.push_back(line);
     }
   }
   for (const auto& [key, line] : old_set) {
     if (new_set.count(key) == 0) {
-      const std::string rule = before.rule_text(key.first, line);
-      if (json) {
-        change.removed.push_back({{"line", line}, {"rule", rule}});
-      } else {
-        change.notes.push_back("- line " + std::to_string(line) + " " + rule);
-      }
+      change.removed.push_back(key);
+      at.removed_lines.push_back(line);
     }
   }
-  return change;
+  return at;
+}
+
+// One entry of the output: a change, every agent it is the change of, and each rule's
+// lines over those agents (an agent's own group writes the same rule on its own line).
+struct ChangeEntry {
+  const AgentChange* change = nullptr;
+  std::vector<std::string_view> agents;
+  std::vector<std::set<std::uint32_t>> added_lines;
+  std::vector<std::set<std::uint32_t>> removed_lines;
+};
+
+void add_lines(std::vector<std::set<std::uint32_t>>& lines,
+               const std::vector<std::uint32_t>& agent_lines) {
+  lines.resize(agent_lines.size());
+  for (std::size_t i = 0; i < agent_lines.size(); ++i) lines[i].insert(agent_lines[i]);
+}
+
+// "line 3" or "lines 2, 4, 6".
+std::string lines_text(const std::set<std::uint32_t>& lines) {
+  std::string text = lines.size() == 1 ? "line " : "lines ";
+  bool first = true;
+  for (const std::uint32_t line : lines) {
+    text += (first ? "" : ", ") + std::to_string(line);
+    first = false;
+  }
+  return text;
+}
+
+nlohmann::json rule_changes_json(const std::vector<RuleKey>& rules,
+                                 const std::vector<std::set<std::uint32_t>>& lines,
+                                 const Side& side) {
+  nlohmann::json changes = nlohmann::json::array();
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    changes.push_back(
+        {{"lines", lines[i]}, {"rule", side.rule_text(rules[i].first, *lines[i].begin())}});
+  }
+  return changes;
+}
+
+void print_entry_json(const ChangeEntry& entry, const Side& before, const Side& after) {
+  const AgentChange& change = *entry.change;
+  std::cout << to_json_line(
+      {{"agents", entry.agents},
+       {"applied_before", to_string(change.applied_before)},
+       {"applied_after", to_string(change.applied_after)},
+       {"groups_before", change.groups_before},
+       {"groups_after", change.groups_after},
+       {"added", rule_changes_json(change.added, entry.added_lines, after)},
+       {"removed", rule_changes_json(change.removed, entry.removed_lines, before)}});
+}
+
+void print_entry_text(const ChangeEntry& entry, const Side& before, const Side& after) {
+  const AgentChange& change = *entry.change;
+  std::cout << (entry.agents.size() == 1 ? "agent " : "agents ");
+  for (std::size_t i = 0; i < entry.agents.size(); ++i) {
+    std::cout << (i == 0 ? "" : ", ") << printable(entry.agents[i], kShowWhole);
+  }
+  std::cout << "\n";
+  for (const std::string& note : change.notes) std::cout << "  " << note << "\n";
+  for (std::size_t i = 0; i < change.added.size(); ++i) {
+    const std::set<std::uint32_t>& lines = entry.added_lines[i];
+    std::cout << "  + " << lines_text(lines) << " "
+              << printable(after.rule_text(change.added[i].first, *lines.begin()), kShowWhole)
+              << "\n";
+  }
+  for (std::size_t i = 0; i < change.removed.size(); ++i) {
+    const std::set<std::uint32_t>& lines = entry.removed_lines[i];
+    std::cout << "  - " << lines_text(lines) << " "
+              << printable(before.rule_text(change.removed[i].first, *lines.begin()), kShowWhole)
+              << "\n";
+  }
 }
 
 // The groups that apply to `agent`; `*` asks for the global groups, as no product token
@@ -167,36 +252,40 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
   RuleSets old_sets(before), new_sets(after);
   // Neighbouring agents are usually named in the same groups: keep the last change.
   std::optional<std::pair<std::vector<std::size_t>, std::vector<std::size_t>>> last_key;
-  AgentChange last_change;
+  AgentChangeAt last_change;
+  std::map<AgentChange, std::size_t> entry_of;  // the change -> its index in `entries`
+  std::vector<ChangeEntry> entries;
   std::size_t changed_agents = 0;
-  // JSON is written agent by agent, as text is: memory stays that of one agent.
-  if (options.json) std::cout << "{\"agents\":[";
   for (const std::string& agent : agents) {
     const bool is_star = agent == "*";
     const GroupSelection old_rules = selection_for(before, agent);
     const GroupSelection new_rules = selection_for(after, agent);
     auto key = std::make_pair(old_rules.groups, new_rules.groups);
     if (is_star || !last_key || *last_key != key) {
-      last_change = change_for(options.json, is_star, old_rules, new_rules, old_sets.of(old_rules),
-                               new_sets.of(new_rules), before, after);
+      last_change =
+          change_for(is_star, old_rules, new_rules, old_sets.of(old_rules), new_sets.of(new_rules));
       last_key = is_star ? std::nullopt : std::make_optional(std::move(key));
     }
-    const AgentChange& change = last_change;
-    if (change.notes.empty() && change.added.empty() && change.removed.empty()) continue;
-    if (options.json) {
-      std::cout << (changed_agents == 0 ? "" : ",")
-                << to_json_line({{"agent", agent},
-                                 {"applied_before", to_string(old_rules.applied)},
-                                 {"applied_after", to_string(new_rules.applied)},
-                                 {"groups_before", old_rules.groups.size()},
-                                 {"groups_after", new_rules.groups.size()},
-                                 {"added", change.added},
-                                 {"removed", change.removed}});
-    } else {
-      std::cout << "agent " << agent << "\n";
-      for (const std::string& note : change.notes) std::cout << "  " << note << "\n";
+    if (last_change.change.empty()) continue;
+    const auto [found, inserted] = entry_of.try_emplace(last_change.change, entries.size());
+    if (inserted) {
+      entries.emplace_back();
+      entries.back().change = &found->first;
     }
+    ChangeEntry& entry = entries[found->second];
+    entry.agents.push_back(agent);
+    add_lines(entry.added_lines, last_change.added_lines);
+    add_lines(entry.removed_lines, last_change.removed_lines);
     ++changed_agents;
+  }
+  if (options.json) {
+    std::cout << "{\"agents\":[";
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (i != 0) std::cout << ",";
+      print_entry_json(entries[i], before, after);
+    }
+  } else {
+    for (const ChangeEntry& entry : entries) print_entry_text(entry, before, after);
   }
 
   const auto old_sitemaps = before.robots().sitemaps();
@@ -220,9 +309,9 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
   } else {
     if (sitemaps_changed) std::cout << "sitemaps\n";
     for (const auto& sitemap : sitemaps_added)
-      std::cout << "  + " << sitemap.get<std::string>() << "\n";
+      std::cout << "  + " << printable(sitemap.get<std::string>(), kShowWhole) << "\n";
     for (const auto& sitemap : sitemaps_removed)
-      std::cout << "  - " << sitemap.get<std::string>() << "\n";
+      std::cout << "  - " << printable(sitemap.get<std::string>(), kShowWhole) << "\n";
     std::cout << (changed_agents == 0 && !sitemaps_changed
                       ? "no change in effect\n"
                       : std::to_string(changed_agents) + " of " + std::to_string(agents.size()) +
