@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -37,6 +38,7 @@ struct ServeOptions {
   std::vector<std::string> connect_to;
   std::size_t max_batch = 10000;
   std::size_t max_connections = 4096;
+  std::size_t cache_bytes = CacheOptions{}.max_bytes;
 };
 
 // "HOST:PORT", "[V6]:PORT"; false when it is not that.
@@ -75,6 +77,7 @@ int run_serve(const ServeOptions& options) {
   }
   if (!timeout_is_usable("serve", options.timeout_seconds)) return kExitUsage;
   RobotsClientOptions client;
+  client.cache.max_bytes = options.cache_bytes;
   client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
                                   options.connect_to, options.concurrency);
   // One bound for the whole process, or N requests could hold N * --concurrency fetches.
@@ -167,6 +170,11 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->add_option("--max-connections", options->max_connections,
                    "open client connections; more are answered 503 and closed (default 4096)")
       ->check(CLI::Range(1, 1000000));
+  command
+      ->add_option("--cache-bytes", options->cache_bytes,
+                   "memory for this process's cache of robots.txt rules, counted as\n"
+                   "compiled; least recently used origins go first (default 536870912)")
+      ->check(CLI::Range(std::size_t{1}, std::numeric_limits<std::size_t>::max()));
   command
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
