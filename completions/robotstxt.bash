@@ -27,7 +27,7 @@ _robotstxt() {
     serve)
       options="--help --listen --redis --token-file --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-connections --max-fetches
-               --connect-to"
+               --cache-bytes --connect-to"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

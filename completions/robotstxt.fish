@@ -34,6 +34,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l token-file -r -d
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l allow-private -d 'Also fetch from non-public addresses'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-batch -x -d 'URLs accepted in one request'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-connections -x -d 'Open client connections'
+complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l cache-bytes -x -d 'Memory for the cache of compiled rules'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-fetches -x -d 'Fetches in flight for the whole process'
 complete -c robotstxt -n '__fish_seen_subcommand_from crawlers' -l purpose -x -d 'Only crawlers with this purpose'
 complete -c robotstxt -n '__fish_seen_subcommand_from audit' -l crawlers -x -d 'Comma-separated crawler names'
