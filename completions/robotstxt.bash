@@ -28,7 +28,8 @@ _robotstxt() {
       options="--help --listen --redis --token-file --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-connections --max-fetches
                --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy
-               --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes"
+               --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes
+               --cache-bytes"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

@@ -35,6 +35,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l token-file -r -d
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l allow-private -d 'Also fetch from non-public addresses'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-batch -x -d 'URLs accepted in one request'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-connections -x -d 'Open client connections'
+complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l cache-bytes -x -d 'Memory for the cache of compiled rules'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-fetches -x -d 'Fetches in flight for the whole process'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l header-timeout -x -d 'Seconds to send a whole request head'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l idle-timeout -x -d 'Seconds a keep-alive connection waits'

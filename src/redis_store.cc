@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/time.h>
 
+#include <cerrno>
 #include <charconv>
 #include <ctime>
 #include <utility>
@@ -55,6 +56,8 @@ using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
 }  // namespace
 
 // One hiredis connection. broken() once any call failed: it is then dropped.
+// timed_out() when that failure was Redis not answering in time (rather than a
+// connection it closed): trying again on another connection would only wait again.
 class RedisStore::Connection {
  public:
   explicit Connection(const RedisStoreOptions& options) {
@@ -77,6 +80,7 @@ class RedisStore::Connection {
   Connection& operator=(const Connection&) = delete;
 
   bool broken() const { return broken_; }
+  bool timed_out() const { return timed_out_; }
 
   Reply command(std::initializer_list<std::string_view> arguments) {
     if (broken_) return nullptr;
@@ -89,8 +93,13 @@ class RedisStore::Connection {
     const SigpipeBlocked blocked;
     Reply reply(static_cast<redisReply*>(redisCommandArgv(
         context_, static_cast<int>(pointers.size()), pointers.data(), lengths.data())));
+    const int error_number = errno;
     if (!reply || context_->err != 0) {
       broken_ = true;
+      // hiredis 0.14 has no timeout error of its own: a read that timed out is an I/O
+      // error with errno EAGAIN from the socket's SO_RCVTIMEO.
+      timed_out_ =
+          context_->err == REDIS_ERR_IO && (error_number == EAGAIN || error_number == EWOULDBLOCK);
       return nullptr;
     }
     return reply;
@@ -99,6 +108,7 @@ class RedisStore::Connection {
  private:
   redisContext* context_ = nullptr;
   bool broken_ = false;
+  bool timed_out_ = false;
 };
 
 RedisUrlResult parse_redis_url(std::string_view url) {
@@ -160,7 +170,9 @@ redisReply* RedisStore::run(std::initializer_list<std::string_view> arguments) {
   }
   if (!connection) connection = std::make_unique<Connection>(options_);
   Reply reply = connection->command(arguments);
-  if (!reply && pooled) {
+  // A pooled connection may predate a Redis restart: one more try on a new one. Not
+  // after a timeout, which would double the wait on a Redis that hangs.
+  if (!reply && pooled && !connection->timed_out()) {
     connection = std::make_unique<Connection>(options_);
     reply = connection->command(arguments);
   }
@@ -168,11 +180,19 @@ redisReply* RedisStore::run(std::initializer_list<std::string_view> arguments) {
   return reply.release();
 }
 
-StoreRead RedisStore::get(const std::string& key) {
-  const Reply reply(run({"GET", key}));
+StoreRead RedisStore::get(const std::string& key, std::size_t max_bytes) {
+  // GETRANGE reads at most max_bytes + 1 bytes (its end is inclusive): enough to tell a
+  // value that is too long without moving all of it. A missing key reads as "", which
+  // no SharedCache record is either.
+  const Reply reply(run({"GETRANGE", key, "0", std::to_string(max_bytes)}));
   if (!reply) return {StoreStatus::kUnavailable, {}};
-  if (reply->type == REDIS_REPLY_NIL) return {StoreStatus::kMissing, {}};
+  if (reply->type == REDIS_REPLY_ERROR &&
+      std::string_view(reply->str, reply->len).starts_with("WRONGTYPE")) {
+    return {StoreStatus::kUnreadable, {}};
+  }
   if (reply->type != REDIS_REPLY_STRING) return {StoreStatus::kUnavailable, {}};
+  if (reply->len == 0) return {StoreStatus::kMissing, {}};
+  if (reply->len > max_bytes) return {StoreStatus::kUnreadable, {}};
   return {StoreStatus::kOk, std::string(reply->str, reply->len)};
 }
 
@@ -184,10 +204,17 @@ StoreStatus RedisStore::put(const std::string& key, std::string_view value,
 
 StoreStatus RedisStore::acquire(const std::string& key, std::string_view token,
                                 std::chrono::milliseconds ttl) {
-  const Reply reply(run({"SET", key, token, "NX", "PX", std::to_string(ttl.count())}));
-  if (!reply) return StoreStatus::kUnavailable;
-  if (reply->type == REDIS_REPLY_NIL) return StoreStatus::kMissing;
-  return reply->type == REDIS_REPLY_STATUS ? StoreStatus::kOk : StoreStatus::kUnavailable;
+  // SET NX PX, except that a key without an expiry (PTTL -1) is taken over: no holder of
+  // ours leaves one, and waiting for it to free up would wait forever. In one step on
+  // the server, so that two takers cannot both win.
+  constexpr std::string_view kLockOrTakeOver =
+      "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end "
+      "if redis.call('pttl', KEYS[1]) == -1 then "
+      "redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end "
+      "return 0";
+  const Reply reply(run({"EVAL", kLockOrTakeOver, "1", key, token, std::to_string(ttl.count())}));
+  if (!reply || reply->type != REDIS_REPLY_INTEGER) return StoreStatus::kUnavailable;
+  return reply->integer == 1 ? StoreStatus::kOk : StoreStatus::kMissing;
 }
 
 StoreStatus RedisStore::release(const std::string& key, std::string_view token) {

@@ -1,15 +1,15 @@
 // The fleet's shared cache tier: key scheme, TTLs, lock and back-off (see shared_cache.h).
 #include "robotstxt/shared_cache.h"
 
+#include <algorithm>
 #include <random>
+#include <system_error>
 #include <utility>
 
 #include "shared_record.h"
 
 namespace robotstxt {
 namespace {
-
-std::int64_t steady_ticks() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
 
 // Unique enough among the processes of a fleet: 128 random bits, hex.
 std::string random_token() {
@@ -28,6 +28,15 @@ std::string random_token() {
 SharedCache::SharedCache(std::shared_ptr<SharedStore> store, SharedCacheOptions options)
     : store_(std::move(store)), options_(std::move(options)), lock_token_(random_token()) {}
 
+SharedCache::~SharedCache() {
+  {
+    const std::lock_guard lock(probe_mutex_);
+    stopping_ = true;
+  }
+  probe_wake_.notify_all();
+  if (prober_.joinable()) prober_.join();
+}
+
 std::string SharedCache::record_key(std::string_view origin_key) const {
   return options_.key_prefix + "v1:origin:" + std::string(origin_key);
 }
@@ -36,26 +45,61 @@ std::string SharedCache::lock_key(std::string_view origin_key) const {
   return options_.key_prefix + "v1:lock:" + std::string(origin_key);
 }
 
-bool SharedCache::skipping() const noexcept {
-  return store_ == nullptr || steady_ticks() < skip_until_.load(std::memory_order_relaxed);
-}
+bool SharedCache::skipping() const noexcept { return store_ == nullptr || down_.load(); }
 
 void SharedCache::failed() noexcept {
   ++errors_;
-  const auto pause =
-      std::chrono::duration_cast<std::chrono::steady_clock::duration>(options_.retry_after);
-  skip_until_.store(steady_ticks() + pause.count(), std::memory_order_relaxed);
+  if (down_.exchange(true)) return;  // already down: the probe is running
+  const std::lock_guard lock(probe_mutex_);
+  if (stopping_) return;
+  // The tier was up, so the last probe has marked it so and is ending: join it.
+  if (prober_.joinable()) prober_.join();
+  try {
+    prober_ = std::thread([this] { probe_until_back(); });
+  } catch (const std::system_error&) {
+    // No thread to probe with: asking the store inline again beats never asking.
+    down_.store(false);
+  }
+}
+
+bool SharedCache::store_answers() {
+  return store_->get(options_.key_prefix + "v1:probe", 0).status != StoreStatus::kUnavailable;
+}
+
+void SharedCache::probe_until_back() {
+  const auto pause = std::max(options_.retry_after, std::chrono::milliseconds(1));
+  std::unique_lock lock(probe_mutex_);
+  while (!probe_wake_.wait_for(lock, pause, [this] { return stopping_; })) {
+    lock.unlock();
+    const bool back = store_answers();
+    lock.lock();
+    if (back) {
+      down_.store(false);
+      return;
+    }
+  }
 }
 
 std::optional<SharedRecord> SharedCache::lookup(const std::string& origin_key) {
   if (skipping()) return std::nullopt;
-  const StoreRead read = store_->get(record_key(origin_key));
-  if (read.status == StoreStatus::kUnavailable) {
-    failed();
-    return std::nullopt;
+  const StoreRead read = store_->get(record_key(origin_key), options_.max_record_bytes);
+  switch (read.status) {
+    case StoreStatus::kOk:
+      break;
+    case StoreStatus::kMissing:
+      return std::nullopt;
+    case StoreStatus::kUnavailable:
+      failed();
+      return std::nullopt;
+    case StoreStatus::kUnreadable:
+      ++bad_records_;
+      return std::nullopt;
   }
-  if (read.status == StoreStatus::kMissing) return std::nullopt;
   std::optional<SharedRecord> record = internal::decode_shared_record(read.value);
+  // A record stored under another origin's key would answer for that origin.
+  if (record && record->entry.last_fetch.robots_url != origin_key + "/robots.txt") {
+    record.reset();
+  }
   if (!record) ++bad_records_;
   return record;
 }
@@ -68,6 +112,7 @@ SharedCache::Lock SharedCache::lock(const std::string& origin_key, std::chrono::
     case StoreStatus::kMissing:
       return Lock::kHeldElsewhere;
     case StoreStatus::kUnavailable:
+    case StoreStatus::kUnreadable:
       break;
   }
   failed();
@@ -86,8 +131,12 @@ void SharedCache::publish(const std::string& origin_key, const RobotsEntry& entr
   const auto ttl = std::chrono::duration_cast<std::chrono::milliseconds>(
       (entry.fresh_until - now) + policy.last_good_copy_limit);
   if (ttl <= std::chrono::milliseconds::zero()) return;
-  const StoreStatus status =
-      store_->put(record_key(origin_key), internal::encode_shared_record(entry, good_body), ttl);
+  const std::string record = internal::encode_shared_record(entry, good_body);
+  if (record.size() > options_.max_record_bytes) {
+    ++oversized_records_;
+    return;
+  }
+  const StoreStatus status = store_->put(record_key(origin_key), record, ttl);
   if (status == StoreStatus::kOk) {
     ++writes_;
   } else {
@@ -109,13 +158,12 @@ void SharedCache::count_lookup(bool hit) noexcept {
 }
 
 bool SharedCache::reachable() {
-  if (store_ == nullptr) return false;
-  if (store_->get(options_.key_prefix + "v1:probe").status == StoreStatus::kUnavailable) {
+  // While down, the probe is the one that asks: a readiness check must not wait too.
+  if (skipping()) return false;
+  if (!store_answers()) {
     failed();
     return false;
   }
-  // Back after a failure: the tier is used again at once.
-  skip_until_.store(0, std::memory_order_relaxed);
   return true;
 }
 
@@ -130,6 +178,7 @@ SharedCacheStats SharedCache::stats() const noexcept {
   stats.writes = writes_;
   stats.errors = errors_;
   stats.bad_records = bad_records_;
+  stats.oversized_records = oversized_records_;
   return stats;
 }
 

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <utility>
 
 namespace robotstxt::internal {
 namespace {
@@ -28,6 +29,16 @@ void add_time(std::string& out, std::string_view name, const std::optional<TimeP
   add_line(out, name, time ? std::to_string(to_millis(*time)) : std::string());
 }
 
+// The latest time a record can hold: TimePoint's range in whole milliseconds (later
+// ones would overflow when converted back).
+constexpr std::int64_t kLatestMillis =
+    std::chrono::duration_cast<std::chrono::milliseconds>(Clock::duration::max()).count();
+
+// libcurl reports any three-digit status line (600 and 999 reach the fetcher from an
+// origin, and the policy counts them as server errors), and 0 when no response came.
+constexpr int kLowestStatus = 100;
+constexpr int kHighestStatus = 999;
+
 // Reads the record front to back; any surprise makes ok() false for good.
 class Reader {
  public:
@@ -42,6 +53,7 @@ class Reader {
     return true;
   }
 
+  // One line, without its '\n'. The writer turns '\r' into a space: one here is not its.
   std::string_view line() {
     const std::size_t end = rest_.find('\n');
     if (!ok_ || end == std::string_view::npos) {
@@ -50,6 +62,7 @@ class Reader {
     }
     const std::string_view value = rest_.substr(0, end);
     rest_.remove_prefix(end + 1);
+    if (value.find('\r') != std::string_view::npos) ok_ = false;
     return value;
   }
 
@@ -58,23 +71,35 @@ class Reader {
     return line();
   }
 
+  // A number as the writer spells it (std::to_string): digits without a sign or a
+  // leading zero, in [low, high]. Any other spelling would re-encode differently.
   template <typename Number>
-  Number number(std::string_view text) {
+  Number number(std::string_view text, Number low, Number high) {
     Number value{};
+    const bool canonical = !text.empty() && text.front() != '-' && text.front() != '+' &&
+                           (text.size() == 1 || text.front() != '0');
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) ok_ = false;
+    if (!canonical || error != std::errc() || end != text.data() + text.size() || value < low ||
+        value > high) {
+      ok_ = false;
+      return low;
+    }
     return value;
   }
 
   template <typename Number>
-  Number number_field(std::string_view name) {
-    return number<Number>(field(name));
+  Number number_field(std::string_view name, Number low, Number high) {
+    return number<Number>(field(name), low, high);
+  }
+
+  TimePoint time(std::string_view text) {
+    return from_millis(number<std::int64_t>(text, 0, kLatestMillis));
   }
 
   std::optional<TimePoint> optional_time(std::string_view name) {
     const std::string_view text = field(name);
     if (text.empty()) return std::nullopt;
-    return from_millis(number<std::int64_t>(text));
+    return time(text);
   }
 
   bool flag(std::string_view name) {
@@ -83,20 +108,29 @@ class Reader {
     return text == "1";
   }
 
-  bool fail() { return ok_ = false; }
+  // Fails the record unless `holds`: for facts that tie several fields together.
+  void require(bool holds) {
+    if (!holds) ok_ = false;
+  }
 
  private:
   std::string_view rest_;
   bool ok_ = true;
 };
 
-std::optional<FetchKind> fetch_kind_named(std::string_view name) {
-  for (FetchKind kind : {FetchKind::kResponse, FetchKind::kTooManyRedirects,
-                         FetchKind::kRedirectLoop, FetchKind::kUnfollowableRedirect,
-                         FetchKind::kNetworkError, FetchKind::kLocalError, FetchKind::kRefused}) {
+// Only outcomes about the origin are shared: SharedCache::publish never writes a local
+// failure (kLocalError, kRefused), so a record naming one was not written by us.
+std::optional<FetchKind> shared_fetch_kind_named(std::string_view name) {
+  for (FetchKind kind :
+       {FetchKind::kResponse, FetchKind::kTooManyRedirects, FetchKind::kRedirectLoop,
+        FetchKind::kUnfollowableRedirect, FetchKind::kNetworkError}) {
     if (to_string(kind) == name) return kind;
   }
   return std::nullopt;
+}
+
+bool http_version_is_known(int version) {
+  return version == 0 || version == 10 || version == 11 || version == 20 || version == 30;
 }
 
 }  // namespace
@@ -134,43 +168,61 @@ std::optional<SharedRecord> decode_shared_record(std::string_view text) {
   RobotsEntry& entry = record.entry;
   FetchSummary& fetch = entry.last_fetch;
   reader.expect(kHeader);
-  entry.fetched_at = from_millis(reader.number_field<std::int64_t>("fetched_at"));
-  entry.fresh_until = from_millis(reader.number_field<std::int64_t>("fresh_until"));
+  entry.fetched_at = reader.time(reader.field("fetched_at"));
+  entry.fresh_until = reader.time(reader.field("fresh_until"));
+  reader.require(entry.fresh_until >= entry.fetched_at);
   entry.last_answer = reader.optional_time("last_answer");
   entry.errors_since = reader.optional_time("errors_since");
   entry.server_answered_error = reader.flag("server_answered_error");
-  const std::optional<FetchKind> kind = fetch_kind_named(reader.field("kind"));
-  if (!kind) reader.fail();
+  const std::optional<FetchKind> kind = shared_fetch_kind_named(reader.field("kind"));
+  reader.require(kind.has_value());
   fetch.kind = kind.value_or(FetchKind::kNetworkError);
-  fetch.status = reader.number_field<int>("status");
-  fetch.http_version = reader.number_field<int>("http_version");
-  fetch.body_bytes = reader.number_field<std::size_t>("body_bytes");
+  // Only an answer from the server can be a server error that the server answered.
+  reader.require(!entry.server_answered_error || fetch.kind == FetchKind::kResponse);
+  fetch.status = reader.number_field<int>("status", 0, kHighestStatus);
+  reader.require(fetch.status >= kLowestStatus ||
+                 (fetch.status == 0 && fetch.kind != FetchKind::kResponse));
+  fetch.http_version = reader.number_field<int>("http_version", 0, 30);
+  reader.require(http_version_is_known(fetch.http_version));
+  fetch.body_bytes = reader.number_field<std::size_t>("body_bytes", 0, SIZE_MAX);
   fetch.truncated = reader.flag("truncated");
   fetch.robots_url = reader.field("robots_url");
+  reader.require(!fetch.robots_url.empty());
   fetch.cache_control = reader.field("cache_control");
   fetch.error = reader.field("error");
-  const std::size_t hops = reader.number_field<std::size_t>("hops");
+  // Bounded by the record's own lines: each hop needs one.
+  const std::size_t hops = reader.number_field<std::size_t>("hops", 0, SIZE_MAX);
   for (std::size_t i = 0; reader.ok() && i < hops; ++i) {
+    // "<status> <from> <to>": a hop's `from` was requested, so it is percent-encoded and
+    // holds no space; `to` may ("(not followed)").
     const std::string_view hop = reader.field("hop");
     const std::size_t first = hop.find(' ');
-    const std::size_t second = hop.find(' ', first == std::string_view::npos ? first : first + 1);
-    if (second == std::string_view::npos) return std::nullopt;
+    const std::size_t second = first == std::string_view::npos ? first : hop.find(' ', first + 1);
+    reader.require(second != std::string_view::npos && second > first + 1 &&
+                   second + 1 < hop.size());
+    if (!reader.ok()) break;
     RedirectHop parsed;
-    parsed.status = reader.number<int>(hop.substr(0, first));
+    parsed.status = reader.number<int>(hop.substr(0, first), 300, 399);
     parsed.from = hop.substr(first + 1, second - first - 1);
     parsed.to = hop.substr(second + 1);
     fetch.hops.push_back(std::move(parsed));
   }
   const std::string_view body_size = reader.field("good_body");
+  if (!reader.ok()) return std::nullopt;
   if (!body_size.empty()) {
-    const std::size_t size = reader.number<std::size_t>(body_size);
+    const std::size_t size = reader.number<std::size_t>(body_size, 0, reader.rest().size());
     if (!reader.ok() || reader.rest().size() != size) return std::nullopt;
     record.good_body = reader.rest();
-    entry.good_copy = std::make_shared<const RobotsTxt>(RobotsTxt::parse(record.good_body));
-  } else if (!reader.rest().empty()) {
-    return std::nullopt;
+  } else {
+    // A 2xx that started no error run always leaves its rules (policy.h, next_entry).
+    const bool answered_2xx = fetch.kind == FetchKind::kResponse && fetch.status >= 200 &&
+                              fetch.status < 300 && !entry.errors_since;
+    if (answered_2xx || !reader.rest().empty()) return std::nullopt;
   }
-  if (!reader.ok()) return std::nullopt;
+  // Parsed last, once everything else holds: the costly step is never spent on a bad record.
+  if (!body_size.empty()) {
+    entry.good_copy = std::make_shared<const RobotsTxt>(RobotsTxt::parse(record.good_body));
+  }
   return record;
 }
 

@@ -15,8 +15,12 @@
 //   <the body's bytes>
 //
 // Text, so that `redis-cli GET` shows an operator what the fleet knows. Values never
-// hold a line break (one is written as a space). Reading never trusts the bytes: any
-// deviation is "no record", never a crash.
+// hold a line break (one is written as a space). Reading never trusts the bytes (Redis
+// is shared, and anyone who can write to it can write there): every field must be what
+// the writer can produce (numbers spelled as std::to_string spells them and within
+// their range, no local failure, an HTTP status of 100 to 999 or none, a redirect hop
+// with a 3xx and a `from` without spaces, the rules of a 2xx). Anything else is "no
+// record", never a crash; so what decodes encodes back to the same bytes.
 #ifndef ROBOTSTXT_SRC_SHARED_RECORD_H_
 #define ROBOTSTXT_SRC_SHARED_RECORD_H_
 

@@ -263,7 +263,9 @@ TEST_P(SharedTierTest, WaitsForAnotherProcessInsteadOfFetching) {
   }
   ASSERT_EQ(client.shared_cache()->stats().misses, 1u) << "the client never looked";
   const std::string body = "User-agent: *\nDisallow: /from-record\n";
-  const RobotsEntry entry = next_entry(nullptr, response(200, body), now_);
+  FetchOutcome fetched = response(200, body);
+  fetched.robots_url = "http://waited.test/robots.txt";  // a record names its own origin
+  const RobotsEntry entry = next_entry(nullptr, fetched, now_);
   ASSERT_EQ(store_->put("robotstxt:v1:origin:http://waited.test",
                         internal::encode_shared_record(entry, body), std::chrono::hours(1)),
             StoreStatus::kOk);
@@ -339,6 +341,11 @@ TEST_P(SharedTierTest, StoreOutageFallsBackToFetchingAndRecovers) {
   EXPECT_EQ(client.shared_cache()->stats().writes, 0u);
 
   ASSERT_TRUE(store_comes_back());
+  // The background probe finds it back; no request asks in the meantime.
+  for (int i = 0; i < 5000 && !client.shared_cache()->available(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_TRUE(client.shared_cache()->available());
   const Decision after = client.decide("http://recovered.test/private", "bot");
   EXPECT_EQ(after.cache, CacheTier::kFetched);
   EXPECT_EQ(client.shared_cache()->stats().writes, 1u);

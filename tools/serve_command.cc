@@ -51,6 +51,7 @@ struct ServeOptions {
   unsigned idle_timeout_seconds = 60;
   unsigned drain_timeout_seconds = 20;
   std::vector<std::string> allowed_hosts;
+  std::size_t cache_bytes = CacheOptions{}.max_bytes;
 };
 
 // Transfers one request may have in flight: its share of the process's slots (at least
@@ -108,6 +109,7 @@ int run_serve(const ServeOptions& options) {
   const auto refresh_interval = std::chrono::milliseconds(
       static_cast<long long>(std::llround(options.refresh_interval_seconds * 1000.0)));
   RobotsClientOptions client;
+  client.cache.max_bytes = options.cache_bytes;
   client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
                                   options.connect_to, options.concurrency, options.proxy);
   // One bound for the whole process, or N requests could hold N * --concurrency fetches.
@@ -272,6 +274,11 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "a Host name to answer besides the listening address (NAME: any port,\n"
                    "NAME:PORT, or * for any); others get 421 (repeatable)")
       ->allow_extra_args(false);
+  command
+      ->add_option("--cache-bytes", options->cache_bytes,
+                   "memory for this process's cache of robots.txt rules, counted as\n"
+                   "compiled; least recently used origins go first (default 536870912)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));  // up to 1 TiB
   command
       ->add_option("--connect-to", options->connect_to,
                    "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")

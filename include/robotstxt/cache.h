@@ -28,7 +28,9 @@
 
 namespace robotstxt {
 
-/// Bounds of the cache. An entry with rules costs roughly the rules' size plus ~300 bytes.
+/// Bounds of the cache. An entry is counted at what it holds: its compiled rules
+/// (RobotsTxt::memory_usage(), one exactly sized block), its fetch summary, its key and
+/// the cache's own bookkeeping, so max_bytes bounds the memory the entries really use.
 struct CacheOptions {
   std::size_t max_entries = 100000;
   std::size_t max_bytes = std::size_t{512} << 20;  ///< 512 MiB
@@ -69,7 +71,9 @@ class RobotsCache {
                                        const Loader& load);
 
   [[nodiscard]] std::size_t size() const;
+  /// What the entries held now count against CacheOptions::max_bytes.
   [[nodiscard]] std::size_t bytes() const;
+  [[nodiscard]] const CacheOptions& options() const noexcept { return options_; }
 
  private:
   struct Slot {

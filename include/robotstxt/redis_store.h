@@ -13,12 +13,14 @@
  *
  * Every call is bounded by the timeouts below and never throws; a Redis that is down or
  * slow makes calls return StoreStatus::kUnavailable. Connections are made when needed,
- * one per concurrent caller, and reused; a broken one is dropped and made again.
+ * one per concurrent caller, and reused; a broken one is dropped and made again (at
+ * once, for the same call, unless the old one timed out: a call waits one timeout).
  */
 #ifndef ROBOTSTXT_REDIS_STORE_H_
 #define ROBOTSTXT_REDIS_STORE_H_
 
 #include <chrono>
+#include <cstddef>
 #include <initializer_list>
 #include <memory>
 #include <mutex>
@@ -62,7 +64,7 @@ class RedisStore final : public SharedStore {
   RedisStore(const RedisStore&) = delete;
   RedisStore& operator=(const RedisStore&) = delete;
 
-  [[nodiscard]] StoreRead get(const std::string& key) override;
+  [[nodiscard]] StoreRead get(const std::string& key, std::size_t max_bytes) override;
   [[nodiscard]] StoreStatus put(const std::string& key, std::string_view value,
                                 std::chrono::milliseconds ttl) override;
   [[nodiscard]] StoreStatus acquire(const std::string& key, std::string_view token,

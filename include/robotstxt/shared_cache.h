@@ -24,19 +24,30 @@
  * timeout plus a margin, so a process that dies while fetching blocks nobody for long.
  *
  * The store failing (down, slow, full) is never the caller's problem: every operation
- * degrades to "the shared tier has nothing", it is counted in stats(), and the tier is
- * skipped for SharedCacheOptions::retry_after before it is tried again.
+ * degrades to "the shared tier has nothing" and is counted in stats(). The first failure
+ * marks the tier down: no caller asks the store again (each waits at most one store
+ * timeout, once) until a background probe, every SharedCacheOptions::retry_after, finds
+ * it answering.
+ *
+ * The store is as trusted as the network: a record is read only up to
+ * SharedCacheOptions::max_record_bytes, must be one the writer can produce
+ * (shared_record.h) and name the origin it is stored under; anything else is counted
+ * (bad_records), treated as absent and overwritten by the next fetch.
  */
 #ifndef ROBOTSTXT_SHARED_CACHE_H_
 #define ROBOTSTXT_SHARED_CACHE_H_
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "robotstxt/policy.h"
 
@@ -48,6 +59,7 @@ enum class StoreStatus : std::uint8_t {
   kOk,           ///< done; for get(): the value is there
   kMissing,      ///< get(): no such key; acquire(): another holder has the lock
   kUnavailable,  ///< the store did not answer usably
+  kUnreadable,   ///< get(): the value is longer than asked for, or not a string; not read
 };
 
 struct StoreRead {
@@ -61,11 +73,15 @@ struct StoreRead {
 class SharedStore {
  public:
   virtual ~SharedStore() = default;
-  [[nodiscard]] virtual StoreRead get(const std::string& key) = 0;
+  /// The value of `key`, if it is at most `max_bytes` long (reading no more than about
+  /// that much of a longer one).
+  [[nodiscard]] virtual StoreRead get(const std::string& key, std::size_t max_bytes) = 0;
   /// Sets `key` to `value`, expiring after `ttl`.
   [[nodiscard]] virtual StoreStatus put(const std::string& key, std::string_view value,
                                         std::chrono::milliseconds ttl) = 0;
   /// Sets `key` to `token` only if it does not exist (a lock); kMissing when it does.
+  /// A key without an expiry is no lock of ours (every holder sets one) and would never
+  /// free up: it is taken over as if it did not exist.
   [[nodiscard]] virtual StoreStatus acquire(const std::string& key, std::string_view token,
                                             std::chrono::milliseconds ttl) = 0;
   /// Deletes `key` only if it still holds `token` (our lock, not a later holder's).
@@ -75,8 +91,12 @@ class SharedStore {
 struct SharedCacheOptions {
   /// Key prefix before "v1:"; change it to let several fleets share one Redis.
   std::string key_prefix = "robotstxt:";
-  /// After a store failure, the tier is skipped this long, then tried again.
+  /// After a store failure, the tier is skipped and probed in the background this
+  /// often (at least every millisecond) until it answers.
   std::chrono::milliseconds retry_after{std::chrono::seconds(1)};
+  /// Records longer than this are neither written (counted in oversized_records) nor
+  /// read (counted in bad_records): a 500 KiB body and room for its URLs and headers.
+  std::size_t max_record_bytes = std::size_t{1} << 20;
   /// First pause between two looks while another process fetches; doubles up to
   /// max_poll_interval. The whole wait is bounded by the fetch timeout.
   std::chrono::milliseconds poll_interval{std::chrono::milliseconds(5)};
@@ -85,13 +105,14 @@ struct SharedCacheOptions {
 
 /// Counters since the tier was created. Each is a plain count, for metrics.
 struct SharedCacheStats {
-  std::uint64_t hits = 0;           ///< fresh records read, no fetch needed
-  std::uint64_t misses = 0;         ///< no record, or a stale one
-  std::uint64_t waits = 0;          ///< origins waited for while another process fetched
-  std::uint64_t wait_timeouts = 0;  ///< waits that ran out; fetched here instead
-  std::uint64_t writes = 0;         ///< records written after a fetch
-  std::uint64_t errors = 0;         ///< store operations that failed (and were skipped)
-  std::uint64_t bad_records = 0;    ///< records that could not be read (treated as absent)
+  std::uint64_t hits = 0;               ///< fresh records read, no fetch needed
+  std::uint64_t misses = 0;             ///< no record, or a stale one
+  std::uint64_t waits = 0;              ///< origins waited for while another process fetched
+  std::uint64_t wait_timeouts = 0;      ///< waits that ran out; fetched here instead
+  std::uint64_t writes = 0;             ///< records written after a fetch
+  std::uint64_t errors = 0;             ///< store operations that failed (and were skipped)
+  std::uint64_t bad_records = 0;        ///< records that could not be read (treated as absent)
+  std::uint64_t oversized_records = 0;  ///< records not written: over max_record_bytes
 };
 
 /// One origin's record as the shared tier holds it.
@@ -107,6 +128,10 @@ class SharedCache {
   enum class Lock : std::uint8_t { kAcquired, kHeldElsewhere, kUnavailable };
 
   SharedCache(std::shared_ptr<SharedStore> store, SharedCacheOptions options = {});
+  /// Stops the background probe (waiting for one in progress: at most a store timeout).
+  ~SharedCache();
+  SharedCache(const SharedCache&) = delete;
+  SharedCache& operator=(const SharedCache&) = delete;
 
   /// The record of `origin_key`, or nullopt (none, unreadable, or the store failed).
   [[nodiscard]] std::optional<SharedRecord> lookup(const std::string& origin_key);
@@ -119,9 +144,10 @@ class SharedCache {
   void publish(const std::string& origin_key, const RobotsEntry& entry, std::string_view good_body,
                TimePoint now, const PolicyOptions& policy);
 
-  /// Asks the store now (for a readiness check): true if it answered.
+  /// For a readiness check: while the tier is marked down, false at once; else asks the
+  /// store now (marking the tier down if it does not answer) and says whether it did.
   [[nodiscard]] bool reachable();
-  /// False while the tier is skipped after a failure.
+  /// False while the tier is marked down after a failure.
   [[nodiscard]] bool available() const noexcept;
   [[nodiscard]] SharedCacheStats stats() const noexcept;
   [[nodiscard]] const SharedCacheOptions& options() const noexcept { return options_; }
@@ -135,14 +161,22 @@ class SharedCache {
 
  private:
   bool skipping() const noexcept;
+  // Counts a failure and marks the tier down, starting the probe if it was up.
   void failed() noexcept;
+  // The background probe: asks the store every retry_after until it answers.
+  void probe_until_back();
+  bool store_answers();
 
   std::shared_ptr<SharedStore> store_;
   SharedCacheOptions options_;
-  std::string lock_token_;                   // unique per SharedCache: tells our locks from others'
-  std::atomic<std::int64_t> skip_until_{0};  // steady_clock ticks
+  std::string lock_token_;  // unique per SharedCache: tells our locks from others'
+  std::atomic<bool> down_{false};
+  std::mutex probe_mutex_;  // guards prober_ and stopping_
+  std::condition_variable probe_wake_;
+  bool stopping_ = false;
+  std::thread prober_;
   std::atomic<std::uint64_t> hits_{0}, misses_{0}, waits_{0}, wait_timeouts_{0}, writes_{0},
-      errors_{0}, bad_records_{0};
+      errors_{0}, bad_records_{0}, oversized_records_{0};
 };
 
 }  // namespace robotstxt

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -18,11 +19,12 @@ namespace robotstxt::testing {
 
 class InMemoryStore final : public SharedStore {
  public:
-  StoreRead get(const std::string& key) override {
+  StoreRead get(const std::string& key, std::size_t max_bytes) override {
     const std::lock_guard lock(mutex_);
     if (down) return {StoreStatus::kUnavailable, {}};
     const auto found = live(key);
     if (found == values_.end()) return {StoreStatus::kMissing, {}};
+    if (found->second.value.size() > max_bytes) return {StoreStatus::kUnreadable, {}};
     return {StoreStatus::kOk, found->second.value};
   }
   StoreStatus put(const std::string& key, std::string_view value,

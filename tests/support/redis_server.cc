@@ -6,10 +6,12 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -78,7 +80,7 @@ bool RedisServer::start() {
 
 void RedisServer::kill_now() {
   if (pid_ <= 0) return;
-  kill(pid_, SIGKILL);
+  kill(pid_, SIGKILL);  // ends a paused (stopped) server too
   int status = 0;
   waitpid(pid_, &status, 0);
   pid_ = -1;
@@ -87,6 +89,57 @@ void RedisServer::kill_now() {
 bool RedisServer::restart() {
   kill_now();
   return start();
+}
+
+void RedisServer::pause() {
+  if (pid_ > 0) kill(pid_, SIGSTOP);
+}
+
+void RedisServer::resume() {
+  if (pid_ > 0) kill(pid_, SIGCONT);
+}
+
+std::string RedisServer::command(const std::vector<std::string>& arguments) const {
+  std::string request = "*" + std::to_string(arguments.size()) + "\r\n";
+  for (const std::string& argument : arguments) {
+    request += "$" + std::to_string(argument.size()) + "\r\n" + argument + "\r\n";
+  }
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return {};
+  // A paused server must not hang the test: every read gives up after 5 s.
+  const timeval limit{5, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof(limit));
+  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof(limit));
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port_);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::string reply;
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0) {
+    std::size_t sent = 0;
+    while (sent < request.size()) {
+      const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+      if (n <= 0) break;
+      sent += static_cast<std::size_t>(n);
+    }
+    // Complete once the first line is, and for a bulk string ($N) once its N bytes are.
+    char buffer[65536];
+    while (true) {
+      const std::size_t line_end = reply.find("\r\n");
+      if (line_end != std::string::npos) {
+        if (reply[0] != '$') break;
+        const long long length = std::atoll(reply.c_str() + 1);
+        if (length < 0 || reply.size() >= line_end + 2 + static_cast<std::size_t>(length) + 2) {
+          break;
+        }
+      }
+      const ssize_t n = read(fd, buffer, sizeof(buffer));
+      if (n <= 0) break;
+      reply.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+  close(fd);
+  return reply;
 }
 
 }  // namespace robotstxt::testing

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace robotstxt::testing {
 
@@ -24,6 +25,14 @@ class RedisServer {
   void kill_now();
   /// Starts it again on the same port (empty: nothing was persisted). True once it answers.
   bool restart();
+  /// SIGSTOP: the server hangs with its connections open, as an overloaded or frozen
+  /// Redis does; resume() (SIGCONT) lets it go on. The destructor ends it either way.
+  void pause();
+  void resume();
+  /// Sends one command (RESP) on a new connection and returns the reply as Redis sent it
+  /// ("+OK\r\n", ":5\r\n", "$3\r\nabc\r\n", "-ERR ...\r\n"); "" if none came. For
+  /// planting what the code under test never writes itself.
+  std::string command(const std::vector<std::string>& arguments) const;
 
  private:
   bool start();

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <thread>
 #include <utility>
 
 #include "support/child_process.h"
@@ -98,6 +99,15 @@ int ServiceProcess::terminate(int signal) {
   waitpid(pid_, &status, 0);
   pid_ = -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+bool becomes_ready(const ServiceProcess& service, std::chrono::milliseconds within) {
+  const auto deadline = std::chrono::steady_clock::now() + within;
+  while (true) {
+    if (service.get("/readyz").body.find(R"("status":"ready")") != std::string::npos) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
 }
 
 std::string url_encode(const std::string& value) {

@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <string>
@@ -57,6 +58,11 @@ class ServiceProcess {
   int output_ = -1;
   std::uint16_t port_ = 0;
 };
+
+/// Asks GET /readyz every 20 ms until it says "ready" (true) or `within` has passed
+/// (false): a shared tier that comes back is found by the service's own probe.
+bool becomes_ready(const ServiceProcess& service,
+                   std::chrono::milliseconds within = std::chrono::seconds(5));
 
 /// "%2F"-style encoding of a query parameter value.
 std::string url_encode(const std::string& value);

@@ -63,7 +63,8 @@ void Metrics::count_fetch(const FetchSummary& fetch) {
   ++fetches_[outcome];
 }
 
-std::string Metrics::prometheus(const SharedCache* shared, const FetchGate* gate) const {
+std::string Metrics::prometheus(const RobotsCache& cache, const SharedCache* shared,
+                                const FetchGate* gate) const {
   std::ostringstream out;
   out << "# HELP robotstxt_requests_total HTTP requests answered, by endpoint and status class.\n"
       << "# TYPE robotstxt_requests_total counter\n";
@@ -111,6 +112,16 @@ std::string Metrics::prometheus(const SharedCache* shared, const FetchGate* gate
       out << "robotstxt_fetches_total{outcome=\"" << outcome << "\"} " << count << "\n";
     }
   }
+  out << "# HELP robotstxt_cache_entries Origins in this process's cache.\n"
+      << "# TYPE robotstxt_cache_entries gauge\n"
+      << "robotstxt_cache_entries " << cache.size() << "\n"
+      << "# HELP robotstxt_cache_bytes Memory those entries hold (compiled rules included).\n"
+      << "# TYPE robotstxt_cache_bytes gauge\n"
+      << "robotstxt_cache_bytes " << cache.bytes() << "\n"
+      << "# HELP robotstxt_cache_bytes_limit Least recently used entries go beyond this "
+         "(--cache-bytes).\n"
+      << "# TYPE robotstxt_cache_bytes_limit gauge\n"
+      << "robotstxt_cache_bytes_limit " << cache.options().max_bytes << "\n";
   if (gate != nullptr) {
     out << "# HELP robotstxt_fetches_in_flight robots.txt transfers in progress now.\n"
         << "# TYPE robotstxt_fetches_in_flight gauge\n"
@@ -129,6 +140,7 @@ std::string Metrics::prometheus(const SharedCache* shared, const FetchGate* gate
         {"robotstxt_shared_tier_writes_total", stats.writes},
         {"robotstxt_shared_tier_errors_total", stats.errors},
         {"robotstxt_shared_tier_bad_records_total", stats.bad_records},
+        {"robotstxt_shared_tier_oversized_records_total", stats.oversized_records},
     };
     for (const auto& [name, value] : counters) {
       out << "# TYPE " << name << " counter\n" << name << " " << value << "\n";

@@ -1,6 +1,7 @@
 // What `robotstxt serve` counts, and its Prometheus text exposition (GET /metrics):
 // requests and latency per endpoint, answers per cache tier, fetches per outcome, and
-// the shared tier's single-flight waits and errors, fetches in flight. Names start with robotstxt_.
+// the in-process cache's entries and bytes (and their bounds), the shared tier's
+// single-flight waits, errors and bad records, fetches in flight. Names start with robotstxt_.
 #ifndef ROBOTSTXT_TOOLS_SERVICE_METRICS_H_
 #define ROBOTSTXT_TOOLS_SERVICE_METRICS_H_
 
@@ -50,7 +51,8 @@ class Metrics {
 
   /// The exposition; `shared` is null without a shared tier, `gate` without a bound on
   /// fetches in flight.
-  std::string prometheus(const SharedCache* shared, const FetchGate* gate) const;
+  std::string prometheus(const RobotsCache& cache, const SharedCache* shared,
+                         const FetchGate* gate) const;
 
  private:
   struct PerEndpoint {

@@ -361,7 +361,8 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     endpoint = Endpoint::kMetrics;
     HttpResponse response;
     response.content_type = "text/plain; version=0.0.4";
-    response.body = metrics_.prometheus(client_.shared_cache(), client_.options().fetch.gate.get());
+    response.body = metrics_.prometheus(client_.cache(), client_.shared_cache(),
+                                        client_.options().fetch.gate.get());
     return response;
   }
   for (std::string_view known :
