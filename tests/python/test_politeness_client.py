@@ -1,0 +1,57 @@
+"""robotstxt.politeness.PolitenessClient against a real `robotstxt serve` on loopback
+(docs/semantics.md "Politeness"): slots, batches, reports and the service's refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from arrivals_site import ArrivalsSite  # noqa: E402 (conftest puts tests/support first)
+from robotstxt.politeness import PolitenessClient, PolitenessError, Slot
+from serve_process import ServeProcess
+
+ROBOTS_TXT = "User-agent: *\nCrawl-delay: 0.2\nDisallow: /private\n"
+
+
+@pytest.fixture(scope="module")
+def site():
+    with ArrivalsSite(ROBOTS_TXT) as running:
+        yield running
+
+
+@pytest.fixture()
+def client():
+    with ServeProcess("--allow-private", "--polite-spacing", "0.05") as service:
+        yield PolitenessClient(service.base_url)
+
+
+def test_p1_p6_slots_of_one_origin_are_one_crawl_delay_apart(site, client):
+    first = client.acquire(site.base_url + "/a", agent="PyBot")
+    second = client.acquire(site.base_url + "/b", agent="PyBot")
+    assert first.reserved and second.reserved
+    assert second.not_before - first.not_before == 200
+    assert second.spacing_source == "crawl-delay"
+    assert second.seconds_to_wait(now=second.not_before / 1000.0) == 0.0
+
+
+def test_p6_batch_answers_in_order_and_reserves_nothing_for_a_disallowed_url(site, client):
+    slots = client.acquire_all([site.base_url + "/a", site.base_url + "/private/x",
+                                site.base_url + "/c"], crawler="Bingbot")
+    assert [slot.allowed for slot in slots] == [True, False, True]
+    assert slots[1] == Slot(url=site.base_url + "/private/x", allowed=False, reserved=False)
+    assert slots[2].not_before - slots[0].not_before == 200
+
+
+def test_p4_p5_reports_raise_and_lower_the_back_off(site, client):
+    url = site.base_url + "/status/429?retry_after=1"
+    assert client.report(url, 429, "1")["back_off_ms"] == 1000
+    assert client.acquire(url, agent="PyBot").spacing_source == "back-off"
+    assert client.report(url, 200)["back_off_ms"] == 500
+
+
+def test_refusals_raise_with_the_services_message(site, client):
+    with pytest.raises(PolitenessError, match="unknown crawler"):
+        client.acquire(site.base_url + "/a", crawler="NoSuchBot")
+    with pytest.raises(PolitenessError, match="status"):
+        client.report(site.base_url + "/a", 42)
+    with pytest.raises(ValueError, match="agent"):
+        client.acquire(site.base_url + "/a")
