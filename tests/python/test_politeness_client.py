@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import urllib.request
+
 import pytest
 
 from arrivals_site import ArrivalsSite  # noqa: E402 (conftest puts tests/support first)
 from robotstxt.politeness import PolitenessClient, PolitenessError, Slot
-from serve_process import ServeProcess
+from serve_process import ServeProcess, cli_path
 
 ROBOTS_TXT = "User-agent: *\nCrawl-delay: 0.2\nDisallow: /private\n"
 
@@ -19,9 +23,14 @@ def site():
 
 
 @pytest.fixture()
-def client():
-    with ServeProcess("--allow-private", "--polite-spacing", "0.05") as service:
-        yield PolitenessClient(service.base_url)
+def service():
+    with ServeProcess("--allow-private", "--polite-spacing", "0.05") as running:
+        yield running
+
+
+@pytest.fixture()
+def client(service):
+    return PolitenessClient(service.base_url)
 
 
 def test_p1_p6_slots_of_one_origin_are_one_crawl_delay_apart(site, client):
@@ -55,3 +64,28 @@ def test_refusals_raise_with_the_services_message(site, client):
         client.report(site.base_url + "/a", 42)
     with pytest.raises(ValueError, match="agent"):
         client.acquire(site.base_url + "/a")
+
+
+def test_answers_validate_against_their_schemas(site, service):
+    """serve-acquire.schema.json for /v1/acquire; fetch-stream's "slot" for fetch --polite."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from test_json_schemas import validator
+
+    acquire = validator("serve-acquire")
+    body = json.dumps({"urls": [site.base_url + "/a", site.base_url + "/private/b", "nowhere"],
+                       "agent": "PyBot"}).encode()
+    answer = json.loads(urllib.request.urlopen(service.base_url + "/v1/acquire", data=body).read())
+    assert len(answer["slots"]) == 3
+    for slot in answer["slots"]:
+        acquire.validate(slot)
+    with pytest.raises(jsonschema.ValidationError):
+        acquire.validate({**answer["slots"][0], "wait": 0})
+    stream = validator("fetch-stream")
+    result = subprocess.run(
+        [cli_path(), "fetch", "-", "PyBot", "--polite", "--json", "--polite-spacing", "0"],
+        input=f"{site.base_url}/x\n{site.base_url}/private/y\n".encode(), capture_output=True,
+        timeout=60, check=True)
+    lines = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert "slot" in lines[0] and "slot" not in lines[1]
+    for line in lines:
+        stream.validate(line)
