@@ -272,6 +272,8 @@ std::vector<Slot> Politeness::acquire_all(std::span<const std::string> urls, con
   std::vector<Slot> slots(decisions.size());
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     slots[i].decision = std::move(decisions[i]);
+    // Nobody waits for the answer any more: reserve nothing more that nobody would use.
+    if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed)) continue;
     reserve(slots[i], asker);
   }
   return slots;

@@ -276,6 +276,20 @@ TEST(ScheduleStoreTest, P7_HostileValuesAreIgnored) {
   }
 }
 
+// The in-process schedule holds at most its bound of keys, whatever the traffic: the
+// expired first, then those closest to expiry.
+TEST(ScheduleStoreTest, InProcessScheduleKeepsAtMostItsBoundOfKeys) {
+  InMemoryScheduleStore local(3);
+  for (int i = 0; i < 100; ++i) {
+    const std::string key = "s" + std::to_string(i);
+    ASSERT_TRUE(local.reserve({key, "b", kNow, 100, 60000, 600000, 60000 + i}).reserved);
+    EXPECT_LE(local.size(), 3u);
+  }
+  // The newest, which expires last, is still there.
+  EXPECT_EQ(local.read("s99").value, std::to_string(kNow));
+  EXPECT_EQ(local.read("s0").status, StoreStatus::kMissing);
+}
+
 // P6, P7: the Redis script and the in-process schedule answer alike, including the
 // back-off's "not before" and the bound on waiting.
 TEST(ScheduleStoreTest, P6_RedisAndInProcessSchedulesAgree) {

@@ -145,6 +145,7 @@ class Politeness {
   [[nodiscard]] Slot acquire(std::string_view url, const Crawler& crawler,
                              const std::atomic<bool>* cancelled = nullptr);
   /// A worker's queue: one Slot per URL, in order; origins are fetched once, together.
+  /// Once `cancelled` is set, the URLs not yet reserved are answered without a slot.
   [[nodiscard]] std::vector<Slot> acquire_all(std::span<const std::string> urls, AgentNames agents,
                                               const std::atomic<bool>* cancelled = nullptr);
   [[nodiscard]] std::vector<Slot> acquire_all(std::span<const std::string> urls,
