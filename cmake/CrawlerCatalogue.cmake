@@ -29,6 +29,18 @@ function(robotstxt_generate_crawler_catalogue json_file output_file)
     if(missing)
       set(user_agent "")
     endif()
+    # Whether it honours Crawl-delay is known only where its operator says so.
+    set(crawl_delay "CrawlDelaySupport::kUnknown")
+    set(crawl_delay_source "")
+    string(JSON honoured ERROR_VARIABLE missing GET "${json}" crawlers ${i} crawl_delay honoured)
+    if(NOT missing)
+      string(JSON crawl_delay_source GET "${json}" crawlers ${i} crawl_delay source)
+      if(honoured)
+        set(crawl_delay "CrawlDelaySupport::kHonoured")
+      else()
+        set(crawl_delay "CrawlDelaySupport::kIgnored")
+      endif()
+    endif()
     foreach(flag ignores_global_group obeys_robots_txt verified)
       string(JSON value GET "${json}" crawlers ${i} ${flag})
       if(value)
@@ -39,7 +51,8 @@ function(robotstxt_generate_crawler_catalogue json_file output_file)
     endforeach()
     string(APPEND entries "    {${open}${name}${close}, ktokens${i}, ${ignores_global_group}, "
            "${obeys_robots_txt}, ${open}${operator}${close}, purpose(${open}${purpose}${close}), "
-           "ksources${i}, ${verified}, ${open}${notes}${close}, ${open}${user_agent}${close}},\n")
+           "ksources${i}, ${verified}, ${open}${notes}${close}, ${open}${user_agent}${close}, "
+           "${crawl_delay}, ${open}${crawl_delay_source}${close}},\n")
   endforeach()
   string(JSON updated GET "${json}" updated)
   file(CONFIGURE OUTPUT "${output_file}" @ONLY CONTENT [=[

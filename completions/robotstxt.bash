@@ -22,14 +22,14 @@ _robotstxt() {
     lint) options="--help --json" ;;
     fetch)
       options="--help --agent --crawler --json --timeout --user-agent-header --concurrency
-               --connect-to --proxy --ca-file --redis"
+               --connect-to --proxy --ca-file --redis --polite --polite-spacing"
       ;;
     serve)
       options="--help --listen --redis --token-file --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-connections --max-fetches
                --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy
                --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes
-               --cache-bytes"
+               --cache-bytes --polite-spacing --polite-max-spacing --polite-max-wait --crawl-delay-for-agents"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

@@ -52,6 +52,18 @@ std::string_view to_string(CrawlerPurpose purpose) noexcept {
   return kPurposeNames[static_cast<std::size_t>(purpose)];
 }
 
+std::string_view to_string(CrawlDelaySupport support) noexcept {
+  switch (support) {
+    case CrawlDelaySupport::kHonoured:
+      return "honoured";
+    case CrawlDelaySupport::kIgnored:
+      return "ignored";
+    case CrawlDelaySupport::kUnknown:
+      break;
+  }
+  return "unknown";
+}
+
 std::optional<CrawlerPurpose> purpose_named(std::string_view name) noexcept {
   for (std::size_t i = 0; i < kPurposeNames.size(); ++i) {
     if (kPurposeNames[i] == name) return static_cast<CrawlerPurpose>(i);

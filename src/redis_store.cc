@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/time.h>
 
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <ctime>
@@ -69,7 +70,9 @@ class RedisStore::Connection {
     }
     if (redisSetTimeout(context_, to_timeval(options.command_timeout)) != REDIS_OK) broken_ = true;
     if (!broken_ && options.address.database != 0) {
-      const Reply reply = command({"SELECT", std::to_string(options.address.database)});
+      const std::string database = std::to_string(options.address.database);
+      const std::array<std::string_view, 2> select = {"SELECT", database};
+      const Reply reply = command(select);
       if (!reply || reply->type != REDIS_REPLY_STATUS) broken_ = true;
     }
   }
@@ -82,7 +85,7 @@ class RedisStore::Connection {
   bool broken() const { return broken_; }
   bool timed_out() const { return timed_out_; }
 
-  Reply command(std::initializer_list<std::string_view> arguments) {
+  Reply command(std::span<const std::string_view> arguments) {
     if (broken_) return nullptr;
     std::vector<const char*> pointers;
     std::vector<std::size_t> lengths;
@@ -158,6 +161,10 @@ void RedisStore::give_back(std::unique_ptr<Connection> connection) {
 }
 
 redisReply* RedisStore::run(std::initializer_list<std::string_view> arguments) {
+  return run(std::span<const std::string_view>(arguments.begin(), arguments.size()));
+}
+
+redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
   bool pooled = false;
   std::unique_ptr<Connection> connection;
   {
@@ -225,6 +232,50 @@ StoreStatus RedisStore::release(const std::string& key, std::string_view token) 
       "else return 0 end";
   const Reply reply(run({"EVAL", kCompareAndDelete, "1", key, token}));
   return reply && reply->type == REDIS_REPLY_INTEGER ? StoreStatus::kOk : StoreStatus::kUnavailable;
+}
+
+std::optional<std::vector<long long>> RedisStore::run_script(
+    std::string_view script, int key_count, std::span<const std::string> arguments) {
+  // EVALSHA sends 40 bytes instead of the script; Redis answers NOSCRIPT (an error reply)
+  // when it has not seen it since it started, and then EVAL runs and caches it there.
+  std::string digest;
+  {
+    const std::lock_guard lock(mutex_);
+    const auto found = script_digests_.find(std::string(script));
+    if (found != script_digests_.end()) digest = found->second;
+  }
+  const std::string count = std::to_string(key_count);
+  std::vector<std::string_view> command;
+  command.reserve(arguments.size() + 3);
+  command.insert(command.end(), {digest.empty() ? "EVAL" : "EVALSHA",
+                                 digest.empty() ? script : std::string_view(digest), count});
+  command.insert(command.end(), arguments.begin(), arguments.end());
+  Reply reply(run(command));
+  if (reply && reply->type == REDIS_REPLY_ERROR && !digest.empty()) {
+    command[0] = "EVAL";
+    command[1] = script;
+    reply.reset(run(command));
+  }
+  if (!reply) return std::nullopt;
+  if (digest.empty() && reply->type != REDIS_REPLY_ERROR) {
+    const std::array<std::string_view, 3> load = {"SCRIPT", "LOAD", script};
+    const Reply loaded(run(load));
+    if (loaded && loaded->type == REDIS_REPLY_STRING) {
+      const std::lock_guard lock(mutex_);
+      script_digests_[std::string(script)] = std::string(loaded->str, loaded->len);
+    }
+  }
+  std::vector<long long> integers;
+  if (reply->type == REDIS_REPLY_INTEGER) {
+    integers.push_back(reply->integer);
+    return integers;
+  }
+  if (reply->type != REDIS_REPLY_ARRAY) return std::nullopt;
+  for (std::size_t i = 0; i < reply->elements; ++i) {
+    if (reply->element[i]->type != REDIS_REPLY_INTEGER) return std::nullopt;
+    integers.push_back(reply->element[i]->integer);
+  }
+  return integers;
 }
 
 }  // namespace robotstxt

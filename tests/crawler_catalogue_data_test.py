@@ -26,7 +26,7 @@ REQUIRED_FIELDS = {
     "verified": bool,
     "notes": str,
 }
-OPTIONAL_FIELDS = {"user_agent_substring": str}
+OPTIONAL_FIELDS = {"user_agent_substring": str, "crawl_delay": dict}
 # A user-triggered fetcher not bound by robots.txt explains itself by its purpose; any
 # other such crawler must say why in its notes with one of these words.
 EXEMPTION_WORDS = re.compile(r"ignore|bypass|not subject|may not apply", re.IGNORECASE)
@@ -59,7 +59,8 @@ class CrawlerCatalogueDataTest(unittest.TestCase):
                 for field, expected_type in OPTIONAL_FIELDS.items():
                     if field in crawler:
                         self.assertIs(type(crawler[field]), expected_type, field)
-                        self.assertTrue(crawler[field].strip(), field)
+                        if expected_type is str:
+                            self.assertTrue(crawler[field].strip(), field)
                 unknown = set(crawler) - set(REQUIRED_FIELDS) - set(OPTIONAL_FIELDS)
                 self.assertFalse(unknown, "unknown fields")
                 self.assertTrue(crawler["name"].strip())
@@ -73,6 +74,18 @@ class CrawlerCatalogueDataTest(unittest.TestCase):
                 for source in crawler["sources"]:
                     self.assertIs(type(source), str)
                     self.assertRegex(source, r"^https://[^\s/]+\.[^\s/]+(/\S*)?$")
+
+    def test_crawl_delay_fact_says_honoured_and_cites_one_of_the_sources(self):
+        # Politeness reads Crawl-delay only for crawlers documented to honour it; the fact
+        # must name the page that says so, like every other fact of the entry.
+        for crawler in self.crawlers:
+            if "crawl_delay" not in crawler:
+                continue
+            with self.subTest(crawler=crawler["name"]):
+                fact = crawler["crawl_delay"]
+                self.assertEqual(set(fact), {"honoured", "source"})
+                self.assertIs(type(fact["honoured"]), bool)
+                self.assertIn(fact["source"], crawler["sources"])
 
     def test_tokens_are_product_tokens_without_duplicates(self):
         for crawler in self.crawlers:

@@ -235,6 +235,13 @@ TEST(CrawlerCatalogue, CompiledTableEqualsTheDataFile) {
     EXPECT_EQ(compiled.sources.size(), entry["sources"].size());
     EXPECT_EQ(compiled.notes, entry["notes"].get<std::string>());
     EXPECT_EQ(compiled.user_agent_substring, entry.value("user_agent_substring", ""));
+    const std::string crawl_delay = !entry.contains("crawl_delay")                 ? "unknown"
+                                    : entry["crawl_delay"]["honoured"].get<bool>() ? "honoured"
+                                                                                   : "ignored";
+    EXPECT_EQ(to_string(compiled.crawl_delay), crawl_delay) << compiled.name;
+    EXPECT_EQ(compiled.crawl_delay_source, entry.contains("crawl_delay")
+                                               ? entry["crawl_delay"]["source"].get<std::string>()
+                                               : "");
   }
 }
 

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_support.h"
@@ -21,6 +22,8 @@
 #include "parsed_file.h"
 #include "render.h"
 #include "robotstxt/policy.h"
+#include "robotstxt/politeness.h"
+#include "robotstxt/redis_schedule_store.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "transfer_options.h"
@@ -40,6 +43,8 @@ struct FetchCommandOptions {
   std::string redis;
   std::string ca_file;
   std::size_t concurrency = 200;
+  bool polite = false;
+  double polite_spacing_seconds = 1;
 };
 
 std::string describe_duration(long long seconds) {
@@ -165,10 +170,46 @@ std::size_t concurrency_within_descriptor_limit(std::size_t wanted) {
 // printed in order. Memory depends on the window and the cache bounds, not the input.
 constexpr std::size_t kWindowLines = 16384;
 
+// --polite: the schedule `serve` keeps, here for this run (or, with --redis, shared with
+// every serve instance and fetch run on that Redis).
+PolitenessOptions polite_options(const FetchCommandOptions& options) {
+  PolitenessOptions polite;
+  polite.default_spacing =
+      std::chrono::milliseconds(std::llround(options.polite_spacing_seconds * 1000.0));
+  if (!options.redis.empty()) {
+    polite.shared_schedule = std::make_shared<RedisScheduleStore>(std::make_shared<RedisStore>(
+        RedisStoreOptions{.address = *parse_redis_url(options.redis).address}));
+  }
+  return polite;
+}
+
+std::int64_t unix_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Waits for `slot`'s time; a slot the schedule could not give yet (full up to the
+// longest wait) is asked for again once it is within reach.
+void wait_for_slot(Politeness& politeness, Slot& slot, const std::string& url, const WhoAsks& who) {
+  const std::vector<std::string_view> agents = who.agent_views();
+  while (slot.decision.allowed && !slot.reserved) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::max<std::int64_t>(slot.wait_ms, 1)));
+    slot = who.crawler == nullptr ? politeness.acquire(url, AgentNames(agents))
+                                  : politeness.acquire(url, *who.crawler);
+  }
+  if (slot.reserved) {
+    const std::int64_t wait = slot.not_before_ms - unix_now_ms();
+    if (wait > 0) std::this_thread::sleep_for(std::chrono::milliseconds(wait));
+  }
+}
+
 int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
   const std::vector<std::string_view> agents = who.agent_views();
   options.concurrency = concurrency_within_descriptor_limit(options.concurrency);
   RobotsClient client(client_options(options));
+  std::optional<Politeness> politeness;
+  if (options.polite) politeness.emplace(client, polite_options(options));
   const bool progress = isatty(STDERR_FILENO) != 0;
   int exit_code = kExitOk;
   std::size_t answered = 0;
@@ -177,12 +218,26 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
   std::vector<std::string> window;
   window.reserve(kWindowLines);
   const auto answer_window = [&] {
-    const std::vector<Decision> decisions = who.crawler == nullptr
-                                                ? client.decide_all(window, agents)
-                                                : client.decide_all(window, *who.crawler);
+    std::vector<Slot> slots;
+    if (politeness) {
+      slots = who.crawler == nullptr ? politeness->acquire_all(window, AgentNames(agents))
+                                     : politeness->acquire_all(window, *who.crawler);
+    } else {
+      std::vector<Decision> decided = who.crawler == nullptr
+                                          ? client.decide_all(window, agents)
+                                          : client.decide_all(window, *who.crawler);
+      slots.resize(decided.size());
+      for (std::size_t i = 0; i < decided.size(); ++i) slots[i].decision = std::move(decided[i]);
+    }
     for (std::size_t i = 0; i < window.size(); ++i) {
-      const Decision& decision = decisions[i];
       const std::string& url = window[i];
+      // Polite: each allowed line is printed at its slot, never before, so that whatever
+      // reads the lines fetches each origin at the spacing the schedule gives.
+      if (politeness) {
+        wait_for_slot(*politeness, slots[i], url, who);
+        std::cout.flush();
+      }
+      const Decision& decision = slots[i].decision;
       if (decision.url_error != UrlError::kNone) {
         if (options.json) {
           std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
@@ -195,7 +250,16 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
         continue;
       }
       if (options.json) {
-        std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
+        nlohmann::json line = decision_json(url, decision, false, nullptr, who);
+        if (politeness && slots[i].reserved) {
+          const Slot& slot = slots[i];
+          line["slot"] = {{"not_before", slot.not_before_ms},
+                          {"spacing_ms", slot.spacing_ms},
+                          {"spacing_source", to_string(slot.spacing_source)},
+                          {"capped", slot.capped},
+                          {"schedule", slot.shared ? "shared" : "local"}};
+        }
+        std::cout << to_json_line(line) << "\n";
       } else {
         const char* verdict = decision.state.access == Access::kUndecided ? "error\t"
                               : decision.allowed                          ? "allowed\t"
@@ -281,6 +345,14 @@ int run_fetch(const FetchCommandOptions& options) {
       return kExitUsage;
     }
   }
+  if (options.polite && options.url != "-") {
+    report_error("fetch", "--polite works with URL '-' (URLs on standard input)");
+    return kExitUsage;
+  }
+  if (!(options.polite_spacing_seconds >= 0 && options.polite_spacing_seconds <= 3600)) {
+    report_error("fetch", "--polite-spacing must be a number of seconds from 0 to 3600");
+    return kExitUsage;
+  }
   if (options.url == "-") return fetch_stream(options, *who);
 
   const OriginResult origin = origin_of(options.url);
@@ -342,6 +414,13 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
   command->add_option("--redis", options->redis,
                       "redis://HOST:PORT/DB: with '-', share the cache of `robotstxt serve`\n"
                       "instances and other fetch runs (see README \"Running a fleet\")");
+  command->add_flag("--polite", options->polite,
+                    "with '-': print each allowed URL at its fetch slot, never earlier:\n"
+                    "per origin, the spacing `serve` gives (POST /v1/acquire); with --redis,\n"
+                    "one schedule with every serve instance and fetch run on that Redis");
+  command->add_option("--polite-spacing", options->polite_spacing_seconds,
+                      "with --polite: seconds between two URLs of one origin at least\n"
+                      "(default 1; Crawl-delay and Request-rate may ask for more)");
   command->add_option("--ca-file", options->ca_file,
                       "PEM file of CA certificates to trust instead of the system's");
   command->callback([options, &exit_code] { exit_code = run_fetch(*options); });

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -21,6 +22,8 @@
 #include "commands.h"
 #include "robotstxt/fetch_gate.h"
 #include "robotstxt/peer_address.h"
+#include "robotstxt/politeness.h"
+#include "robotstxt/redis_schedule_store.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "service/http_server.h"
@@ -52,7 +55,46 @@ struct ServeOptions {
   unsigned drain_timeout_seconds = 20;
   std::vector<std::string> allowed_hosts;
   std::size_t cache_bytes = CacheOptions{}.max_bytes;
+  double polite_spacing_seconds = 1;
+  double polite_max_spacing_seconds = 60;
+  double polite_max_wait_seconds = 600;
+  std::string crawl_delay_for_agents = "honour";
 };
+
+// Seconds given on the command line as ms; false (after saying why) unless within
+// [low, high].
+bool seconds_option(const char* name, double seconds, double low, double high,
+                    std::chrono::milliseconds& milliseconds) {
+  if (!(seconds >= low && seconds <= high)) {
+    report_error("serve", std::string(name) + " must be a number of seconds from " +
+                              std::to_string(static_cast<long long>(low)) + " to " +
+                              std::to_string(static_cast<long long>(high)));
+    return false;
+  }
+  milliseconds = std::chrono::milliseconds(std::llround(seconds * 1000.0));
+  return true;
+}
+
+// The politeness part of the options (README "Politeness"); nullopt after an error.
+std::optional<PolitenessOptions> politeness_options(const ServeOptions& options) {
+  PolitenessOptions politeness;
+  if (!seconds_option("--polite-spacing", options.polite_spacing_seconds, 0, 3600,
+                      politeness.default_spacing) ||
+      !seconds_option("--polite-max-spacing", options.polite_max_spacing_seconds, 0, 86400,
+                      politeness.max_spacing) ||
+      !seconds_option("--polite-max-wait", options.polite_max_wait_seconds, 1, 86400,
+                      politeness.max_wait)) {
+    return std::nullopt;
+  }
+  if (politeness.max_spacing < politeness.default_spacing) {
+    report_error("serve", "--polite-max-spacing must not be below --polite-spacing");
+    return std::nullopt;
+  }
+  // Expire a schedule no sooner than the longest wait it may hold.
+  politeness.state_ttl = std::max(politeness.state_ttl, politeness.max_wait);
+  politeness.agents_honour_crawl_delay = options.crawl_delay_for_agents == "honour";
+  return politeness;
+}
 
 // Transfers one request may have in flight: its share of the process's slots (at least
 // one), and never more than --concurrency.
@@ -157,21 +199,32 @@ int run_serve(const ServeOptions& options) {
       return kExitUsage;
     }
   }
+  std::optional<PolitenessOptions> politeness_settings = politeness_options(options);
+  if (!politeness_settings) return kExitUsage;
   if (!options.redis.empty()) {
     const RedisUrlResult address = parse_redis_url(options.redis);
     if (!address.address) {
       report_error("serve", "--redis '" + printable(options.redis) + "': " + address.error);
       return kExitUsage;
     }
-    client.shared_store =
-        std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
+    auto redis = std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
+    client.shared_store = redis;
+    // The same Redis holds the fleet's fetch schedule: one per origin for all instances.
+    politeness_settings->shared_schedule = std::make_shared<RedisScheduleStore>(redis);
   }
   RobotsClient robots(client);
+  // One Redis, one judgement of whether it answers: while the cache tier has it marked
+  // down, the schedule does not wait on it either.
+  if (SharedCache* shared = robots.shared_cache(); shared != nullptr) {
+    politeness_settings->shared_store_up = [shared] { return shared->available(); };
+  }
+  Politeness politeness(robots, *politeness_settings);
   service::RobotsApi api(robots, {.max_batch_urls = options.max_batch,
                                   .token = token,
                                   .max_request_work = options.max_request_work,
                                   .max_answer_bytes = options.max_answer_bytes,
-                                  .refresh_interval = refresh_interval});
+                                  .refresh_interval = refresh_interval,
+                                  .politeness = &politeness});
   server.workers = options.concurrency;
   // Cached checks are answered on the I/O threads: one per core.
   server.io_threads = std::max(1u, std::thread::hardware_concurrency());
@@ -206,8 +259,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       "serve",
       "Answer robots.txt questions over HTTP (JSON): GET /v1/check?url=U&agent=A,\n"
       "POST /v1/check, POST /v1/evaluate, GET /v1/robots?url=U, POST /v1/refresh?url=U,\n"
-      "/healthz, /readyz, /metrics. With --redis, every instance on that Redis shares one\n"
-      "cache: each robots.txt is fetched once for all of them. SIGTERM, SIGINT and SIGHUP\n"
+      "POST /v1/acquire and /v1/report (politeness: when to fetch), /healthz, /readyz,\n"
+      "/metrics. With --redis, every instance on that Redis shares one cache (each\n"
+      "robots.txt is fetched once for all of them) and one fetch schedule per origin. SIGTERM, "
+      "SIGINT and SIGHUP\n"
       "drain (answer what is in flight, within --drain-timeout) and exit 0.");
   command->add_option("--listen", options->listen,
                       "HOST:PORT to listen on (default 127.0.0.1:8080)");
@@ -278,6 +333,19 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "a Host name to answer besides the listening address (NAME: any port,\n"
                    "NAME:PORT, or * for any); others get 421 (repeatable)")
       ->allow_extra_args(false);
+  command->add_option("--polite-spacing", options->polite_spacing_seconds,
+                      "seconds between two slots of one origin and crawler at least, whatever\n"
+                      "robots.txt says (POST /v1/acquire; default 1)");
+  command->add_option("--polite-max-spacing", options->polite_max_spacing_seconds,
+                      "cap in seconds on Crawl-delay, Request-rate, back-off and Retry-After\n"
+                      "(default 60; answers say \"capped\")");
+  command->add_option("--polite-max-wait", options->polite_max_wait_seconds,
+                      "seconds ahead a slot may be reserved; beyond, no slot (default 600)");
+  command
+      ->add_option("--crawl-delay-for-agents", options->crawl_delay_for_agents,
+                   "honour|ignore: whether plain agent tokens, and catalogue crawlers that\n"
+                   "document nothing, follow Crawl-delay and Request-rate (default honour)")
+      ->check(CLI::IsMember({"honour", "ignore"}));
   command
       ->add_option("--cache-bytes", options->cache_bytes,
                    "memory for this process's cache of robots.txt rules, counted as\n"

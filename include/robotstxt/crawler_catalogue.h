@@ -40,6 +40,17 @@ enum class CrawlerPurpose : std::uint8_t {
 /// The purpose named by one of those strings (exactly), or nullopt.
 [[nodiscard]] std::optional<CrawlerPurpose> purpose_named(std::string_view name) noexcept;
 
+/// Whether a crawler follows robots.txt's Crawl-delay and Request-rate, as its operator
+/// documents it (Crawler::crawl_delay_source says where).
+enum class CrawlDelaySupport : std::uint8_t {
+  kUnknown,   ///< not documented: the caller's option for plain agent tokens decides
+  kHonoured,  ///< the operator says it waits as the file asks
+  kIgnored,   ///< the operator says it does not (Google: only its own crawl rate)
+};
+
+/// "unknown", "honoured", "ignored".
+[[nodiscard]] std::string_view to_string(CrawlDelaySupport support) noexcept;
+
 /// A crawler: a name, its product tokens most specific first, and two flags that change
 /// how its group is chosen. Catalogue entries live for the whole program; a caller may
 /// also describe a crawler of its own (the views must then outlive its use).
@@ -51,7 +62,9 @@ struct Crawler {
                     bool ignores_global_group_, bool obeys_robots_txt_,
                     std::string_view operator_name_, CrawlerPurpose purpose_,
                     std::span<const std::string_view> sources_, bool verified_,
-                    std::string_view notes_, std::string_view user_agent_substring_) noexcept
+                    std::string_view notes_, std::string_view user_agent_substring_,
+                    CrawlDelaySupport crawl_delay_ = CrawlDelaySupport::kUnknown,
+                    std::string_view crawl_delay_source_ = {}) noexcept
       : name(name_),
         tokens(tokens_),
         ignores_global_group(ignores_global_group_),
@@ -61,7 +74,9 @@ struct Crawler {
         sources(sources_),
         verified(verified_),
         notes(notes_),
-        user_agent_substring(user_agent_substring_) {}
+        user_agent_substring(user_agent_substring_),
+        crawl_delay(crawl_delay_),
+        crawl_delay_source(crawl_delay_source_) {}
 
   std::string_view name;
   /// Tokens in precedence order (SEMANTICS 8.1): the first that some group names decides.
@@ -79,6 +94,9 @@ struct Crawler {
   std::string_view notes;
   /// Text found in its HTTP User-Agent header, when documented; else empty.
   std::string_view user_agent_substring;
+  /// Whether it follows Crawl-delay (politeness.h), and the page that says so.
+  CrawlDelaySupport crawl_delay = CrawlDelaySupport::kUnknown;
+  std::string_view crawl_delay_source;
 };
 
 /// Every crawler of the catalogue, in the data file's order (grouped by operator).

@@ -25,8 +25,10 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "robotstxt/shared_cache.h"
@@ -71,16 +73,25 @@ class RedisStore final : public SharedStore {
                                     std::chrono::milliseconds ttl) override;
   [[nodiscard]] StoreStatus release(const std::string& key, std::string_view token) override;
 
+  /// Runs a Lua `script` (EVALSHA, loading it once per connection's Redis when it is
+  /// missing there) with `key_count` keys first in `arguments`, for an operation that
+  /// must be atomic on the server. The reply's integers (one, or an array of integers);
+  /// nullopt when Redis is unavailable or the reply has another shape.
+  [[nodiscard]] std::optional<std::vector<long long>> run_script(
+      std::string_view script, int key_count, std::span<const std::string> arguments);
+
  private:
   class Connection;
   void give_back(std::unique_ptr<Connection> connection);
   // Runs one command; the reply (to be freed with freeReplyObject) or null on failure.
   // A pooled connection that fails (Redis restarted since) is replaced once.
   redisReply* run(std::initializer_list<std::string_view> arguments);
+  redisReply* run(std::span<const std::string_view> arguments);
 
   RedisStoreOptions options_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<Connection>> idle_;
+  std::unordered_map<std::string, std::string> script_digests_;  // script -> SHA1, once loaded
 };
 
 }  // namespace robotstxt

@@ -2,7 +2,8 @@
 
 Usage: scrapy_crawl.py CONFIG_JSON, where the JSON object has "urls" (start URLs),
 "parser" (ROBOTSTXT_PARSER), "user_agent" (USER_AGENT) and optionally
-"robotstxt_user_agent" (ROBOTSTXT_USER_AGENT). Prints one JSON object: the URLs whose
+"robotstxt_user_agent" (ROBOTSTXT_USER_AGENT) and "settings" (any other Scrapy settings,
+e.g. a downloader middleware). Prints one JSON object: the URLs whose
 responses reached the spider, and Scrapy's robots.txt statistics.
 
 A separate process, because Twisted's reactor cannot be started twice in one.
@@ -44,6 +45,7 @@ def main() -> int:
     }
     if config.get("robotstxt_user_agent"):
         settings["ROBOTSTXT_USER_AGENT"] = config["robotstxt_user_agent"]
+    settings.update(config.get("settings", {}))
     fetched: list[str] = []
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(ListSpider)
@@ -54,6 +56,7 @@ def main() -> int:
         "fetched": sorted(fetched),
         "forbidden": stats.get("robotstxt/forbidden", 0),
         "robots_requests": stats.get("robotstxt/request_count", 0),
+        "polite_slots": stats.get("robotstxt/politeness/slots", 0),
     }, sys.stdout)
     return 0
 

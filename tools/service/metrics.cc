@@ -29,6 +29,10 @@ std::string_view to_string(Endpoint endpoint) {
       return "crawlers";
     case Endpoint::kTester:
       return "tester";
+    case Endpoint::kAcquire:
+      return "acquire";
+    case Endpoint::kReport:
+      return "report";
     case Endpoint::kOther:
       break;
   }

@@ -30,9 +30,11 @@ enum class Endpoint : std::uint8_t {
   kRobotsLive,  ///< GET /v1/robots.txt
   kCrawlers,    ///< GET /v1/crawlers
   kTester,      ///< GET / and the tester page's files
+  kAcquire,     ///< POST /v1/acquire
+  kReport,      ///< POST /v1/report
   kOther,       ///< anything else (404, 405)
 };
-inline constexpr std::size_t kEndpointCount = 12;
+inline constexpr std::size_t kEndpointCount = 14;
 
 /// The label value: "check", "check_batch", ...
 std::string_view to_string(Endpoint endpoint);

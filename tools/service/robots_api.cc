@@ -24,6 +24,7 @@
 #include "render.h"
 #include "robotstxt/fetcher.h"
 #include "robotstxt/lint.h"
+#include "service/api_json.h"
 #include "service/batch_body.h"
 #include "service/query.h"
 #include "service/tester_page.h"
@@ -31,7 +32,6 @@
 #include "who_asks.h"
 
 namespace robotstxt::service {
-namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
@@ -47,14 +47,6 @@ HttpResponse json_response(unsigned status, const json& body) {
 HttpResponse error_response(unsigned status, std::string_view message) {
   return json_response(status, json{{"error", message}});
 }
-
-// The ?url= of a request about an origin (GET /v1/robots and /v1/robots.txt, POST
-// /v1/refresh) and that origin; or the 400 that says what is missing or wrong.
-struct OriginAsked {
-  std::string url;
-  Origin origin;
-  std::optional<HttpResponse> error;
-};
 
 OriginAsked origin_asked(const HttpRequest& request) {
   OriginAsked asked;
@@ -77,13 +69,6 @@ OriginAsked origin_asked(const HttpRequest& request) {
   asked.origin = std::move(*origin.origin);
   return asked;
 }
-
-// Who asks, from "agent" (a comma-separated list, as everywhere) or "crawler" (a
-// catalogue name); an error message when neither or both are given, or unknown.
-struct WhoOrError {
-  std::optional<cli::WhoAsks> who;
-  std::string error;
-};
 
 WhoOrError who_asks(const std::optional<std::string>& agent,
                     const std::optional<std::string>& crawler) {
@@ -148,6 +133,8 @@ std::optional<json> parse_object(const std::string& body, std::string& error) {
   }
   return parsed;
 }
+
+namespace {
 
 // The service refused the address the URL leads to (peer_address.h): 422 names it.
 bool refused(const RobotsEntry& entry) { return entry.last_fetch.kind == FetchKind::kRefused; }
@@ -261,7 +248,10 @@ json time_json(const std::optional<TimePoint>& time) {
 RobotsApi::RobotsApi(RobotsClient& client, ApiOptions options)
     : client_(client),
       options_(std::move(options)),
-      live_fetches_(options_.refresh_interval, kLiveFetchBytes) {}
+      live_fetches_(options_.refresh_interval, kLiveFetchBytes) {
+  if (options_.politeness != nullptr)
+    politeness_.emplace(*options_.politeness, options_.max_batch_urls);
+}
 
 HttpResponse RobotsApi::handle(const HttpRequest& request) {
   std::optional<HttpResponse> response = answer(request, false);
@@ -348,6 +338,14 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     endpoint = Endpoint::kRefresh;
     return refresh(request);
   }
+  if (politeness_ && path == "/v1/acquire" && post) {
+    endpoint = Endpoint::kAcquire;
+    return politeness_->acquire(request);
+  }
+  if (politeness_ && path == "/v1/report" && post) {
+    endpoint = Endpoint::kReport;
+    return politeness_->report(request);
+  }
   if (path == "/healthz" && get) {
     endpoint = Endpoint::kHealth;
     return json_response(200, json{{"status", "ok"}});
@@ -363,12 +361,16 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     response.content_type = "text/plain; version=0.0.4";
     response.body = metrics_.prometheus(client_.cache(), client_.shared_cache(),
                                         client_.options().fetch.gate.get());
+    if (politeness_) response.body += politeness_->prometheus();
     return response;
   }
   for (std::string_view known :
        {"/v1/check", "/v1/evaluate", "/v1/robots", "/v1/robots.txt", "/v1/crawlers", "/v1/refresh",
         "/healthz", "/readyz", "/metrics"}) {
     if (path == known) return error_response(405, "method not allowed here");
+  }
+  for (std::string_view known : {"/v1/acquire", "/v1/report"}) {
+    if (politeness_ && path == known) return error_response(405, "method not allowed here");
   }
   return error_response(404, "no such endpoint");
 }
@@ -669,13 +671,23 @@ HttpResponse RobotsApi::refresh(const HttpRequest& request) {
 
 HttpResponse RobotsApi::ready() {
   SharedCache* shared = client_.shared_cache();
-  if (shared == nullptr)
-    return json_response(200, json{{"status", "ready"}, {"shared_tier", "none"}});
-  // Degraded still answers (from this process's cache and its own fetches): ready, so
-  // that a load balancer keeps sending work, and says so for the operator.
-  const bool reachable = shared->reachable();
-  return json_response(200, json{{"status", reachable ? "ready" : "degraded"},
-                                 {"shared_tier", reachable ? "reachable" : "unreachable"}});
+  json answer;
+  if (shared == nullptr) {
+    answer = json{{"status", "ready"}, {"shared_tier", "none"}};
+  } else {
+    // Degraded still answers (from this process's cache and its own fetches): ready, so
+    // that a load balancer keeps sending work, and says so for the operator.
+    const bool reachable = shared->reachable();
+    answer = json{{"status", reachable ? "ready" : "degraded"},
+                  {"shared_tier", reachable ? "reachable" : "unreachable"}};
+  }
+  if (politeness_) {
+    // "local": each instance spaces only its own slots until Redis answers again.
+    const std::string schedule = politeness_->schedule_state();
+    answer["schedule"] = schedule;
+    if (schedule == "local") answer["status"] = "degraded";
+  }
+  return json_response(200, answer);
 }
 
 }  // namespace robotstxt::service

@@ -10,9 +10,11 @@
 #include <optional>
 #include <string>
 
+#include "robotstxt/politeness.h"
 #include "robotstxt/robots_client.h"
 #include "service/http_server.h"
 #include "service/metrics.h"
+#include "service/politeness_api.h"
 #include "service/recent_fetches.h"
 
 namespace robotstxt::service {
@@ -30,6 +32,8 @@ struct ApiOptions {
   /// GET /v1/robots.txt fetches an origin at most once per interval; requests within
   /// it share the last fetch, and requests while it is in flight wait for it.
   std::chrono::milliseconds refresh_interval{std::chrono::seconds(10)};
+  /// POST /v1/acquire and /v1/report answer from this (politeness_api.h); null: 404.
+  Politeness* politeness = nullptr;
 };
 
 class RobotsApi {
@@ -59,6 +63,7 @@ class RobotsApi {
   ApiOptions options_;
   Metrics metrics_;
   RecentFetches live_fetches_;
+  std::optional<PolitenessApi> politeness_;
 };
 
 }  // namespace robotstxt::service

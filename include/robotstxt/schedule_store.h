@@ -1,0 +1,116 @@
+/**
+ * @file schedule_store.h
+ * @brief Where Politeness (politeness.h) keeps each origin's fetch schedule and back-off:
+ *        in this process (InMemoryScheduleStore), or in Redis for a whole fleet
+ *        (RedisScheduleStore, redis_schedule_store.h).
+ *
+ * Pipeline position: beside the cache: url -> fetcher -> policy -> cache -> parser ->
+ * matcher -> **politeness (schedule)** -> the crawler's own fetch.
+ *
+ * Two values per key, both plain text so that an operator can read them with redis-cli:
+ *
+ * | key                                     | value                                   |
+ * |-----------------------------------------|-----------------------------------------|
+ * | `robotstxt:v1:slot:<origin key>|<who>`  | the last slot reserved, Unix ms         |
+ * | `robotstxt:v1:backoff:<origin key>`     | "<back-off ms> <not before, Unix ms>"   |
+ *
+ * Both expire (the TTL of SlotRequest, counted from the last slot), so an origin nobody
+ * crawls leaves nothing behind. Every value read back is checked: one that is not of
+ * this form, or further in the future than the bounds allow, is ignored and overwritten.
+ */
+#ifndef ROBOTSTXT_SCHEDULE_STORE_H_
+#define ROBOTSTXT_SCHEDULE_STORE_H_
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "robotstxt/shared_cache.h"
+
+namespace robotstxt {
+
+/// One reservation: the next free time on `schedule_key`'s schedule, at least
+/// `base_spacing_ms` after the last slot reserved there (more while the origin backs
+/// off), and never before the back-off's "not before".
+struct SlotRequest {
+  std::string schedule_key;
+  std::string back_off_key;
+  std::int64_t now_ms = 0;  ///< Unix ms
+  std::int64_t base_spacing_ms = 0;
+  std::int64_t max_spacing_ms = 0;  ///< a back-off record above this is hostile: ignored
+  std::int64_t max_wait_ms = 0;     ///< a slot later than now + this is not reserved
+  std::int64_t ttl_ms = 0;          ///< how long the schedule outlives its last slot
+};
+
+struct SlotReply {
+  StoreStatus status = StoreStatus::kUnavailable;
+  bool reserved = false;  ///< false: the schedule is full up to max_wait_ms
+  std::int64_t slot_ms = 0;
+  std::int64_t spacing_ms = 0;  ///< the spacing used: base, or the back-off when larger
+  bool backed_off = false;      ///< the back-off decided the spacing or the time
+};
+
+/// A back-off record: how far apart fetches of the origin must be, and the earliest
+/// time of the next one (Retry-After).
+struct BackOffRecord {
+  std::int64_t back_off_ms = 0;
+  std::int64_t not_before_ms = 0;
+};
+
+/// "<back-off> <not before>"; nullopt unless exactly two decimal numbers within
+/// `max_spacing_ms` (back-off) and `now_ms + max_spacing_ms` (not before).
+[[nodiscard]] std::optional<BackOffRecord> parse_back_off(std::string_view text,
+                                                          std::int64_t now_ms,
+                                                          std::int64_t max_spacing_ms) noexcept;
+[[nodiscard]] std::string format_back_off(const BackOffRecord& record);
+
+/// The operations a schedule needs. Thread-safe, never throw, bounded in time.
+class ScheduleStore {
+ public:
+  virtual ~ScheduleStore() = default;
+  /// Reserves atomically: two callers never get the same slot.
+  [[nodiscard]] virtual SlotReply reserve(const SlotRequest& request) = 0;
+  /// Gives `slot_ms` back if it is still the last slot reserved on the schedule.
+  [[nodiscard]] virtual StoreStatus release(const std::string& schedule_key, std::int64_t slot_ms,
+                                            std::int64_t spacing_ms) = 0;
+  [[nodiscard]] virtual StoreRead read(const std::string& key) = 0;
+  [[nodiscard]] virtual StoreStatus write(const std::string& key, std::string_view value,
+                                          std::chrono::milliseconds ttl) = 0;
+};
+
+/// The schedule inside one process: the embedded default, and what each instance of a
+/// fleet falls back to while Redis is down. Holds at most `max_keys` keys: expired ones
+/// go first, then the ones closest to expiry.
+class InMemoryScheduleStore final : public ScheduleStore {
+ public:
+  explicit InMemoryScheduleStore(std::size_t max_keys = 200'000);
+
+  [[nodiscard]] SlotReply reserve(const SlotRequest& request) override;
+  [[nodiscard]] StoreStatus release(const std::string& schedule_key, std::int64_t slot_ms,
+                                    std::int64_t spacing_ms) override;
+  [[nodiscard]] StoreRead read(const std::string& key) override;
+  [[nodiscard]] StoreStatus write(const std::string& key, std::string_view value,
+                                  std::chrono::milliseconds ttl) override;
+  [[nodiscard]] std::size_t size() const;
+
+ private:
+  struct Value {
+    std::string text;
+    std::chrono::steady_clock::time_point expires;
+  };
+  const Value* find(const std::string& key);  // null when absent or expired
+  void put(const std::string& key, std::string text, std::chrono::milliseconds ttl);
+
+  std::size_t max_keys_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, Value> values_;
+};
+
+}  // namespace robotstxt
+
+#endif  // ROBOTSTXT_SCHEDULE_STORE_H_

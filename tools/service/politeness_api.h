@@ -1,0 +1,39 @@
+// The politeness endpoints of `robotstxt serve` (README "Politeness"): POST /v1/acquire
+// answers "may I fetch this URL, and when?" with a slot on the origin's schedule (shared
+// by every instance on the same Redis), POST /v1/report tells it what the fetch gave.
+#ifndef ROBOTSTXT_TOOLS_SERVICE_POLITENESS_API_H_
+#define ROBOTSTXT_TOOLS_SERVICE_POLITENESS_API_H_
+
+#include <cstddef>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "robotstxt/politeness.h"
+#include "service/http_server.h"
+
+namespace robotstxt::service {
+
+class PolitenessApi {
+ public:
+  PolitenessApi(Politeness& politeness, std::size_t max_batch_urls);
+
+  /// POST /v1/acquire: {"url", "agent"|"crawler"} -> one slot; {"urls": [...], ...} ->
+  /// {"slots": [...]}, one per URL in order. May block on a robots.txt fetch.
+  HttpResponse acquire(const HttpRequest& request);
+  /// POST /v1/report: {"url", "status", "retry_after"}.
+  HttpResponse report(const HttpRequest& request);
+  /// The politeness counters in Prometheus text (robotstxt_politeness_*).
+  std::string prometheus() const;
+  /// "shared" (the fleet's schedule answers), "local" (Redis is configured but does not
+  /// answer: this process's schedule), or "process" (no Redis). Asks Redis now.
+  std::string schedule_state();
+
+ private:
+  Politeness& politeness_;
+  std::size_t max_batch_urls_;
+};
+
+}  // namespace robotstxt::service
+
+#endif  // ROBOTSTXT_TOOLS_SERVICE_POLITENESS_API_H_
