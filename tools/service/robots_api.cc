@@ -91,14 +91,7 @@ WhoOrError who_asks(const std::optional<std::string>& agent,
   if (agent && crawler) return {std::nullopt, "give \"agent\" or \"crawler\", not both"};
   if (crawler) {
     const Crawler* found = find_crawler(*crawler);
-    if (found == nullptr) {
-      std::string message = "unknown crawler '" + cli::printable(*crawler) + "'";
-      const std::vector<std::string_view> closest = closest_crawler_names(*crawler, 3);
-      for (std::size_t i = 0; i < closest.size(); ++i) {
-        message += (i == 0 ? "; closest: " : ", ") + std::string(closest[i]);
-      }
-      return {std::nullopt, message};
-    }
+    if (found == nullptr) return {std::nullopt, cli::unknown_crawler_message(*crawler)};
     cli::WhoAsks who;
     who.crawler = found;
     return {who, {}};
