@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "corpus_loader.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 #include "support/brute_force_oracle.h"

@@ -5,6 +5,7 @@
 #include <random>
 #include <string>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 

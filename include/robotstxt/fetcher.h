@@ -34,8 +34,8 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/fetch_gate.h"
-#include "robotstxt/line_facts.h"
 #include "robotstxt/peer_address.h"
 #include "robotstxt/url.h"
 #include "robotstxt/version.h"

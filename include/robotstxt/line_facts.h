@@ -14,10 +14,10 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
+
 namespace robotstxt {
 
-/// Only this many bytes of a body count (SEMANTICS 1.1): 500 KiB.
-inline constexpr std::size_t kMaxBodyBytes = 512000;
 /// A line keeps at most this many bytes (SEMANTICS 1.4).
 inline constexpr std::size_t kMaxLineBytes = 16663;
 

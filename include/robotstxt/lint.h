@@ -22,6 +22,8 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
+
 namespace robotstxt {
 
 enum class Severity : std::uint8_t {

@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"

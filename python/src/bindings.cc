@@ -22,6 +22,7 @@
 #include "fastcall.h"
 #include "results.h"
 #include "robotstxt/agent.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
