@@ -2,7 +2,7 @@
  * @file line_facts.h
  * @brief A robots.txt body read line by line (SEMANTICS.md sections 1 and 6).
  *
- * The first stage of the parser, after fetching: raw bytes become lines, each with its
+ * The first stage of parsing: raw bytes become lines, each with its
  * key, value and the facts a linter needs. RobotsTxt::parse() (robots_txt.h) compiles
  * the same lines into rules; both use one tokenizer, so they can never disagree.
  */
