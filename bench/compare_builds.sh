@@ -9,7 +9,7 @@
 # Why separate programs, run in turns: the machine's speed drifts too much between two
 # benchmark runs minutes apart to resolve a change of a few percent, and two versions
 # linked into one program do not run as they do alone: where each one's code lands
-# moved the ratio by up to 10% for a one-line change.
+# moves the ratio by more than the changes it is meant to resolve.
 #
 # Usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [SHARED_DIR]
 #   OLD_REV, NEW_REV: git revisions of this repository (NEW_REV "" or absent: the working

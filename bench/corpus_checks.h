@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "corpus_loader.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 

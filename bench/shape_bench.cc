@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "consistency.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/lint.h"
 

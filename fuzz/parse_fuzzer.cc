@@ -1,7 +1,9 @@
 // Fuzz target for RobotsTxt::parse and every query on its result. It checks consistency,
-// not only survival: the fast boolean, the full verdict and explain() agree, the verdict
-// equals the brute-force oracle's (tests/support/brute_force_oracle.h), and the
-// per-line facts (what the linter sees) count the same lines and rules as the compiler.
+// not only survival: the fast boolean, the full verdict, allowed_each() and explain()'s
+// verdict each equal the brute-force oracle's (tests/support/brute_force_oracle.h), which
+// shares no code with them; explain()'s verdict is the strongest of its own matches
+// (tests/support/strongest_match.h); and the per-line facts (what the linter sees) count
+// the same lines and rules as the compiler.
 //
 // The work per input is bounded (eight probe URLs, whatever the body's size), so that
 // the target runs thousands of inputs a second: the probes that find disagreements are
@@ -24,6 +26,7 @@
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 #include "support/brute_force_oracle.h"
+#include "support/strongest_match.h"
 
 namespace {
 
@@ -51,19 +54,18 @@ std::vector<std::string> probe_urls(std::string_view body,
   return urls;
 }
 
-// The fast boolean against the full verdict, and the verdict against the brute-force
-// oracle, for one agent or several.
-robotstxt::Verdict check_verdict(const robotstxt::RobotsTxt& robots, std::string_view url,
-                                 std::span<const std::string_view> agents,
-                                 const robotstxt::testing::BruteForceOracle& oracle) {
+// The fast boolean and the full verdict against the brute-force oracle, for one agent
+// or several.
+void check_verdict(const robotstxt::RobotsTxt& robots, std::string_view url,
+                   std::span<const std::string_view> agents,
+                   const robotstxt::testing::BruteForceOracle& oracle) {
+  const robotstxt::testing::OracleVerdict expected = oracle.verdict(url, agents);
+  require(robots.allowed(url, agents) == expected.allowed, "allowed() != oracle");
   const robotstxt::Verdict verdict = robots.verdict(url, agents);
-  require(verdict.allowed == robots.allowed(url, agents), "allowed() != verdict()");
-  const std::string difference =
-      robotstxt::testing::difference_from_oracle(verdict, oracle.verdict(url, agents));
+  const std::string difference = robotstxt::testing::difference_from_oracle(verdict, expected);
   require(difference.empty(), ("verdict() != oracle: " + difference).c_str());
   require(verdict.allowed == (verdict.line == 0 || verdict.kind == robotstxt::RuleKind::kAllow),
           "decisive rule contradicts the verdict");
-  return verdict;
 }
 
 }  // namespace
@@ -99,19 +101,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t u = 0; u < urls.size(); ++u) {
     const std::string_view url = urls[u];
     const std::string_view& agent = agents[u % agents.size()];
-    const robotstxt::Verdict verdict = check_verdict(robots, url, {&agent, 1}, oracle);
+    check_verdict(robots, url, {&agent, 1}, oracle);
     const std::array<std::string_view, 2> pair = {agent, agents[(u + 1) % agents.size()]};
-    (void)check_verdict(robots, url, pair, oracle);
-    const auto explanation = robots.explain(url, agent);
-    require(
-        explanation.verdict.line == verdict.line && explanation.verdict.allowed == verdict.allowed,
-        "explain() != verdict()");
+    check_verdict(robots, url, pair, oracle);
+    const robotstxt::Explanation explanation = robots.explain(url, agent);
+    const std::string explained =
+        robotstxt::testing::difference_from_oracle(explanation.verdict, oracle.verdict(url, agent));
+    require(explained.empty(), ("explain() != oracle: " + explained).c_str());
+    const std::string from_matches =
+        robotstxt::testing::difference_from_strongest_match(explanation);
+    require(from_matches.empty(),
+            ("explain()'s verdict is not its strongest match: " + from_matches).c_str());
     // All four agents at once: the path read once and groups matched once must not
     // change any answer.
     std::array<bool, agents.size()> each{};
     require(robots.allowed_each(url, agents, each) == agents.size(), "allowed_each() count");
     for (std::size_t a = 0; a < agents.size(); ++a) {
-      require(each[a] == robots.allowed(url, agents[a]), "allowed_each() != allowed()");
+      require(each[a] == oracle.verdict(url, agents[a]).allowed, "allowed_each() != oracle");
     }
   }
   (void)robots.crawl_delay(first_agent);

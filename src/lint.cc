@@ -10,6 +10,7 @@
 
 #include "ascii.h"
 #include "robotstxt/agent.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"

@@ -1,4 +1,4 @@
-// The crawler-facing call (see crawler.h): origin, cache, fetch, policy, verdict.
+// The crawler-facing call (see robots_client.h): origin, cache, fetch, policy, verdict.
 #include "robotstxt/robots_client.h"
 
 #include <algorithm>

@@ -14,6 +14,7 @@
 
 #include "ascii.h"
 #include "byte_marks.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 
 namespace robotstxt::internal {

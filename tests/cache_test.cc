@@ -137,21 +137,35 @@ TEST(CacheTest, BatchLoadsEachMissingKeyOnceInOneCall) {
 }
 
 TEST(CacheTest, ConcurrentCallersOfOneKeyShareOneLoad) {
+  constexpr int kCallers = 50;
   RobotsCache cache;
-  std::atomic<int> calls{0};
-  const RobotsCache::Loader slow = [&](std::span<const std::string> keys,
-                                       std::span<const RobotsCache::EntryPtr>) {
-    ++calls;
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::atomic<int> loads_started{0};
+  std::atomic<int> callers_arrived{0};
+  std::atomic<int> arrived_while_loading{0};
+  // The load lasts until every caller has come to get_or_load(), so that all of them ask
+  // while it is in flight, however slowly the threads start; it gives up after 10 s so
+  // that the test stops by itself, and the count below then says why.
+  const RobotsCache::Loader waiting_for_everyone = [&](std::span<const std::string> keys,
+                                                       std::span<const RobotsCache::EntryPtr>) {
+    ++loads_started;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (callers_arrived < kCallers && std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::yield();
+    }
+    arrived_while_loading = callers_arrived.load();
     return std::vector<RobotsEntry>(keys.size(), entry_with(""));
   };
   std::vector<std::thread> threads;
-  std::vector<RobotsCache::EntryPtr> seen(50);
-  for (int i = 0; i < 50; ++i) {
-    threads.emplace_back([&, i] { seen[i] = cache.get_or_load("one", kNow, slow); });
+  std::vector<RobotsCache::EntryPtr> seen(kCallers);
+  for (int i = 0; i < kCallers; ++i) {
+    threads.emplace_back([&, i] {
+      ++callers_arrived;
+      seen[i] = cache.get_or_load("one", kNow, waiting_for_everyone);
+    });
   }
   for (std::thread& thread : threads) thread.join();
-  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(arrived_while_loading, kCallers);
+  EXPECT_EQ(loads_started, 1);
   for (const auto& entry : seen) EXPECT_EQ(entry, seen[0]);
 }
 
@@ -168,8 +182,8 @@ TEST(CacheTest, LoaderExceptionReachesTheCallerAndReleasesTheKey) {
   EXPECT_EQ(counter.calls, 1);
 }
 
-// The test: 100 threads ask about one origin through RobotsClient; the server
-// counts the requests it receives.
+// Single flight end to end: 100 threads ask about one origin through RobotsClient; the
+// server counts the requests it receives.
 TEST(CacheTest, HundredThreadsOneOriginOneRequestOnTheServer) {
   testing::FixtureServer server("robots_server.py");
   ASSERT_NE(server.port(), 0);

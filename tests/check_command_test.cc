@@ -232,7 +232,7 @@ TEST(CheckCommand, CrawlerThatIgnoresTheGlobalGroup) {
                                                robots.path(), "https://a.com/x"})
                                 .out);
   EXPECT_EQ(json["crawler_rule"], "global-ignored");
-  EXPECT_EQ(json["reason"], "global-ignored");
+  EXPECT_EQ(json["verdict_reason"], "global-ignored");
   EXPECT_TRUE(json["token"].is_null());
   EXPECT_EQ(json["applied"], "none");
 }

@@ -1,6 +1,7 @@
 // serve's batch answers are written as text (write_decision_json) while every other
 // answer is built as nlohmann::json (decision_json): both must say exactly the same,
 // byte for byte, for every kind of decision and for URLs and errors that need escaping.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 
 #include "decision_json.h"
 #include "json_text.h"
+#include "json_vocabulary.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/url.h"
@@ -23,34 +25,22 @@ std::string nlohmann_text(const json& value) {
   return value.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-// A Decision for `url` against `entry`, as RobotsClient makes it (without a network).
+// The Decision RobotsClient makes for `url` when `entry` is its origin's cached entry,
+// from the client itself: decide_if_cached() never fetches, and the clock stands at the
+// fetch, when the entry is fresh.
 Decision decide(const std::string& url, const RobotsEntry& entry, const WhoAsks& who) {
-  Decision decision;
-  const OriginResult origin = origin_of(url);
-  if (!origin) {
-    decision.url_error = origin.error;
-    return decision;
-  }
-  decision.robots_url = origin->robots_url();
-  decision.state = access_state(entry, entry.fetched_at);
-  decision.entry = std::make_shared<const RobotsEntry>(entry);
-  if (who.crawler != nullptr && !who.crawler->obeys_robots_txt) {
-    decision.crawler_rule = CrawlerRule::kNotSubject;
-    decision.verdict.allowed = true;
-  } else if (decision.state.access == Access::kRules) {
-    if (who.crawler != nullptr) {
-      const CrawlerVerdict verdict = decision.state.rules->verdict(url, *who.crawler);
-      decision.verdict = verdict.verdict;
-      decision.crawler_rule = verdict.rule;
-      decision.crawler_token = verdict.token;
-    } else {
-      decision.verdict = decision.state.rules->verdict(url, who.agent_views());
-    }
-  } else {
-    decision.verdict.allowed = decision.state.access == Access::kFullAllow;
-  }
-  decision.allowed = decision.verdict.allowed;
-  return decision;
+  RobotsClientOptions options;
+  options.clock = [at = entry.fetched_at] { return at; };
+  RobotsClient client(options);
+  if (const OriginResult origin = origin_of(url)) client.cache().insert(origin->key(), entry);
+  const std::optional<Decision> decision = who.crawler == nullptr
+                                               ? client.decide_if_cached(url, who.agent_views())
+                                               : client.decide_if_cached(url, *who.crawler);
+  if (decision) return *decision;
+  ADD_FAILURE() << "not decided from the cache: " << url;
+  Decision undecided;  // compared as a URL error, which needs no entry
+  undecided.url_error = UrlError::kNotAbsolute;
+  return undecided;
 }
 
 RobotsEntry entry_after(FetchKind kind, int status, const std::string& body,
@@ -107,10 +97,21 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
   urls.push_back("http://\xc3\xa9xample.com/");
 
   int compared = 0;
+  // Shapes only the client's own rules make, which both writers must then agree on: a
+  // crawler robots.txt does not bind is allowed on an origin fully disallowed (SEMANTICS
+  // 8.3), and a crawler's fallback token decides by its rules (8.1).
+  int unbound_over_full_disallow = 0;
+  int by_fallback_token = 0;
   for (const RobotsEntry& entry : entries) {
     for (const WhoAsks& who : askers) {
       for (const std::string& url : urls) {
         const Decision decision = decide(url, entry, who);
+        unbound_over_full_disallow += decision.state.access == Access::kFullDisallow &&
+                                      decision.allowed &&
+                                      decision.crawler_rule == CrawlerRule::kNotSubject;
+        by_fallback_token += decision.state.access == Access::kRules &&
+                             decision.crawler_rule == CrawlerRule::kFallbackToken &&
+                             decision.crawler_token == "Googlebot";
         json expected = decision_json(url, decision, false, nullptr, who);
         if (decision.url_error == UrlError::kNone) expected["cache"] = "shared";
         std::string written;
@@ -126,6 +127,8 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
     }
   }
   EXPECT_EQ(compared, 5 * 4 * 15);
+  EXPECT_GT(unbound_over_full_disallow, 0);
+  EXPECT_GT(by_fallback_token, 0);
 }
 
 TEST(DecisionJsonTest, StringsAreEscapedAsNlohmannEscapesThem) {
@@ -159,6 +162,9 @@ TEST(DecisionJsonTest, OwnWordsNeedNoEscaping) {
     words.push_back(to_string(static_cast<FetchKind>(value)));
     words.push_back(to_string(static_cast<Preference>(value)));
     words.push_back(to_string(static_cast<UrlError>(value)));
+    words.push_back(json_word(static_cast<Access>(value)));
+    words.push_back(json_word(static_cast<AccessReason>(value)));
+    words.push_back(json_word(static_cast<FetchKind>(value)));
   }
   for (const std::string_view word : words) {
     std::string written;

@@ -2,8 +2,8 @@
 // all, and the rules of groups that several changes move into or out of once, so that its
 // output grows with the size of the two files and not with their product: 4,000 agents
 // with a group of their own, replaced by one `*` group of 4,000 rules, used to write
-// 4,000 copies of those rules (632 MB of JSON when every agent lost the same rule, and
-// as much when each lost a different one).
+// 4,000 copies of those rules, whether every agent lost the same rule or each a
+// different one.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -140,7 +140,7 @@ TEST_F(FetchCommandTest, StdinLinesSayWhyTheRulesDidNotDecide) {
   const auto json = run_command(kCli, with_server({"-", "--agent", "FooBot", "--json"}), urls);
   EXPECT_EQ(json.exit_code, 0) << json.err;
   const nlohmann::json first = nlohmann::json::parse(json.out.substr(0, json.out.find('\n')));
-  EXPECT_EQ(first["access"], "full allow");
+  EXPECT_EQ(first["access"], "full-allow");
   EXPECT_EQ(first["status"], 404);
   EXPECT_EQ(first["outcome"], "response");
   EXPECT_TRUE(first.contains("fetch_error"));

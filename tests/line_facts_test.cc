@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
 

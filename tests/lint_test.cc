@@ -9,6 +9,7 @@
 #include <string>
 
 #include "corpus_loader.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 
 namespace robotstxt {

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "robotstxt/robots_client.h"
 
 namespace robotstxt {
 namespace {
@@ -52,11 +55,19 @@ struct PolicyCase {
   bool other_allowed;    // verdict for /other
 };
 
-bool verdict_for(const AccessState& state, const char* path) {
-  if (state.access == Access::kRules) {
-    return state.rules->allowed(std::string("https://example.com") + path, "FooBot");
-  }
-  return state.access == Access::kFullAllow;
+// What RobotsClient answers for FooBot and `path` when `entry` is its origin's cached
+// entry at `now`: the client's own reading of an access state, not a copy of it. The
+// entry is kept fresh to `now` so that the client decides from it and never fetches.
+bool verdict_for(RobotsEntry entry, TimePoint now, const char* path) {
+  RobotsClientOptions options;
+  options.clock = [now] { return now; };
+  RobotsClient client(options);
+  entry.fresh_until = now + hours(1);
+  client.cache().insert(origin_of("https://example.com/")->key(), std::move(entry));
+  const std::optional<Decision> decision =
+      client.decide_if_cached(std::string("https://example.com") + path, "FooBot");
+  EXPECT_TRUE(decision.has_value()) << path;
+  return decision.has_value() && decision->allowed;
 }
 
 TEST(PolicyTest, EveryRowOfSemantics7) {
@@ -250,8 +261,8 @@ TEST(PolicyTest, EveryRowOfSemantics7) {
     EXPECT_EQ(state.access, test.access) << to_string(state.access);
     EXPECT_EQ(state.reason, test.reason) << to_string(state.reason);
     EXPECT_EQ(state.rules != nullptr, state.access == Access::kRules);
-    EXPECT_EQ(verdict_for(state, "/private"), test.private_allowed);
-    EXPECT_EQ(verdict_for(state, "/other"), test.other_allowed);
+    EXPECT_EQ(verdict_for(entry, at(test.query_hour), "/private"), test.private_allowed);
+    EXPECT_EQ(verdict_for(entry, at(test.query_hour), "/other"), test.other_allowed);
   }
 }
 

@@ -138,11 +138,11 @@ TEST_F(ServeTest, EvaluateAnswersEveryCrawlerOfASelectionWithReasons) {
   for (std::size_t i = 0; i < ai.size(); ++i) {
     EXPECT_EQ(results[i]["crawler"], ai[i]);
     EXPECT_EQ(results[i]["url"], "http://given.test/a");
-    EXPECT_TRUE(results[i]["explanation"].is_string());
+    EXPECT_TRUE(results[i]["verdict_explanation"].is_string());
     if (ai[i] == "GPTBot") {
       EXPECT_EQ(results[i]["allowed"], false);
       EXPECT_EQ(results[i]["line"], 2);
-      EXPECT_EQ(results[i]["reason"], "longest-match");
+      EXPECT_EQ(results[i]["verdict_reason"], "longest-match");
       EXPECT_TRUE(results[i]["content_usage"].is_null()) << "no preferences when disallowed";
     }
   }
@@ -153,7 +153,7 @@ TEST_F(ServeTest, EvaluateAnswersEveryCrawlerOfASelectionWithReasons) {
   const json answer = body_of(service.post("/v1/evaluate", named.dump()));
   ASSERT_EQ(answer["results"].size(), 2u) << answer.dump();
   EXPECT_EQ(answer["results"][0]["crawler"], "Googlebot");
-  EXPECT_EQ(answer["results"][0]["reason"], "no-match");
+  EXPECT_EQ(answer["results"][0]["verdict_reason"], "no-match");
   EXPECT_EQ(answer["results"][0]["content_usage"]["train-ai"], "disallowed");
 
   const json unknown = {
@@ -187,7 +187,7 @@ TEST_F(ServeTest, RobotsTxtGivesTheLiveBodyWithStatusAndRedirects) {
       body_of(service.get("/v1/robots.txt?url=" + url_encode("http://status-404.test/")));
   EXPECT_EQ(missing["status"], 404);
   EXPECT_TRUE(missing["body"].is_null()) << "an error page is no robots.txt";
-  EXPECT_EQ(missing["access"], "full allow");
+  EXPECT_EQ(missing["access"], "full-allow");
 
   ServiceProcess guarded({"--connect-to", origin_.connect_to_all()});
   ASSERT_NE(guarded.port(), 0);
@@ -506,7 +506,7 @@ TEST_F(ServeTest, RestartedInstanceNeitherRefetchesNorForgetsErrors) {
     ServiceProcess before(args);
     ASSERT_NE(before.port(), 0);
     EXPECT_EQ(body_of(before.get(check_path("http://status-503.test/a")))["access"],
-              "full disallow");
+              "full-disallow");
     EXPECT_EQ(body_of(before.get(check_path("http://kept.test/private")))["allowed"], false);
     EXPECT_EQ(before.terminate(), 0);
   }
@@ -514,7 +514,7 @@ TEST_F(ServeTest, RestartedInstanceNeitherRefetchesNorForgetsErrors) {
   ASSERT_NE(after.port(), 0);
   const json erroring = body_of(after.get(check_path("http://status-503.test/a")));
   EXPECT_EQ(erroring["cache"], "shared");
-  EXPECT_EQ(erroring["access"], "full disallow");
+  EXPECT_EQ(erroring["access"], "full-disallow");
   EXPECT_EQ(erroring["status"], 503);
   EXPECT_EQ(body_of(after.get(check_path("http://kept.test/private")))["cache"], "shared");
   EXPECT_EQ(origin_.request_count("status-503"), 1);

@@ -89,7 +89,7 @@ TEST(ExplainCommand, JsonHasEveryStep) {
   EXPECT_EQ(json["path"], "/a");
   EXPECT_EQ(json["applied"], "global");
   EXPECT_EQ(json["matches"].size(), 2u);
-  EXPECT_EQ(json["reason"], "tie-allow");
+  EXPECT_EQ(json["verdict_reason"], "tie-allow");
   EXPECT_EQ(json["line"], 3);
   EXPECT_EQ(json["allowed"], true);
 }

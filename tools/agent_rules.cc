@@ -1,11 +1,17 @@
 #include "agent_rules.h"
 
 #include <algorithm>
+#include <atomic>
 #include <unordered_set>
 
 #include "ascii.h"
 
 namespace robotstxt::cli {
+namespace {
+
+std::atomic<std::size_t> merged_rules_so_far{0};
+
+}  // namespace
 
 std::vector<RuleLine> merged_rules(const std::vector<Group>& groups,
                                    const GroupSelection& selection) {
@@ -15,7 +21,12 @@ std::vector<RuleLine> merged_rules(const std::vector<Group>& groups,
   }
   std::sort(rules.begin(), rules.end(),
             [](const RuleLine& a, const RuleLine& b) { return a.line < b.line; });
+  merged_rules_so_far.fetch_add(rules.size(), std::memory_order_relaxed);
   return rules;
+}
+
+std::size_t merged_rule_count() noexcept {
+  return merged_rules_so_far.load(std::memory_order_relaxed);
 }
 
 std::vector<std::string> named_agents(const std::vector<Group>& groups) {

@@ -3,6 +3,7 @@
 #ifndef ROBOTSTXT_TOOLS_AGENT_RULES_H_
 #define ROBOTSTXT_TOOLS_AGENT_RULES_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,11 @@ namespace robotstxt::cli {
 /// the matcher merges them (SEMANTICS 3.1), in file order.
 std::vector<RuleLine> merged_rules(const std::vector<Group>& groups,
                                    const GroupSelection& selection);
+
+/// Rules merged_rules() has returned in this process so far. Comparing files costs
+/// merges, so tests hold `diff`'s work to the size of its files by this count, which
+/// does not depend on the machine's speed.
+std::size_t merged_rule_count() noexcept;
 
 /// Product tokens named in the file, lower-cased, in file order, without repeats;
 /// "*" when the file has a global group.

@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "ascii.h"
 #include "cli_support.h"
 
 namespace robotstxt::cli {
 namespace {
+
+// What the command line adds to an unknown name: where the whole catalogue is.
+constexpr std::string_view kCatalogueListedBy = " ('robotstxt crawlers' lists them all)";
 
 bool in_group(const Crawler& crawler, std::string_view group) {
   if (group == "all") return true;
@@ -21,14 +25,19 @@ bool in_group(const Crawler& crawler, std::string_view group) {
 
 }  // namespace
 
+std::string unknown_crawler_message(std::string_view name) {
+  std::string message = "unknown crawler '" + printable(name) + "'";
+  const std::vector<std::string_view> closest = closest_crawler_names(name);
+  for (std::size_t i = 0; i < closest.size(); ++i) {
+    message += (i == 0 ? "; did you mean " : ", ") + std::string(closest[i]);
+  }
+  if (!closest.empty()) message += "?";
+  return message;
+}
+
 const Crawler* crawler_or_report(std::string_view command, std::string_view name) {
   if (const Crawler* crawler = find_crawler(name)) return crawler;
-  std::string suggestions;
-  for (const std::string_view close : closest_crawler_names(name)) {
-    suggestions += (suggestions.empty() ? "" : ", ") + std::string(close);
-  }
-  report_error(command, "unknown crawler '" + printable(name) + "'; did you mean " + suggestions +
-                            "? ('robotstxt crawlers' lists them all)");
+  report_error(command, unknown_crawler_message(name).append(kCatalogueListedBy));
   return nullptr;
 }
 
@@ -46,11 +55,7 @@ std::optional<std::vector<const Crawler*>> crawlers_named(std::string_view selec
     } else if (const Crawler* crawler = find_crawler(item)) {
       matched.push_back(crawler);
     } else {
-      std::string suggestions;
-      for (const std::string_view close : closest_crawler_names(item)) {
-        suggestions += (suggestions.empty() ? "" : ", ") + std::string(close);
-      }
-      error = "unknown crawler '" + printable(item) + "'; did you mean " + suggestions + "?";
+      error = unknown_crawler_message(item);
       return std::nullopt;
     }
     for (const Crawler* crawler : matched) {
@@ -75,7 +80,7 @@ std::optional<std::vector<const Crawler*>> crawlers_or_report(std::string_view c
   if (!chosen) {
     // The command line's own words for the two mistakes.
     if (error.starts_with("unknown"))
-      error += " ('robotstxt crawlers' lists them all)";
+      error += kCatalogueListedBy;
     else
       error = "--crawlers names no crawler";
     report_error(command, error);

@@ -14,6 +14,10 @@
 
 namespace robotstxt::cli {
 
+/// "unknown crawler 'NAME'; did you mean A, B, C?": the one wording of a name the
+/// catalogue does not have, with its closest names, for the command line and the service.
+std::string unknown_crawler_message(std::string_view name);
+
 /// The crawler named `name` (case-insensitive). An unknown name is reported as a usage
 /// error suggesting the closest names, and gives nullptr.
 const Crawler* crawler_or_report(std::string_view command, std::string_view name);

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "json_text.h"
+#include "json_vocabulary.h"
 #include "render.h"
 
 namespace robotstxt::cli {
@@ -39,8 +40,9 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
     return json;
   }
   json["robots_url"] = decision.robots_url;
-  json["access"] = to_string(decision.state.access);
-  json["reason"] = to_string(decision.state.reason);
+  json["access"] = json_word(decision.state.access);
+  json["access_reason"] = json_word(decision.state.reason);
+  json["access_explanation"] = to_string(decision.state.reason);
   const Verdict& verdict = decision.verdict;
   const bool by_rules = decision.state.access == Access::kRules;
   json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
@@ -54,7 +56,7 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   json["content_usage"] = usage_json(usage_of(decision, url, who));
   // What the fetch ended with: why the rules did not decide, when they did not.
   const FetchSummary& fetch = decision.entry->last_fetch;
-  json["outcome"] = to_string(fetch.kind);
+  json["outcome"] = json_word(fetch.kind);
   json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
   json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
   if (!one) return json;
@@ -163,7 +165,9 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
   const Verdict& verdict = decision.verdict;
   const bool by_rules = decision.state.access == Access::kRules;
   const FetchSummary& fetch = decision.entry->last_fetch;
-  object.word("access", to_string(decision.state.access));
+  object.word("access", json_word(decision.state.access));
+  object.word("access_explanation", to_string(decision.state.reason));
+  object.word("access_reason", json_word(decision.state.reason));
   object.boolean("allowed", decision.allowed);
   object.word_or_null("applied", by_rules, to_string(verdict.applied));
   object.word("cache", cache);
@@ -175,9 +179,8 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
   }
   object.string_or_null("fetch_error", !fetch.error.empty(), fetch.error);
   object.number_or_null("line", verdict.has_decisive_rule() ? verdict.line : 0);
-  object.word("outcome", to_string(fetch.kind));
+  object.word("outcome", json_word(fetch.kind));
   object.string_or_null("pattern", verdict.has_decisive_rule(), verdict.pattern);
-  object.word("reason", to_string(decision.state.reason));
   object.string("robots_url", decision.robots_url);
   object.number_or_null("status", fetch.status);
   if (who.crawler != nullptr) {

@@ -127,8 +127,8 @@ int run_explain(const ExplainOptions& options) {
     json.update(verdict_json(verdict, file));
     json.update({{"groups", json_groups},
                  {"matches", matches},
-                 {"reason", reason.code},
-                 {"explanation", reason.text}});
+                 {"verdict_reason", reason.code},
+                 {"verdict_explanation", reason.text}});
     nlohmann::json json_usage = nlohmann::json::array();
     for (const UsageMatch& match : usage_found) {
       const UsagePreferences said = parse_content_usage(match.rule.preferences);

@@ -36,10 +36,7 @@ struct FetchCommandOptions {
   std::string url;
   AgentArguments who;
   bool json = false;
-  double timeout_seconds = 30;
-  std::string user_agent_header;
-  std::vector<std::string> connect_to;
-  std::string proxy;
+  TransferFlags transfer;
   std::string redis;
   std::string ca_file;
   std::size_t concurrency = 200;
@@ -108,8 +105,7 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
 
 RobotsClientOptions client_options(const FetchCommandOptions& options) {
   RobotsClientOptions client;
-  client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
-                                  options.connect_to, options.concurrency, options.proxy);
+  client.fetch = options.transfer.fetch_options(options.concurrency);
   client.fetch.ca_file = options.ca_file;
   // run_fetch() has checked the URL.
   if (const RedisUrlResult redis = parse_redis_url(options.redis); redis.address) {
@@ -330,8 +326,7 @@ int run_fetch(const FetchCommandOptions& options) {
                  "cannot read --ca-file '" + options.ca_file + "': " + std::strerror(errno));
     return kExitUsage;
   }
-  if (!timeout_is_usable("fetch", options.timeout_seconds)) return kExitUsage;
-  if (!proxy_is_usable("fetch", options.proxy)) return kExitUsage;
+  if (!options.transfer.usable("fetch")) return kExitUsage;
   if (!options.redis.empty()) {
     const RedisUrlResult redis = parse_redis_url(options.redis);
     if (!redis.address) {
@@ -396,21 +391,11 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
   options->who.add_positional(*command);
   options->who.add_options(*command, true);
   command->add_flag("--json", options->json, "one JSON object per URL");
-  command->add_option("--timeout", options->timeout_seconds,
-                      "seconds allowed per robots.txt, redirects included (default 30)");
-  command->add_option("--user-agent-header", options->user_agent_header,
-                      "User-Agent header to send (default '" + FetchOptions{}.user_agent + "')");
   command
       ->add_option("--concurrency", options->concurrency,
                    "origins fetched at once with '-' (default 200)")
       ->check(CLI::Range(1, 10000));
-  command
-      ->add_option("--connect-to", options->connect_to,
-                   "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
-      ->allow_extra_args(false);
-  command->add_option("--proxy", options->proxy,
-                      "fetch through this proxy, e.g. http://127.0.0.1:3128 (default: none;\n"
-                      "http_proxy, https_proxy and ALL_PROXY in the environment are ignored)");
+  options->transfer.add_options(*command);
   command->add_option("--redis", options->redis,
                       "redis://HOST:PORT/DB: with '-', share the cache of `robotstxt serve`\n"
                       "instances and other fetch runs (see README \"Running a fleet\")");

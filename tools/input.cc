@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "cli_support.h"
-#include "robotstxt/line_facts.h"
+#include "robotstxt/body_limit.h"
 
 namespace robotstxt::cli {
 namespace {

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/lint.h"
 
 namespace robotstxt::cli {

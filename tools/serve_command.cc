@@ -40,10 +40,7 @@ struct ServeOptions {
   bool allow_private = false;
   std::size_t concurrency = 64;
   std::size_t max_fetches = 0;  // 0: --concurrency
-  std::string user_agent_header;
-  double timeout_seconds = 30;
-  std::vector<std::string> connect_to;
-  std::string proxy;
+  TransferFlags transfer;
   std::size_t max_batch = 10000;
   std::size_t max_connections = 4096;
   double request_fetch_share = 0.25;
@@ -142,8 +139,7 @@ int run_serve(const ServeOptions& options) {
     report_error("serve", "--listen must be HOST:PORT, e.g. 127.0.0.1:8080");
     return kExitUsage;
   }
-  if (!timeout_is_usable("serve", options.timeout_seconds)) return kExitUsage;
-  if (!proxy_is_usable("serve", options.proxy)) return kExitUsage;
+  if (!options.transfer.usable("serve")) return kExitUsage;
   if (!(options.request_fetch_share > 0 && options.request_fetch_share <= 1)) {
     report_error("serve", "--request-fetch-share must be a fraction above 0, at most 1");
     return kExitUsage;
@@ -156,8 +152,7 @@ int run_serve(const ServeOptions& options) {
       static_cast<long long>(std::llround(options.refresh_interval_seconds * 1000.0)));
   RobotsClientOptions client;
   client.cache.max_bytes = options.cache_bytes;
-  client.fetch = transfer_options(options.timeout_seconds, options.user_agent_header,
-                                  options.connect_to, options.concurrency, options.proxy);
+  client.fetch = options.transfer.fetch_options(options.concurrency);
   // One bound for the whole process, or N requests could hold N * --concurrency fetches.
   const std::size_t process_fetches =
       options.max_fetches == 0 ? options.concurrency : options.max_fetches;
@@ -300,11 +295,6 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       ->add_option("--max-answer-bytes", options->max_answer_bytes,
                    "bytes of one POST /v1/evaluate answer; more is 413 (default 8388608)")
       ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 40));
-  command->add_option(
-      "--user-agent-header", options->user_agent_header,
-      "User-Agent header to send when fetching (default '" + FetchOptions{}.user_agent + "')");
-  command->add_option("--timeout", options->timeout_seconds,
-                      "seconds allowed per robots.txt fetch, redirects included (default 30)");
   command
       ->add_option("--max-batch", options->max_batch,
                    "URLs accepted in one POST /v1/check or /v1/evaluate (default 10000)")
@@ -351,14 +341,7 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "memory for this process's cache of robots.txt rules, counted as\n"
                    "compiled; least recently used origins go first (default 536870912)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));  // up to 1 TiB
-  command
-      ->add_option("--connect-to", options->connect_to,
-                   "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
-      ->allow_extra_args(false);
-  command->add_option("--proxy", options->proxy,
-                      "fetch through this proxy, e.g. http://127.0.0.1:3128; each target's\n"
-                      "addresses are checked first (default: none; http_proxy, https_proxy\n"
-                      "and ALL_PROXY in the environment are ignored)");
+  options->transfer.add_options(*command, "each target's addresses are checked first");
   command->callback([options, &exit_code] { exit_code = run_serve(*options); });
 }
 

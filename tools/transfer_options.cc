@@ -8,14 +8,9 @@
 #include "cli_support.h"
 
 namespace robotstxt::cli {
+namespace {
 
-bool timeout_is_usable(std::string_view command, double timeout_seconds) {
-  if (timeout_seconds > 0 && timeout_seconds <= 86400) return true;
-  report_error(command, "--timeout must be a number of seconds above 0 (at most 86400)");
-  return false;
-}
-
-bool proxy_is_usable(std::string_view command, std::string_view proxy) {
+bool proxy_is_usable(std::string_view proxy) {
   if (proxy.empty()) return true;
   const std::size_t separator = proxy.find("://");
   const std::string_view scheme = proxy.substr(0, separator);
@@ -27,16 +22,44 @@ bool proxy_is_usable(std::string_view command, std::string_view proxy) {
   const bool printable_host =
       !authority.empty() && authority.front() != ':' &&
       std::ranges::all_of(authority, [](char c) { return c > ' ' && c < 0x7f && c != '/'; });
-  if (known_scheme && printable_host) return true;
-  report_error(command,
-               "--proxy must be SCHEME://HOST:PORT with SCHEME http, https, socks4, "
-               "socks4a, socks5 or socks5h, e.g. http://127.0.0.1:3128");
-  return false;
+  return known_scheme && printable_host;
 }
 
-FetchOptions transfer_options(double timeout_seconds, const std::string& user_agent_header,
-                              const std::vector<std::string>& connect_to, std::size_t concurrency,
-                              const std::string& proxy) {
+}  // namespace
+
+void TransferFlags::add_options(CLI::App& command, std::string_view proxy_note) {
+  command.add_option("--timeout", timeout_seconds,
+                     "seconds allowed per robots.txt fetch, redirects included (default 30)");
+  command.add_option(
+      "--user-agent-header", user_agent_header,
+      "User-Agent header to send when fetching (default '" + FetchOptions{}.user_agent + "')");
+  command
+      .add_option("--connect-to", connect_to,
+                  "HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to (repeatable)")
+      ->allow_extra_args(false);
+  std::string proxy_help = "fetch through this proxy, e.g. http://127.0.0.1:3128";
+  if (!proxy_note.empty()) proxy_help.append(";\n").append(proxy_note);
+  proxy_help +=
+      "\n(default: none; http_proxy, https_proxy and ALL_PROXY in the environment are "
+      "ignored)";
+  command.add_option("--proxy", proxy, proxy_help);
+}
+
+bool TransferFlags::usable(std::string_view command) const {
+  if (!(timeout_seconds > 0 && timeout_seconds <= 86400)) {
+    report_error(command, "--timeout must be a number of seconds above 0 (at most 86400)");
+    return false;
+  }
+  if (!proxy_is_usable(proxy)) {
+    report_error(command,
+                 "--proxy must be SCHEME://HOST:PORT with SCHEME http, https, socks4, "
+                 "socks4a, socks5 or socks5h, e.g. http://127.0.0.1:3128");
+    return false;
+  }
+  return true;
+}
+
+FetchOptions TransferFlags::fetch_options(std::size_t concurrency) const {
   FetchOptions fetch;
   const auto timeout =
       std::chrono::milliseconds(static_cast<long long>(std::llround(timeout_seconds * 1000.0)));

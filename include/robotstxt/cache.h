@@ -3,8 +3,8 @@
  * @brief A thread-safe, bounded, in-memory cache of robots.txt entries keyed by origin,
  *        shared by every agent of a crawler (SEMANTICS.md 7, "Cache").
  *
- * Pipeline position: url -> fetcher -> policy -> **cache** -> parser -> matcher. The cache
- * stores what policy.h computes; it does not decide anything itself. Entries are
+ * Pipeline position: url -> fetcher -> policy -> **cache** -> RobotsTxt. The cache
+ * stores what policy.h computes, rules already parsed; it decides nothing itself. Entries are
  * evicted least recently used first when the entry count or byte budget is exceeded.
  * get_or_load() is single-flight: however many threads ask for one stale or missing
  * origin at once, the loader runs for it once and the others wait for that result.

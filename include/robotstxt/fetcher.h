@@ -3,7 +3,7 @@
  * @brief Downloading robots.txt files over HTTP, HTTPS and FTP (SEMANTICS.md 7,
  *        "Request" and "3xx"), many origins at once on one thread with libcurl.
  *
- * Pipeline position: url -> **fetcher** -> policy -> cache -> parser -> matcher. The
+ * Pipeline position: url -> **fetcher** -> policy -> cache -> RobotsTxt. The
  * fetcher only reports what happened (status, each redirect hop, body, errors); turning
  * that into an access decision is the policy's job (policy.h).
  *
@@ -34,8 +34,8 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/fetch_gate.h"
-#include "robotstxt/line_facts.h"
 #include "robotstxt/peer_address.h"
 #include "robotstxt/url.h"
 #include "robotstxt/version.h"

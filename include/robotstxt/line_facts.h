@@ -2,7 +2,7 @@
  * @file line_facts.h
  * @brief A robots.txt body read line by line (SEMANTICS.md sections 1 and 6).
  *
- * The first stage of the parser, after fetching: raw bytes become lines, each with its
+ * The first stage of parsing: raw bytes become lines, each with its
  * key, value and the facts a linter needs. RobotsTxt::parse() (robots_txt.h) compiles
  * the same lines into rules; both use one tokenizer, so they can never disagree.
  */
@@ -14,10 +14,10 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
+
 namespace robotstxt {
 
-/// Only this many bytes of a body count (SEMANTICS 1.1): 500 KiB.
-inline constexpr std::size_t kMaxBodyBytes = 512000;
 /// A line keeps at most this many bytes (SEMANTICS 1.4).
 inline constexpr std::size_t kMaxLineBytes = 16663;
 

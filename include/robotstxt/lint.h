@@ -3,9 +3,9 @@
  * @brief What a crawler will make of a robots.txt, line by line, for the people who
  *        write it.
  *
- * A consumer of the parser, beside the matcher: built only on describe_lines()
- * (parser.h) and the compiled RobotsTxt (robots_txt.h), so a finding can never disagree
- * with a verdict.
+ * Beside the verdict, on the same reading of the file: built only on describe_lines()
+ * (line_facts.h) and the compiled RobotsTxt (robots_txt.h), so a finding can never
+ * disagree with a verdict.
  *
  * @code
  *   const robotstxt::LintReport report = robotstxt::lint(body);
@@ -21,6 +21,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "robotstxt/body_limit.h"
 
 namespace robotstxt {
 

@@ -2,9 +2,9 @@
  * @file matcher.h
  * @brief One rule pattern against one URL path (SEMANTICS.md sections 1.8 and 4).
  *
- * The last stage of the pipeline: RobotsTxt (robots_txt.h) picks the rules that apply
- * and matches them this way, in a compiled form. These public forms let tools, tests and
- * other languages' bindings show and check the same reasoning.
+ * Not a stage of the pipeline: RobotsTxt (robots_txt.h) matches its compiled rules
+ * itself, with the same wildcard matching (src/glob.h). These public forms serve what
+ * reads rules one at a time: the linter, usage preferences, `explain` and tests.
  */
 #ifndef ROBOTSTXT_MATCHER_H_
 #define ROBOTSTXT_MATCHER_H_

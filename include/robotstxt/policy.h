@@ -2,9 +2,10 @@
  * @file policy.h
  * @brief What a fetch outcome means for access, and for how long (SEMANTICS.md 7).
  *
- * Pipeline position: url -> fetcher -> **policy** -> cache -> parser -> matcher. Two pure
- * functions: next_entry() folds a fetch outcome into the origin's cache entry, and
- * access_state() reads an entry at a given time. Time is always passed in, so tests
+ * Pipeline position: url -> fetcher -> **policy** -> cache -> RobotsTxt. Two pure
+ * functions: next_entry() folds a fetch outcome into the origin's cache entry, parsing
+ * a 2xx body there, once, into the RobotsTxt that later answers; and access_state()
+ * reads an entry at a given time. Time is always passed in, so tests
  * and simulations can move it freely.
  *
  * | fetch outcome                         | access                                        |

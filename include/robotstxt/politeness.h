@@ -4,7 +4,7 @@
  *        by a whole fleet through Redis (redis_schedule_store.h) or kept in this process.
  *
  * Pipeline position: beside RobotsClient, after the verdict: url -> fetcher -> policy ->
- * cache -> parser -> matcher -> **politeness** -> the crawler's own fetch. The rules are
+ * cache -> RobotsTxt -> **Politeness**, and then the crawler's own fetch. The rules are
  * docs/semantics.md, "Politeness" (P1 to P8).
  *
  * @code

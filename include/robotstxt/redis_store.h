@@ -91,7 +91,7 @@ class RedisStore final : public SharedStore {
   RedisStoreOptions options_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<Connection>> idle_;
-  std::unordered_map<std::string, std::string> script_digests_;  // script -> SHA1, once loaded
+  std::unordered_map<std::string, std::string> script_digests_;  // each script's SHA1, once loaded
 };
 
 }  // namespace robotstxt

@@ -3,9 +3,10 @@
  * @brief The one call a crawler makes: "may these agents fetch this URL?", with the
  *        robots.txt looked up in the cache or fetched as SEMANTICS.md 7 describes.
  *
- * Pipeline position: the whole pipeline behind one object: url -> fetcher -> policy ->
- * cache -> parser -> matcher. Thread-safe: share one RobotsClient among all crawl
- * threads so that every origin is fetched once for all of them.
+ * Pipeline position: the whole pipeline behind one object: url -> fetcher -> policy
+ * (which parses a fetched body) -> cache (this process's, then the shared tier's) ->
+ * RobotsTxt (which chooses the groups and matches their rules). Thread-safe: share one RobotsClient
+ * among all crawl threads so that every origin is fetched once for all of them.
  *
  * @code
  *   robotstxt::RobotsClient client;

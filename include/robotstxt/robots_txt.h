@@ -2,9 +2,12 @@
  * @file robots_txt.h
  * @brief A robots.txt parsed once and compiled for matching (SEMANTICS.md 2, 3, 6).
  *
- * Pipeline position: fetcher -> policy -> cache -> **RobotsTxt** -> matcher. Build one
- * with RobotsTxt::parse() per host, keep it as long as the cache does, and ask it about
- * as many URLs as you like, from as many threads as you like.
+ * Pipeline position: url -> fetcher -> policy -> cache -> **RobotsTxt**, the last stage:
+ * parse() tokenizes and compiles a body (the fetch library calls it in the policy and
+ * when it reads a shared-tier record), and the result chooses the groups and matches
+ * their compiled rules for every URL asked. Build one with RobotsTxt::parse() per host, keep it as
+ * long as the cache does, and ask it about as many URLs as you like, from as many threads as you
+ * like.
  *
  * @code
  *   auto robots = robotstxt::RobotsTxt::parse("User-agent: *\nDisallow: /private\n");
@@ -28,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/body_limit.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"

@@ -4,8 +4,8 @@
  *        in this process (InMemoryScheduleStore), or in Redis for a whole fleet
  *        (RedisScheduleStore, redis_schedule_store.h).
  *
- * Pipeline position: beside the cache: url -> fetcher -> policy -> cache -> parser ->
- * matcher -> **politeness (schedule)** -> the crawler's own fetch.
+ * Pipeline position: url -> fetcher -> policy -> cache -> RobotsTxt -> **Politeness (its
+ * schedule)**, and then the crawler's own fetch.
  *
  * Two values per key, both plain text so that an operator can read them with redis-cli:
  *

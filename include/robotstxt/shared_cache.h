@@ -5,7 +5,8 @@
  *        error history (SEMANTICS.md 7) that survives restarts.
  *
  * Pipeline position: url -> fetcher -> policy -> cache (in-process LRU, then **this**)
- * -> parser -> matcher. RobotsClient asks the in-process cache first; only what is
+ * -> RobotsTxt. A record holds the body, not the parsed rules: reading one parses it
+ * (shared_record.h). RobotsClient asks the in-process cache first; only what is
  * missing or stale there comes here, and only what is missing or stale here is fetched.
  *
  * Key scheme (version 1), one pair of keys per origin (Origin::key()):

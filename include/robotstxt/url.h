@@ -3,8 +3,8 @@
  * @brief Which robots.txt governs a URL: its origin (scheme, host, port) and the
  *        robots.txt URL of that origin (SEMANTICS.md section 7, "Scope").
  *
- * The first stage of the fetch pipeline: url -> fetcher -> policy -> cache -> parser ->
- * matcher. Also holds the opt-in normaliser for URLs that arrive unencoded; the matcher
+ * The first stage of the fetch pipeline: url -> fetcher -> policy -> cache -> RobotsTxt.
+ * Also holds the opt-in normaliser for URLs that arrive unencoded; the matcher
  * itself stays byte-exact.
  *
  * @code

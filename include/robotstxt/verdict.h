@@ -3,8 +3,8 @@
  * @brief The answer to "may these agents fetch this URL?", with its reason
  *        (SEMANTICS.md sections 3 and 5).
  *
- * What the matcher produces at the end of the pipeline: a plain value, returned by
- * RobotsTxt::verdict() and carried by every later stage (the crawler client, the tools).
+ * What the end of the pipeline produces: a plain value, returned by RobotsTxt::verdict()
+ * and carried by everything that answers (the crawler client, the tools).
  */
 #ifndef ROBOTSTXT_VERDICT_H_
 #define ROBOTSTXT_VERDICT_H_

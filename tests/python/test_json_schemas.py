@@ -191,7 +191,7 @@ def test_serve_evaluate_and_live_robots_txt_validate(robots_server):
             assert answer["results"]
             evaluate.validate(answer)
         unexplained = dict(answer["results"][0])
-        del unexplained["explanation"]
+        del unexplained["verdict_explanation"]
         with pytest.raises(jsonschema.ValidationError):
             evaluate.validate({**answer, "results": [unexplained]})
         for url in ["http://redirect-2.test/", "http://status-404.test/", "http://status-503.test/"]:
@@ -218,6 +218,35 @@ def test_a_renamed_key_fails(local_outputs):
     with pytest.raises(jsonschema.ValidationError):
         validator("explain").validate({**explained, "matches": [match]})
 
+
+def test_every_fixed_value_is_spelled_one_way():
+    """Values from a fixed set are lower-case words joined by hyphens, in every schema."""
+    import re
+
+    word = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+    def enums(node):
+        if isinstance(node, dict):
+            if "enum" in node:
+                yield from node["enum"]
+            for value in node.values():
+                yield from enums(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from enums(value)
+
+    found = [value for path in SCHEMAS.glob("*.schema.json")
+             for value in enums(json.loads(path.read_text())) if value is not None]
+    assert "full-allow" in found and "own-token" in found
+    assert [value for value in found if not word.fullmatch(value)] == []
+
+
+def test_the_old_reason_key_fails(local_outputs):
+    """explain's "reason" is now "verdict_reason": an output with the old key is rejected."""
+    explained = dict(local_outputs["explain"][0])
+    explained["reason"] = explained.pop("verdict_reason")
+    with pytest.raises(jsonschema.ValidationError):
+        validator("explain").validate(explained)
 
 def test_content_usage_is_exercised_and_checked(local_outputs):
     """examples/usage.txt gives both forms of "content_usage"; a wrong word fails."""

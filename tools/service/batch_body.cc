@@ -28,11 +28,10 @@ void make_views(BatchBody& body, const std::vector<std::size_t>& ends) {
 
 }  // namespace
 
-// The fast reading, at several hundred MB/s: a batch's URLs are most of a request's
-// cost to read. False when simdjson refuses the body; read_batch_body() then asks the
-// event reader, because simdjson refuses a few bodies that nlohmann accepts (integers
-// beyond 64 bits, nesting deeper than 1,024 levels, a byte order mark), and the answer
-// must not depend on which parser read it.
+// The fast reading: a batch's URLs are most of a request's cost to read. False when simdjson
+// refuses the body; read_batch_body() then asks the event reader, because simdjson refuses a few
+// bodies that nlohmann accepts (integers beyond 64 bits, nesting deeper than 1,024 levels, a byte
+// order mark), and the answer must not depend on which parser read it.
 bool read_batch_body_with_simdjson(std::string_view text, BatchBody& body) {
   body = BatchBody{};
   // One parser per thread: it keeps its buffers from one request to the next.

@@ -20,6 +20,7 @@
 #include "crawler_choice.h"
 #include "decision_json.h"
 #include "json_text.h"
+#include "json_vocabulary.h"
 #include "parsed_file.h"
 #include "render.h"
 #include "robotstxt/fetcher.h"
@@ -75,14 +76,7 @@ WhoOrError who_asks(const std::optional<std::string>& agent,
   if (agent && crawler) return {std::nullopt, "give \"agent\" or \"crawler\", not both"};
   if (crawler) {
     const Crawler* found = find_crawler(*crawler);
-    if (found == nullptr) {
-      std::string message = "unknown crawler '" + cli::printable(*crawler) + "'";
-      const std::vector<std::string_view> closest = closest_crawler_names(*crawler, 3);
-      for (std::size_t i = 0; i < closest.size(); ++i) {
-        message += (i == 0 ? "; closest: " : ", ") + std::string(closest[i]);
-      }
-      return {std::nullopt, message};
-    }
+    if (found == nullptr) return {std::nullopt, cli::unknown_crawler_message(*crawler)};
     cli::WhoAsks who;
     who.crawler = found;
     return {who, {}};
@@ -204,8 +198,8 @@ json evaluation_json(const std::string& url, const cli::ParsedFile& file, const 
     answer.update(cli::verdict_json(file.robots().verdict(url, agents), file));
     const cli::VerdictReason reason =
         cli::verdict_reason(file.robots().explain(url, agents), std::nullopt);
-    answer["reason"] = reason.code;
-    answer["explanation"] = reason.text;
+    answer["verdict_reason"] = reason.code;
+    answer["verdict_explanation"] = reason.text;
     answer["content_usage"] = cli::usage_json(file.robots().usage(url, agents));
     return answer;
   }
@@ -215,8 +209,8 @@ json evaluation_json(const std::string& url, const cli::ParsedFile& file, const 
   cli::add_crawler_json(answer, crawler, verdict.rule, verdict.token);
   const cli::VerdictReason reason = cli::verdict_reason(file.robots().explain(url, crawler),
                                                         file.robots().select_groups(crawler));
-  answer["reason"] = reason.code;
-  answer["explanation"] = reason.text;
+  answer["verdict_reason"] = reason.code;
+  answer["verdict_explanation"] = reason.text;
   answer["content_usage"] = cli::usage_json(file.robots().usage(url, crawler));
   return answer;
 }
@@ -581,12 +575,13 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
   return json_response(
       200, json{{"robots_url", outcome.robots_url},
                 {"final_url", outcome.final_url},
-                {"outcome", to_string(outcome.kind)},
+                {"outcome", cli::json_word(outcome.kind)},
                 {"status", outcome.status == 0 ? json() : json(outcome.status)},
                 {"redirects", std::move(hops)},
                 {"fetch_error", outcome.error.empty() ? json() : json(outcome.error)},
-                {"access", to_string(state.access)},
-                {"reason", to_string(state.reason)},
+                {"access", cli::json_word(state.access)},
+                {"access_reason", cli::json_word(state.reason)},
+                {"access_explanation", to_string(state.reason)},
                 {"body", is_robots_txt ? json(outcome.body) : json()},
                 // "body" is text, with U+FFFD for bytes that are not UTF-8; a
                 // Latin-1 file's rules match only on its exact bytes.
@@ -631,9 +626,10 @@ HttpResponse RobotsApi::robots(const HttpRequest& request) {
   }
   const FetchSummary& fetch = entry.last_fetch;
   return json_response(200, json{{"robots_url", decision.robots_url},
-                                 {"access", to_string(decision.state.access)},
-                                 {"reason", to_string(decision.state.reason)},
-                                 {"outcome", to_string(fetch.kind)},
+                                 {"access", cli::json_word(decision.state.access)},
+                                 {"access_reason", cli::json_word(decision.state.reason)},
+                                 {"access_explanation", to_string(decision.state.reason)},
+                                 {"outcome", cli::json_word(fetch.kind)},
                                  {"status", fetch.status == 0 ? json() : json(fetch.status)},
                                  {"fetch_error", fetch.error.empty() ? json() : json(fetch.error)},
                                  {"fetched_at", time_json(entry.fetched_at)},
@@ -660,9 +656,10 @@ HttpResponse RobotsApi::refresh(const HttpRequest& request) {
       access_state(*entry, client_.options().clock(), client_.options().policy);
   const FetchSummary& fetch = entry->last_fetch;
   return json_response(200, json{{"robots_url", asked.origin.robots_url()},
-                                 {"access", to_string(state.access)},
-                                 {"reason", to_string(state.reason)},
-                                 {"outcome", to_string(fetch.kind)},
+                                 {"access", cli::json_word(state.access)},
+                                 {"access_reason", cli::json_word(state.reason)},
+                                 {"access_explanation", to_string(state.reason)},
+                                 {"outcome", cli::json_word(fetch.kind)},
                                  {"status", fetch.status == 0 ? json() : json(fetch.status)},
                                  {"fetch_error", fetch.error.empty() ? json() : json(fetch.error)},
                                  {"fetched_at", time_json(entry->fetched_at)},

@@ -113,7 +113,7 @@ function showExplanation(row, result) {
   const box = $("explanation");
   box.replaceChildren();
   box.appendChild(element("strong", {}, (result.allowed ? "Allowed: " : "Disallowed: ") + result.url));
-  box.appendChild(element("p", {}, result.explanation || ""));
+  box.appendChild(element("p", {}, result.verdict_explanation || ""));
   if (result.rule) box.appendChild(element("p", {}, "Decisive rule (line " + result.line + "): " + result.rule));
   if (result.crawler) {
     box.appendChild(element("p", {}, "Crawler " + result.crawler + (result.token ? ", through the group of " + result.token : "")));
@@ -255,7 +255,7 @@ async function loadLive() {
     const parts = [live.robots_url + ": " + (live.status ? "HTTP " + live.status : live.outcome)];
     for (const hop of live.redirects) parts.push("redirect " + hop.status + " to " + hop.to);
     if (live.fetch_error) parts.push(live.fetch_error);
-    parts.push("access: " + live.access + " (" + live.reason + ")");
+    parts.push("access: " + live.access + " (" + live.access_explanation + ")");
     setStatus("fetch-status", parts.join("; "));
     liveBody = live.body === null ? "" : live.body;
     liveBase64 = live.body_base64 === null ? "" : live.body_base64;
