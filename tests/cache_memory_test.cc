@@ -70,6 +70,10 @@ RobotsEntry entry_for(const std::string& origin, const std::string& body) {
 }
 
 TEST(CacheMemoryTest, CountsWhatItsEntriesReallyHold) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer allocates with its own operator new, which this count "
+                  "cannot see; the other builds hold it";
+#endif
   const std::string body = many_short_rules();
   const std::size_t compiled = RobotsTxt::parse(body).memory_usage();
   ASSERT_GT(compiled, body.size()) << "compiled, the rules take more than their text";
