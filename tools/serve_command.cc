@@ -144,12 +144,11 @@ int run_serve(const ServeOptions& options) {
     report_error("serve", "--request-fetch-share must be a fraction above 0, at most 1");
     return kExitUsage;
   }
-  if (!(options.refresh_interval_seconds >= 0 && options.refresh_interval_seconds <= 86400)) {
-    report_error("serve", "--refresh-interval must be a number of seconds from 0 to 86400");
+  std::chrono::milliseconds refresh_interval{};
+  if (!seconds_option("--refresh-interval", options.refresh_interval_seconds, 0, 86400,
+                      refresh_interval)) {
     return kExitUsage;
   }
-  const auto refresh_interval = std::chrono::milliseconds(
-      static_cast<long long>(std::llround(options.refresh_interval_seconds * 1000.0)));
   RobotsClientOptions client;
   client.cache.max_bytes = options.cache_bytes;
   client.fetch = options.transfer.fetch_options(options.concurrency);
