@@ -6,7 +6,9 @@
 # both instances hold already (a batch check first):
 # 1. POST /v1/acquire with wrk on both instances at once, each request for the next of the
 #    ORIGINS origins, CONNECTIONS connections per instance (default 16), SECONDS_PER_RUN
-#    seconds (default 10): acquires/s, p50 and p99 per instance;
+#    seconds (default 10), each instance with WORKERS request workers (`--concurrency`,
+#    default 4: every acquire is answered from memory and one Redis call, so more workers
+#    than cores only add thread switches): acquires/s, p50 and p99 per instance;
 # 2. Redis memory per origin of schedule state (the slot keys the run left).
 # Everything runs on 127.0.0.1 and is stopped at the end, whatever happens.
 set -euo pipefail
@@ -16,6 +18,7 @@ cli="$build/robotstxt"
 origins="${ORIGINS:-10000}"
 connections="${CONNECTIONS:-16}"
 seconds="${SECONDS_PER_RUN:-10}"
+workers="${WORKERS:-4}"
 work="$(mktemp -d)"
 pids=()
 cleanup() {
@@ -43,7 +46,7 @@ for _ in $(seq 200); do redis-cli -p "$redis_port" ping > /dev/null 2>&1 && brea
 ports=()
 for instance in 1 2; do
   "$cli" serve --listen 127.0.0.1:0 --redis "redis://127.0.0.1:$redis_port/0" --allow-private \
-    --connect-to "::127.0.0.1:$origin_port" --concurrency 64 --max-batch "$origins" \
+    --connect-to "::127.0.0.1:$origin_port" --concurrency "$workers" --max-batch "$origins" \
     > "$work/serve$instance.out" 2>&1 &
   pids+=($!)
   ports+=("$(first_line "$work/serve$instance.out" | sed 's/.*://')")
@@ -73,7 +76,7 @@ function request()
     '{"url":"http://h' .. (counter % origins) .. '.bench/page","agent":"bot"}')
 end
 LUA
-echo "POST /v1/acquire over $origins origins, 2 instances on one Redis, $connections connections each, ${seconds}s:"
+echo "POST /v1/acquire over $origins origins, 2 instances on one Redis, $connections connections and $workers workers each, ${seconds}s:"
 loads=()
 for instance in 0 1; do
   wrk -t1 -c"$connections" -d"${seconds}s" --latency -s "$work/acquire.lua" \
