@@ -3,6 +3,7 @@
 #include "robotstxt/structured_field.h"
 
 #include "ascii.h"
+#include "base64.h"
 #include "utf8.h"
 
 #include <array>
@@ -20,6 +21,8 @@ namespace robotstxt::structured_field {
 
 namespace {
 
+using internal::append_base64;
+using internal::from_base64;
 using internal::is_ascii_alpha;
 using internal::is_ascii_digit;
 
@@ -47,14 +50,6 @@ constexpr bool is_printable_ascii(char c) noexcept { return c >= 0x20 && c <= 0x
 
 constexpr std::int64_t kMaxInteger = 999'999'999'999'999;         // 15 digits
 constexpr std::int64_t kMaxDecimalIntegerPart = 999'999'999'999;  // 12 digits
-
-constexpr std::string_view kBase64Alphabet =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-constexpr int base64_value(char c) noexcept {
-  const std::size_t index = kBase64Alphabet.find(c);
-  return index == std::string_view::npos ? -1 : static_cast<int>(index);
-}
 
 constexpr int hex_value(char c) noexcept { return is_ascii_digit(c) ? c - '0' : c - 'a' + 10; }
 
@@ -319,28 +314,11 @@ class Parser {
     const std::size_t end = input_.find(':', start);
     if (end == std::string_view::npos)
       return fail_at(Error::kUnterminatedByteSequence, input_.size());
-    std::size_t data_end = end;
-    while (data_end > start && input_[data_end - 1] == '=') --data_end;
-    const std::size_t padding = end - data_end;
-    const std::size_t data_length = data_end - start;
-    std::string bytes;
-    std::uint32_t bits = 0;
-    int bit_count = 0;
-    for (std::size_t i = start; i < data_end; ++i) {
-      const int sextet = base64_value(input_[i]);
-      if (sextet < 0) return fail_at(Error::kInvalidBase64, i);
-      bits = (bits << 6) | static_cast<std::uint32_t>(sextet);
-      bit_count += 6;
-      if (bit_count >= 8) {
-        bit_count -= 8;
-        bytes.push_back(static_cast<char>((bits >> bit_count) & 0xFF));
-      }
-    }
-    const bool bad_length = data_length % 4 == 1;
-    const bool bad_padding = padding > 2 || (padding > 0 && (data_length + padding) % 4 != 0);
-    if (bad_length || bad_padding) return fail_at(Error::kInvalidBase64, data_end);
+    std::size_t error_at = 0;
+    std::optional<std::string> bytes = from_base64(input_.substr(start, end - start), &error_at);
+    if (!bytes) return fail_at(Error::kInvalidBase64, start + error_at);
     pos_ = end + 1;
-    value = ByteSequence{std::move(bytes)};
+    value = ByteSequence{std::move(*bytes)};
     return true;
   }
 
@@ -531,22 +509,7 @@ class Serializer {
 
   bool bare(const ByteSequence& sequence) {
     out_ += ':';
-    const std::string_view bytes = sequence.bytes;
-    std::size_t i = 0;
-    for (; i + 3 <= bytes.size(); i += 3) {
-      const std::uint32_t group =
-          byte_at(bytes, i) << 16 | byte_at(bytes, i + 1) << 8 | byte_at(bytes, i + 2);
-      for (int shift = 18; shift >= 0; shift -= 6) out_ += kBase64Alphabet[(group >> shift) & 0x3F];
-    }
-    const std::size_t rest = bytes.size() - i;
-    if (rest > 0) {
-      std::uint32_t group = byte_at(bytes, i) << 16;
-      if (rest == 2) group |= byte_at(bytes, i + 1) << 8;
-      out_ += kBase64Alphabet[(group >> 18) & 0x3F];
-      out_ += kBase64Alphabet[(group >> 12) & 0x3F];
-      out_ += rest == 2 ? kBase64Alphabet[(group >> 6) & 0x3F] : '=';
-      out_ += '=';
-    }
+    append_base64(sequence.bytes, out_);
     out_ += ':';
     return true;
   }
@@ -577,10 +540,6 @@ class Serializer {
     }
     out_ += '"';
     return true;
-  }
-
-  static std::uint32_t byte_at(std::string_view bytes, std::size_t i) noexcept {
-    return static_cast<unsigned char>(bytes[i]);
   }
 
   std::string out_;

@@ -36,9 +36,10 @@ TEST(DiffCommand, AgentGainsAGroupOfItsOwn) {
   const TempFile after("user-agent: *\ndisallow: /x\nuser-agent: BadBot\ndisallow: /\n");
   const auto result = run_command(kCli, {"diff", before.path(), after.path()});
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_TRUE(has(result.out,
-                  "agent badbot\n  now follows a group of its own (was the * group)\n"
-                  "  + line 4 disallow: /\n  - line 2 disallow: /x\n"))
+  EXPECT_TRUE(
+      has(result.out,
+          "agent badbot\n  now follows a group of its own, lines 3-4 (was the * group, lines 1-2)\n"
+          "  + line 4 disallow: /\n  - line 2 disallow: /x\n"))
       << result.out;
 }
 

@@ -92,7 +92,7 @@ int check_stream(const ParsedFile& file, const WhoAsks& who, bool json) {
       const bool allowed = who.crawler == nullptr ? file.robots().allowed(url, agents)
                                                   : file.robots().allowed(url, *who.crawler);
       out += allowed ? "allowed\t" : "disallowed\t";
-      out += url;
+      append_printable(url, kShowWhole, out);
     }
     out += '\n';
     if (out.size() >= (1 << 16) - 4096) {

@@ -26,23 +26,28 @@ void report_io_error(std::string_view command, std::string_view message) {
 }
 
 std::string printable(std::string_view input, std::size_t max_bytes) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string shown;
+  append_printable(input, max_bytes, shown);
+  return shown;
+}
+
+void append_printable(std::string_view input, std::size_t max_bytes, std::string& out) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  const std::size_t start = out.size();
   std::size_t used = 0;
-  for (; used < input.size() && shown.size() < max_bytes; ++used) {
+  for (; used < input.size() && out.size() - start < max_bytes; ++used) {
     const auto byte = static_cast<unsigned char>(input[used]);
     if (byte < 0x20 || byte == 0x7F) {
-      shown += "\\x";
-      shown += kHex[byte >> 4];
-      shown += kHex[byte & 0xF];
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
     } else {
-      shown += static_cast<char>(byte);
+      out += static_cast<char>(byte);
     }
   }
   if (used < input.size()) {
-    shown += "... (" + std::to_string(input.size() - used) + " more bytes)";
+    out += "... (" + std::to_string(input.size() - used) + " more bytes)";
   }
-  return shown;
 }
 
 std::vector<std::string> split_agents(std::string_view comma_separated) {

@@ -24,11 +24,18 @@ void report_error(std::string_view command, std::string_view message);
 /// a usage mistake (a file that cannot be read): --help would not help.
 void report_io_error(std::string_view command, std::string_view message);
 
-/// `input` made safe to echo in a message: at most about max_bytes of it, control bytes
-/// and DEL written as \xHH, and "... (N more bytes)" when cut. Every message that
-/// repeats what the user gave goes through here, so a 5 MB line or an escape sequence
-/// never reaches the terminal.
+/// `input` made safe to echo in a message or in text output: at most about max_bytes of it, control
+/// bytes and DEL written as \xHH, and "... (N more bytes)" when cut. Every message that repeats
+/// what the user gave goes through here, so a 5 MB line or an escape sequence never reaches the
+/// terminal.
 std::string printable(std::string_view input, std::size_t max_bytes = 200);
+
+/// printable(), appended to `out`: for output written line by line in a hot loop.
+void append_printable(std::string_view input, std::size_t max_bytes, std::string& out);
+
+/// printable()'s limit for text output whose purpose is to show the input (a rule as
+/// written, a URL, a sitemap, a finding's line): escaped, never cut.
+inline constexpr std::size_t kShowWhole = std::string_view::npos;
 
 /// Splits "googlebot, Googlebot-Image" into {"googlebot", "Googlebot-Image"}; blanks
 /// dropped. The one agent syntax of every subcommand (who_asks.h).

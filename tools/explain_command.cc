@@ -150,8 +150,9 @@ int run_explain(const ExplainOptions& options) {
     return verdict.allowed ? kExitOk : kExitNegative;
   }
 
-  std::cout << "url       " << options.url << "\n"
-            << "path      " << explanation.path << "\n";
+  // Text output: the URL's and the file's bytes are escaped (JSON escapes them its own way).
+  std::cout << "url       " << printable(options.url, kShowWhole) << "\n"
+            << "path      " << printable(explanation.path, kShowWhole) << "\n";
   if (selection) {
     std::cout << "crawler   " << who->label() << " ("
               << describe_crawler_groups(*who->crawler, selection->rule, selection->token) << ")\n";
@@ -164,7 +165,7 @@ int run_explain(const ExplainOptions& options) {
   for (std::size_t i = 0; i < explanation.groups.size(); ++i) {
     const Group& group = groups[explanation.groups[i]];
     std::cout << (i == 0 ? "groups    " : "          ") << "line " << group.agents.front().line
-              << " (user-agent: " << group_agents(group) << ")"
+              << " (user-agent: " << printable(group_agents(group), kShowWhole) << ")"
               << (explanation.applied == AppliedGroups::kSpecific ? ": names the agent"
                                                                   : ": the * group")
               << "\n";
@@ -178,11 +179,11 @@ int run_explain(const ExplainOptions& options) {
   for (std::size_t i = 0; i < explanation.matches.size(); ++i) {
     const RuleMatch& match = explanation.matches[i];
     std::cout << (i == 0 ? "matches   " : "          ") << "line " << match.rule.line << "  "
-              << file.rule_text(match.rule.kind, match.rule.line) << "  strength "
-              << match.strength;
+              << printable(file.rule_text(match.rule.kind, match.rule.line), kShowWhole)
+              << "  strength " << match.strength;
     if (match.via_index_htm) {
       const std::string pattern(match.rule.pattern);
-      std::cout << " (as " << pattern.substr(0, pattern.rfind('/') + 1)
+      std::cout << " (as " << printable(pattern.substr(0, pattern.rfind('/') + 1), kShowWhole)
                 << "$, the index.htm rewrite)";
     }
     if (match.strength == 0) std::cout << " (strength 0 never decides)";
@@ -195,8 +196,8 @@ int run_explain(const ExplainOptions& options) {
   for (std::size_t i = 0; i < usage_found.size(); ++i) {
     const UsageMatch& match = usage_found[i];
     std::cout << (i == 0 ? "usage     " : "          ") << "line " << match.directive->line
-              << "  content-usage: " << match.directive->value << "  strength " << match.strength
-              << (match.decides ? " (decides)" : "") << "\n";
+              << "  content-usage: " << printable(match.directive->value, kShowWhole)
+              << "  strength " << match.strength << (match.decides ? " (decides)" : "") << "\n";
   }
   std::cout << "usage is  " << usage_decision(usage_found, usage) << "\n";
   return verdict.allowed ? kExitOk : kExitNegative;

@@ -51,11 +51,13 @@ std::string describe_duration(long long seconds) {
 void print_decision(const std::string& url, const Decision& decision, const ParsedFile* body,
                     const WhoAsks& who) {
   const FetchSummary& fetch = decision.entry->last_fetch;
-  std::cout << "robots.txt  " << decision.robots_url << "\n";
+  // What came from the network (a Location, a Cache-Control, an error quoting a header)
+  // is escaped: an origin must not be able to drive the terminal that fetches from it.
+  std::cout << "robots.txt  " << printable(decision.robots_url, kShowWhole) << "\n";
   for (std::size_t i = 0; i < fetch.hops.size(); ++i) {
     const RedirectHop& hop = fetch.hops[i];
-    std::cout << "redirect " << i + 1 << "  " << hop.status << " " << hop.from << " -> " << hop.to
-              << "\n";
+    std::cout << "redirect " << i + 1 << "  " << hop.status << " "
+              << printable(hop.from, kShowWhole) << " -> " << printable(hop.to, kShowWhole) << "\n";
   }
   std::cout << "status      ";
   if (fetch.kind == FetchKind::kResponse) {
@@ -68,7 +70,7 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
   } else {
     std::cout << to_string(fetch.kind);
   }
-  if (!fetch.error.empty()) std::cout << " (" << fetch.error << ")";
+  if (!fetch.error.empty()) std::cout << " (" << printable(fetch.error, kShowWhole) << ")";
   std::cout << "\n";
   std::cout << "bytes       " << fetch.body_bytes;
   if (fetch.truncated) std::cout << " (truncated: the rest of the body is not read)";
@@ -77,7 +79,9 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
             << to_string(decision.state.reason) << "\n";
   std::cout << "cache       " << (decision.entry->errors_since ? "retry in " : "fresh for ")
             << describe_duration(cache_seconds(decision));
-  if (!fetch.cache_control.empty()) std::cout << " (Cache-Control: " << fetch.cache_control << ")";
+  if (!fetch.cache_control.empty()) {
+    std::cout << " (Cache-Control: " << printable(fetch.cache_control, kShowWhole) << ")";
+  }
   std::cout << "\n";
   std::cout << "verdict     ";
   if (decision.crawler_rule == CrawlerRule::kNotSubject) {
@@ -117,7 +121,7 @@ std::string why_not_by_rules(const Decision& decision) {
   const FetchSummary& fetch = decision.entry->last_fetch;
   std::string cause = fetch.kind == FetchKind::kResponse ? "HTTP " + std::to_string(fetch.status)
                                                          : std::string(to_string(fetch.kind));
-  if (!fetch.error.empty()) cause += ": " + fetch.error;
+  if (!fetch.error.empty()) cause += ": " + printable(fetch.error, kShowWhole);
   return std::string(to_string(decision.state.access)) + ": " + cause + "; " +
          std::string(to_string(decision.state.reason));
 }
@@ -183,9 +187,10 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
         if (options.json) {
           std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
         } else {
-          std::cout << "error\t" << url << "\n";
+          std::cout << "error\t" << printable(url, kShowWhole) << "\n";
         }
-        std::cerr << "robotstxt fetch: '" << url << "': " << to_string(decision.url_error) << "\n";
+        std::cerr << "robotstxt fetch: '" << printable(url)
+                  << "': " << to_string(decision.url_error) << "\n";
         exit_code = kExitUsage;
         continue;
       }
@@ -195,7 +200,7 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
         const char* verdict = decision.state.access == Access::kUndecided ? "error\t"
                               : decision.allowed                          ? "allowed\t"
                                                                           : "disallowed\t";
-        std::cout << verdict << url;
+        std::cout << verdict << printable(url, kShowWhole);
         const std::string why = why_not_by_rules(decision);
         if (!why.empty()) std::cout << "\t" << why;
         std::cout << "\n";

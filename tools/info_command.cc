@@ -30,10 +30,11 @@ std::string format_number(double value) {
 }
 
 std::string agent_label(const AgentLine& agent) {
-  std::string label = "user-agent: " + std::string(agent.value);
+  // Text output: the file's bytes are escaped (JSON escapes them its own way).
+  std::string label = "user-agent: " + printable(agent.value, kShowWhole);
   if (!agent.global && agent.token != agent.value) {
     label += agent.token.empty() ? " (no product token: matches no crawler)"
-                                 : " (token " + std::string(agent.token) + ")";
+                                 : " (token " + printable(agent.token, kShowWhole) + ")";
   }
   return label;
 }
@@ -148,14 +149,15 @@ int run_info(const InfoOptions& options) {
                 << "line " << agent.line << "  " << agent_label(agent) << "\n";
     }
     for (const RuleLine& rule : groups[g].rules) {
-      std::cout << "      line " << rule.line << "  " << file.rule_text(rule.kind, rule.line)
-                << "\n";
+      std::cout << "      line " << rule.line << "  "
+                << printable(file.rule_text(rule.kind, rule.line), kShowWhole) << "\n";
     }
     if (groups[g].rules.empty()) std::cout << "      no rules\n";
     for (const Directive& directive : usage_lines(directives, g)) {
       const UsagePreferences said =
           parse_content_usage(read_usage_rule(directive.value).preferences);
-      std::cout << "      line " << directive.line << "  content-usage: " << directive.value
+      std::cout << "      line " << directive.line
+                << "  content-usage: " << printable(directive.value, kShowWhole)
                 << "  (train-ai=" << to_string(said.train_ai)
                 << ", search=" << to_string(said.search) << ")\n";
     }
@@ -164,14 +166,15 @@ int run_info(const InfoOptions& options) {
   bool any_sitemap = false;
   for (const LineFacts& line : lines) {
     if (line.kind != LineKind::kSitemap) continue;
-    std::cout << (any_sitemap ? "" : "\n") << "  line " << line.number << "  " << line.value
-              << "\n";
+    std::cout << (any_sitemap ? "" : "\n") << "  line " << line.number << "  "
+              << printable(line.value, kShowWhole) << "\n";
     any_sitemap = true;
   }
   if (!any_sitemap) std::cout << ": none\n";
   std::cout << "other directives" << (directives.empty() ? ": none\n" : "\n");
   for (const Directive& directive : directives) {
-    std::cout << "  line " << directive.line << "  " << directive.key << ": " << directive.value
+    std::cout << "  line " << directive.line << "  " << printable(directive.key, kShowWhole) << ": "
+              << printable(directive.value, kShowWhole)
               << (directive.group < 0 ? "  (before any group)"
                                       : "  (group " + std::to_string(directive.group + 1) + ")")
               << "\n";

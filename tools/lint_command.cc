@@ -24,11 +24,13 @@ std::string plural(std::size_t count, std::string_view noun) {
 
 void print_text(const std::string& file, const LintReport& report) {
   for (const Finding& finding : report.findings) {
-    std::cout << file << ":" << finding.line;
+    // The file's own bytes (its name, a message quoting a value, the line itself) are
+    // escaped: a robots.txt must not be able to drive the terminal that lints it.
+    std::cout << printable(file, kShowWhole) << ":" << finding.line;
     if (finding.column > 0) std::cout << ":" << finding.column;
-    std::cout << ": " << to_string(finding.severity) << ": " << finding.message << " ["
-              << finding.code << "]\n";
-    if (!finding.text.empty()) std::cout << "    " << finding.text << "\n";
+    std::cout << ": " << to_string(finding.severity) << ": "
+              << printable(finding.message, kShowWhole) << " [" << finding.code << "]\n";
+    if (!finding.text.empty()) std::cout << "    " << printable(finding.text, kShowWhole) << "\n";
   }
   const LintSummary& summary = report.summary;
   if (!report.findings.empty()) std::cout << "\n";
@@ -38,10 +40,11 @@ void print_text(const std::string& file, const LintReport& report) {
             << plural(summary.errors, "error") << ", " << plural(summary.warnings, "warning")
             << ", " << summary.infos << " info\n";
   std::cout << "agents:";
-  for (const std::string& agent : summary.agents) std::cout << " " << agent;
+  for (const std::string& agent : summary.agents) std::cout << " " << printable(agent, kShowWhole);
   std::cout << (summary.agents.empty() ? " none\n" : "\n");
   std::cout << "sitemaps:";
-  for (const std::string& sitemap : summary.sitemaps) std::cout << " " << sitemap;
+  for (const std::string& sitemap : summary.sitemaps)
+    std::cout << " " << printable(sitemap, kShowWhole);
   std::cout << (summary.sitemaps.empty() ? " none\n" : "\n");
 }
 

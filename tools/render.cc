@@ -1,5 +1,7 @@
 #include "render.h"
 
+#include "cli_support.h"
+
 namespace robotstxt::cli {
 
 nlohmann::json line_json(const Verdict& verdict) {
@@ -65,8 +67,9 @@ std::string usage_rule_text(std::uint32_t line, const ParsedFile& file) {
 
 std::string decisive_rule(const Verdict& verdict, const ParsedFile& file) {
   if (!verdict.has_decisive_rule()) return "no rule matched";
+  // Text only (JSON has "rule"): the rule's bytes are escaped for the terminal.
   return "by line " + std::to_string(verdict.line) + ": " +
-         file.rule_text(verdict.kind, verdict.line);
+         printable(file.rule_text(verdict.kind, verdict.line), kShowWhole);
 }
 
 std::string verdict_text(const Verdict& verdict, const ParsedFile& file) {

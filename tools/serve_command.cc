@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "robotstxt/fetch_gate.h"
@@ -134,10 +135,19 @@ int run_serve(const ServeOptions& options) {
       report_error("serve", "cannot read --token-file '" + printable(options.token_file) + "'");
       return kExitUsage;
     }
-    if (!token.empty() && token.back() == '\r') token.pop_back();
+    // A client's header value loses its surrounding whitespace on the way (HTTP trims
+    // it), so a token kept with "s3cret " or "\r" could never be matched.
+    token = std::string(internal::trim_ascii_space(token));
     if (token.empty()) {
       report_error("serve", "--token-file '" + printable(options.token_file) +
                                 "' holds no token on its first line");
+      return kExitUsage;
+    }
+    if (std::any_of(token.begin(), token.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; })) {
+      report_error("serve", "--token-file '" + printable(options.token_file) +
+                                "': the token holds a control character, which no HTTP "
+                                "header can carry");
       return kExitUsage;
     }
   }
@@ -198,8 +208,9 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   command->add_option("--redis", options->redis,
                       "redis://HOST:PORT/DB: the shared cache tier (default: this process only)");
   command->add_option("--token-file", options->token_file,
-                      "file whose first line is the token every /v1/ request must send as\n"
-                      "'Authorization: Bearer TOKEN' (default: no authentication)");
+                      "file whose first line (surrounding whitespace trimmed; not empty) is\n"
+                      "the token every /v1/ request must send as 'Authorization: Bearer TOKEN'\n"
+                      "(default: no authentication)");
   command->add_flag("--allow-private", options->allow_private,
                     "also fetch from loopback, private, link-local and other non-public\n"
                     "addresses (refused by default: clients name the URLs)");

@@ -9,7 +9,8 @@ std::string WhoAsks::label() const {
   if (crawler != nullptr) return std::string(crawler->name);
   std::string joined;
   for (const std::string& agent : agents) joined += (joined.empty() ? "" : ",") + agent;
-  return joined;
+  // A label is shown in text only; an agent list may come from a script's input.
+  return printable(joined, kShowWhole);
 }
 
 void AgentArguments::add_positional(CLI::App& command) {

@@ -13,6 +13,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import tempfile
 
 import jsonschema
 import pytest
@@ -92,6 +93,15 @@ def outputs() -> dict[str, list[dict]]:
     found["diff"] += run("diff", "--json", old, new)
     found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
                          "--agent", "Googlebot")
+    with tempfile.TemporaryDirectory() as scratch:
+        own_groups = pathlib.Path(scratch) / "own-groups.txt"
+        own_groups.write_text("User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\n")
+        one_group = pathlib.Path(scratch) / "one-group.txt"
+        one_group.write_text("User-agent: *\nDisallow: /x\n")
+        # Agents moving into, then out of, one group: its rules are listed once, in "groups".
+        found["diff"] += run("diff", "--json", str(own_groups), str(one_group))
+        found["diff"] += run("diff", "--json", str(one_group), str(own_groups))
+    assert any(diff.get("groups") for diff in found["diff"])
     return found
 
 

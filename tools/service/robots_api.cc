@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ascii.h"
+#include "base64.h"
 #include "cli_support.h"
 #include "crawler_choice.h"
 #include "decision_json.h"
@@ -56,6 +58,10 @@ struct OriginAsked {
 
 OriginAsked origin_asked(const HttpRequest& request) {
   OriginAsked asked;
+  if (std::string mistakes = query_mistakes(request.target, {"url"}); !mistakes.empty()) {
+    asked.error = error_response(400, mistakes);
+    return asked;
+  }
   std::optional<std::string> url = query_value(request.target, "url");
   if (!url) {
     asked.error = error_response(400, "give a URL of the origin as ?url=");
@@ -282,10 +288,17 @@ std::optional<HttpResponse> RobotsApi::answer(const HttpRequest& request, bool a
 
 bool RobotsApi::authorized(const HttpRequest& request) const {
   if (options_.token.empty()) return true;
-  constexpr std::string_view kScheme = "Bearer ";
-  const std::string_view header = request.authorization;
-  if (!header.starts_with(kScheme)) return false;
-  return equal_in_constant_time(header.substr(kScheme.size()), options_.token);
+  // "Bearer", "bearer", "BEARER": an authentication scheme is case-insensitive (RFC 9110
+  // section 11.1), and one or more spaces separate it from the credentials.
+  constexpr std::string_view kScheme = "bearer";
+  const std::string_view header = internal::trim_ascii_space(request.authorization);
+  if (header.size() <= kScheme.size() ||
+      !internal::equals_ignoring_case(header.substr(0, kScheme.size()), kScheme) ||
+      (header[kScheme.size()] != ' ' && header[kScheme.size()] != '\t')) {
+    return false;
+  }
+  return equal_in_constant_time(internal::trim_ascii_space(header.substr(kScheme.size())),
+                                options_.token);
 }
 
 std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoint& endpoint,
@@ -360,6 +373,10 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
 }
 
 std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, bool at_once) {
+  if (std::string mistakes = query_mistakes(request.target, {"url", "agent", "crawler"});
+      !mistakes.empty()) {
+    return error_response(400, mistakes);
+  }
   const std::optional<std::string> url = query_value(request.target, "url");
   if (!url) return error_response(400, "give the URL to check as ?url=");
   const WhoOrError asker =
@@ -390,6 +407,9 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
 }
 
 HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
+  if (std::string mistakes = query_mistakes(request.target, {}); !mistakes.empty()) {
+    return error_response(400, mistakes);
+  }
   BatchBody body;
   if (!read_batch_body(request.body, body)) {
     return error_response(400, "the body must be a JSON object");
@@ -448,10 +468,23 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
 }
 
 HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
+  if (std::string mistakes = query_mistakes(request.target, {}); !mistakes.empty()) {
+    return error_response(400, mistakes);
+  }
   std::string error;
   std::optional<json> body = parse_object(request.body, error);
   if (!body) return error_response(400, error);
-  const std::optional<std::string> robots_txt = json_string(*body, "robots_txt");
+  // The file as text, or its exact bytes as base64 (a file that is not UTF-8 cannot be a
+  // JSON string without changing).
+  std::optional<std::string> robots_txt = json_string(*body, "robots_txt");
+  if (body->contains("robots_txt_base64")) {
+    if (body->contains("robots_txt")) {
+      return error_response(400, "give \"robots_txt\" or \"robots_txt_base64\", not both");
+    }
+    const std::optional<std::string> encoded = json_string(*body, "robots_txt_base64");
+    if (encoded) robots_txt = internal::from_base64(*encoded);
+    if (!robots_txt) return error_response(400, "\"robots_txt_base64\" must be a base64 string");
+  }
   if (!robots_txt) return error_response(400, "\"robots_txt\" must be a string");
   const AskersOrError askers = evaluation_askers(*body);
   if (askers.askers.empty()) return error_response(400, askers.error);
@@ -542,18 +575,21 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
   // The body is what a crawler reads only after a 2xx; any other body is an error page.
   const bool is_robots_txt =
       outcome.kind == FetchKind::kResponse && outcome.status >= 200 && outcome.status < 300;
-  return json_response(200,
-                       json{{"robots_url", outcome.robots_url},
-                            {"final_url", outcome.final_url},
-                            {"outcome", to_string(outcome.kind)},
-                            {"status", outcome.status == 0 ? json() : json(outcome.status)},
-                            {"redirects", std::move(hops)},
-                            {"fetch_error", outcome.error.empty() ? json() : json(outcome.error)},
-                            {"access", to_string(state.access)},
-                            {"reason", to_string(state.reason)},
-                            {"body", is_robots_txt ? json(outcome.body) : json()},
-                            {"truncated", outcome.truncated},
-                            {"fetched_at", time_json(fetched.fetched_at)}});
+  return json_response(
+      200, json{{"robots_url", outcome.robots_url},
+                {"final_url", outcome.final_url},
+                {"outcome", to_string(outcome.kind)},
+                {"status", outcome.status == 0 ? json() : json(outcome.status)},
+                {"redirects", std::move(hops)},
+                {"fetch_error", outcome.error.empty() ? json() : json(outcome.error)},
+                {"access", to_string(state.access)},
+                {"reason", to_string(state.reason)},
+                {"body", is_robots_txt ? json(outcome.body) : json()},
+                // "body" is text, with U+FFFD for bytes that are not UTF-8; a
+                // Latin-1 file's rules match only on its exact bytes.
+                {"body_base64", is_robots_txt ? json(internal::to_base64(outcome.body)) : json()},
+                {"truncated", outcome.truncated},
+                {"fetched_at", time_json(fetched.fetched_at)}});
 }
 
 HttpResponse RobotsApi::crawlers() {

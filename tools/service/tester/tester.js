@@ -7,6 +7,9 @@ const editor = $("robots-input");
 const render = $("robots-render");
 
 let liveBody = null;      // the live file as last loaded, for the diff
+let liveBase64 = null;    // its exact bytes: a file that is not UTF-8 decides on those
+let catalogueLoaded = false;
+let sharedTestWaiting = false;  // a shared link's test, waiting for the access token
 let lintByLine = new Map();
 let decisiveLines = new Set();
 
@@ -86,11 +89,12 @@ function askers() {
   return { agent: $("agent-input").value };
 }
 
-async function evaluate(robotsTxt, urls) {
+// `file`: { robots_txt: text } for the draft, { robots_txt_base64: bytes } for the live file.
+async function evaluate(file, urls) {
   return api("/v1/evaluate", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(Object.assign({ robots_txt: robotsTxt, urls }, askers())),
+    body: JSON.stringify(Object.assign({}, file, { urls }, askers())),
   });
 }
 
@@ -224,12 +228,14 @@ async function runTest() {
   saveState();
   setStatus("test-status", "Testing…");
   try {
-    const draft = await evaluate(editor.value, urls);
+    const draft = await evaluate({ robots_txt: editor.value }, urls);
     decisiveLines = new Set(draft.results.filter((result) => result.line).map((result) => result.line));
     showLint(draft.lint);
     showResults(draft.results);
     renderEditor();
-    if (liveBody !== null) showDiff(draft.results, (await evaluate(liveBody, urls)).results);
+    if (liveBase64 !== null) {
+      showDiff(draft.results, (await evaluate({ robots_txt_base64: liveBase64 }, urls)).results);
+    }
     const disallowed = draft.results.filter((result) => !result.allowed).length;
     setStatus("test-status", draft.results.length + " answers, " + disallowed + " disallowed.");
   } catch (error) {
@@ -252,6 +258,7 @@ async function loadLive() {
     parts.push("access: " + live.access + " (" + live.reason + ")");
     setStatus("fetch-status", parts.join("; "));
     liveBody = live.body === null ? "" : live.body;
+    liveBase64 = live.body_base64 === null ? "" : live.body_base64;
     editor.value = liveBody;
     renderEditor();
   } catch (error) {
@@ -281,15 +288,33 @@ function restoreState() {
   return state.has("robots");
 }
 
+// Once, when it can be had: with --token-file, only after the token is typed.
 async function loadCrawlers() {
+  if (catalogueLoaded) return true;
   try {
     const catalogue = await api("/v1/crawlers");
     const group = $("crawler-names");
     for (const crawler of catalogue.crawlers) {
       group.appendChild(element("option", { value: crawler.name }, crawler.name + " (" + crawler.operator + ", " + crawler.purpose + ")"));
     }
+    catalogueLoaded = true;
+    return true;
   } catch (error) {
     setStatus("test-status", "The crawler list is not available: " + error.message, true);
+    return false;
+  }
+}
+
+// A token typed: the catalogue it unlocks, then the shared test that waited for it (its
+// crawler is chosen again, now that the list holds it).
+async function tokenEntered() {
+  if (!$("token-input").value.trim()) return;
+  if (!(await loadCrawlers())) return;
+  setStatus("test-status", "");
+  if (sharedTestWaiting) {
+    sharedTestWaiting = false;
+    restoreState();
+    await runTest();
   }
 }
 
@@ -315,11 +340,22 @@ async function start() {
       setStatus("test-status", "The address bar now holds the link to this test.");
     }
   });
-  await loadCrawlers();
+  $("token-input").addEventListener("change", tokenEntered);
+  $("token-input").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") tokenEntered();
+  });
+  const loaded = await loadCrawlers();
   const restored = restoreState();
   renderEditor();
   document.body.setAttribute("data-ready", "true");
-  if (restored) await runTest();
+  if (restored && loaded) {
+    await runTest();
+  } else if (restored) {
+    // The link holds no token (it is never put there): ask for it, then run.
+    sharedTestWaiting = true;
+    $("token-input").closest("details").open = true;
+    setStatus("test-status", "This service needs its access token: type it under Access token to run the shared test.", true);
+  }
 }
 
 start();
