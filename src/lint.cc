@@ -410,9 +410,9 @@ class Linter {
     std::vector<std::string_view> free;
     for (const Crawler& crawler : crawler_catalogue()) {
       if (!crawler.ignores_global_group || !crawler.obeys_robots_txt) continue;
-      const CrawlerSelection selection = robots_.select_groups(crawler);
-      if (selection.rule == CrawlerRule::kOwnToken ||
-          selection.rule == CrawlerRule::kFallbackToken) {
+      const GroupSelection selection = robots_.select_groups(crawler);
+      if (selection.crawler_rule == CrawlerRule::kOwnToken ||
+          selection.crawler_rule == CrawlerRule::kFallbackToken) {
         return;  // the file names at least one of them: its author knows
       }
       free.push_back(crawler.name);

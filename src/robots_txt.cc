@@ -269,8 +269,9 @@ Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view
   return verdict;
 }
 
-bool RobotsTxt::allowed(std::string_view url, AgentNames agents) const noexcept {
-  return decide(url, agents.names(), false).allowed;
+bool RobotsTxt::allowed(std::string_view url, Agent agent) const noexcept {
+  const Asking asked = asking(agent);
+  return !asked.rules_apply || decide(url, asked.tokens, false).allowed;
 }
 
 std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::string_view> agents,
@@ -285,14 +286,23 @@ std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::s
   return count;
 }
 
-Verdict RobotsTxt::verdict(std::string_view url, AgentNames agents) const& noexcept {
-  return decide(url, agents.names(), true);
+Verdict RobotsTxt::verdict(std::string_view url, Agent agent) const& noexcept {
+  const Asking asked = asking(agent);
+  Verdict verdict;
+  if (asked.rules_apply) verdict = decide(url, asked.tokens, true);
+  verdict.crawler_rule = asked.crawler_rule;
+  verdict.crawler_token = asked.crawler_token;
+  return verdict;
 }
 
-GroupSelection RobotsTxt::select_groups(AgentNames agents) const {
+GroupSelection RobotsTxt::select_groups(Agent agent) const {
+  const Asking asked = asking(agent);
   GroupSelection selection;
+  selection.crawler_rule = asked.crawler_rule;
+  selection.crawler_token = asked.crawler_token;
+  if (!asked.rules_apply) return selection;
   const bool named = for_each_group_of(
-      agents.names(), [&](std::uint32_t group) { selection.groups.push_back(group); });
+      asked.tokens, [&](std::uint32_t group) { selection.groups.push_back(group); });
   // Several agents may name one group, and agent_order_ is not in file order.
   std::sort(selection.groups.begin(), selection.groups.end());
   selection.groups.erase(std::unique(selection.groups.begin(), selection.groups.end()),

@@ -24,7 +24,7 @@ std::string nlohmann_text(const json& value) {
 }
 
 // A Decision for `url` against `entry`, as RobotsClient makes it (without a network).
-Decision decide(const std::string& url, const RobotsEntry& entry, const WhoAsks& who) {
+Decision decide(const std::string& url, const RobotsEntry& entry, const OwnedAgent& who) {
   Decision decision;
   const OriginResult origin = origin_of(url);
   if (!origin) {
@@ -34,18 +34,11 @@ Decision decide(const std::string& url, const RobotsEntry& entry, const WhoAsks&
   decision.robots_url = origin->robots_url();
   decision.state = access_state(entry, entry.fetched_at);
   decision.entry = std::make_shared<const RobotsEntry>(entry);
-  if (who.crawler != nullptr && !who.crawler->obeys_robots_txt) {
-    decision.crawler_rule = CrawlerRule::kNotSubject;
+  if (!who.agent().bound_by_robots_txt()) {
+    decision.verdict.crawler_rule = CrawlerRule::kNotSubject;
     decision.verdict.allowed = true;
   } else if (decision.state.access == Access::kRules) {
-    if (who.crawler != nullptr) {
-      const CrawlerVerdict verdict = decision.state.rules->verdict(url, *who.crawler);
-      decision.verdict = verdict.verdict;
-      decision.crawler_rule = verdict.rule;
-      decision.crawler_token = verdict.token;
-    } else {
-      decision.verdict = decision.state.rules->verdict(url, who.agent_views());
-    }
+    decision.verdict = decision.state.rules->verdict(url, who.agent());
   } else {
     decision.verdict.allowed = decision.state.access == Access::kFullAllow;
   }
@@ -94,13 +87,15 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
       entry_after(FetchKind::kResponse, 503, ""),
       entry_after(FetchKind::kNetworkError, 0, "", "timeout \"after\" 30 s \\ \xff"),
   };
-  std::vector<WhoAsks> askers(4);
-  askers[0].agents = {"bot"};
-  askers[1].crawler = find_crawler("Googlebot-Image");
-  askers[2].agents = {"other", "bot"};
-  askers[3].crawler = find_crawler("Feedfetcher");  // not bound by robots.txt (SEMANTICS 8.3)
-  ASSERT_NE(askers[1].crawler, nullptr);
-  ASSERT_NE(askers[3].crawler, nullptr);
+  const Crawler* const image = find_crawler("Googlebot-Image");
+  const Crawler* const feeds = find_crawler("Feedfetcher");  // not bound (SEMANTICS 8.3)
+  ASSERT_NE(image, nullptr);
+  ASSERT_NE(feeds, nullptr);
+  std::vector<OwnedAgent> askers;
+  askers.emplace_back(std::vector<std::string>{"bot"});
+  askers.emplace_back(*image);
+  askers.emplace_back(std::vector<std::string>{"other", "bot"});
+  askers.emplace_back(*feeds);
   std::vector<std::string> urls;
   for (const std::string& path : tricky_paths()) urls.push_back("http://example.com" + path);
   urls.push_back("not a URL \"\xff\"");
@@ -108,7 +103,7 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
 
   int compared = 0;
   for (const RobotsEntry& entry : entries) {
-    for (const WhoAsks& who : askers) {
+    for (const OwnedAgent& who : askers) {
       for (const std::string& url : urls) {
         const Decision decision = decide(url, entry, who);
         json expected = decision_json(url, decision, false, nullptr, who);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "agent_options.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "decision_json.h"
@@ -24,14 +25,13 @@
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "transfer_options.h"
-#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
 
 struct FetchCommandOptions {
   std::string url;
-  AgentArguments who;
+  AgentOptions who;
   bool json = false;
   double timeout_seconds = 30;
   std::string user_agent_header;
@@ -49,7 +49,7 @@ std::string describe_duration(long long seconds) {
 }
 
 void print_decision(const std::string& url, const Decision& decision, const ParsedFile* body,
-                    const WhoAsks& who) {
+                    const OwnedAgent& who) {
   const FetchSummary& fetch = decision.entry->last_fetch;
   // What came from the network (a Location, a Cache-Control, an error quoting a header)
   // is escaped: an origin must not be able to drive the terminal that fetches from it.
@@ -84,7 +84,7 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
   }
   std::cout << "\n";
   std::cout << "verdict     ";
-  if (decision.crawler_rule == CrawlerRule::kNotSubject) {
+  if (decision.verdict.crawler_rule == CrawlerRule::kNotSubject) {
     std::cout << "ALLOWED (not subject to robots.txt)\n";
     return;
   }
@@ -94,11 +94,8 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
     return;
   }
   std::cout << verdict_text(decision.verdict, *body) << " ("
-            << (who.crawler == nullptr
-                    ? describe_groups(decision.verdict.applied, who.label())
-                    : describe_crawler_groups(*who.crawler, *decision.crawler_rule,
-                                              decision.crawler_token))
-            << ")" << usage_text(usage_of(decision, url, who)) << "\n";
+            << describe_groups(decision.verdict, who) << ")"
+            << usage_text(usage_of(decision, url, who)) << "\n";
 }
 
 RobotsClientOptions client_options(const FetchCommandOptions& options) {
@@ -165,8 +162,7 @@ std::size_t concurrency_within_descriptor_limit(std::size_t wanted) {
 // printed in order. Memory depends on the window and the cache bounds, not the input.
 constexpr std::size_t kWindowLines = 16384;
 
-int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
-  const std::vector<std::string_view> agents = who.agent_views();
+int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
   options.concurrency = concurrency_within_descriptor_limit(options.concurrency);
   RobotsClient client(client_options(options));
   const bool progress = isatty(STDERR_FILENO) != 0;
@@ -177,9 +173,7 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
   std::vector<std::string> window;
   window.reserve(kWindowLines);
   const auto answer_window = [&] {
-    const std::vector<Decision> decisions = who.crawler == nullptr
-                                                ? client.decide_all(window, agents)
-                                                : client.decide_all(window, *who.crawler);
+    const std::vector<Decision> decisions = client.decide_all(window, who.agent());
     for (std::size_t i = 0; i < window.size(); ++i) {
       const Decision& decision = decisions[i];
       const std::string& url = window[i];
@@ -258,7 +252,7 @@ std::unique_ptr<ParsedFile> fetch_into(RobotsClient& client, const Origin& origi
 }
 
 int run_fetch(const FetchCommandOptions& options) {
-  const std::optional<WhoAsks> who = options.who.resolve("fetch", true);
+  const std::optional<OwnedAgent> who = options.who.resolve("fetch", true);
   if (!who) return kExitUsage;
   // An unusable CA file is this machine's problem: say so before fetching anything.
   if (!options.ca_file.empty() && !std::ifstream(options.ca_file)) {
@@ -290,8 +284,7 @@ int run_fetch(const FetchCommandOptions& options) {
   }
   RobotsClient client(client_options(options));
   const std::unique_ptr<ParsedFile> body = fetch_into(client, *origin.origin);
-  const Decision decision = who->crawler == nullptr ? client.decide(options.url, who->agent_views())
-                                                    : client.decide(options.url, *who->crawler);
+  const Decision decision = client.decide(options.url, who->agent());
   if (options.json) {
     std::cout << to_json_line(decision_json(options.url, decision, true, body.get(), *who)) << "\n";
   } else {

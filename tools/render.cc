@@ -20,11 +20,14 @@ nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file) {
           {"applied", to_string(verdict.applied)}};
 }
 
-void add_crawler_json(nlohmann::json& json, const Crawler& crawler, std::optional<CrawlerRule> rule,
-                      std::string_view token) {
-  json["crawler"] = crawler.name;
-  json["crawler_rule"] = rule ? nlohmann::json(to_string(*rule)) : nlohmann::json();
-  json["token"] = token.empty() ? nlohmann::json() : nlohmann::json(token);
+void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict) {
+  const Crawler* const crawler = agent.crawler();
+  if (crawler == nullptr) return;
+  json["crawler"] = crawler->name;
+  json["crawler_rule"] =
+      verdict.crawler_rule ? nlohmann::json(to_string(*verdict.crawler_rule)) : nlohmann::json();
+  json["token"] =
+      verdict.crawler_token.empty() ? nlohmann::json() : nlohmann::json(verdict.crawler_token);
 }
 
 nlohmann::json usage_json(const std::optional<UsagePreferences>& usage) {
@@ -93,6 +96,8 @@ std::string describe_groups(AppliedGroups applied, std::string_view agents) {
   return "no group names " + names + " and there is no * group";
 }
 
+namespace {
+
 std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
                                     std::string_view token) {
   std::string tokens;
@@ -115,6 +120,15 @@ std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
       break;
   }
   return "no group names " + tokens + " and there is no * group";
+}
+
+}  // namespace
+
+std::string describe_groups(const Verdict& verdict, const OwnedAgent& who) {
+  if (who.crawler() != nullptr && verdict.crawler_rule) {
+    return describe_crawler_groups(*who.crawler(), *verdict.crawler_rule, verdict.crawler_token);
+  }
+  return describe_groups(verdict.applied, who.label());
 }
 
 std::string describe_selection(const GroupSelection& selection, std::string_view agents) {

@@ -20,6 +20,7 @@
 #include "crawler_choice.h"
 #include "decision_json.h"
 #include "json_text.h"
+#include "owned_agent.h"
 #include "parsed_file.h"
 #include "render.h"
 #include "robotstxt/fetcher.h"
@@ -28,7 +29,6 @@
 #include "service/query.h"
 #include "service/tester_page.h"
 #include "verdict_reason.h"
-#include "who_asks.h"
 
 namespace robotstxt::service {
 namespace {
@@ -80,13 +80,13 @@ OriginAsked origin_asked(const HttpRequest& request) {
 
 // Who asks, from "agent" (a comma-separated list, as everywhere) or "crawler" (a
 // catalogue name); an error message when neither or both are given, or unknown.
-struct WhoOrError {
-  std::optional<cli::WhoAsks> who;
+struct AgentOrError {
+  std::optional<cli::OwnedAgent> who;
   std::string error;
 };
 
-WhoOrError who_asks(const std::optional<std::string>& agent,
-                    const std::optional<std::string>& crawler) {
+AgentOrError agent_asking(const std::optional<std::string>& agent,
+                          const std::optional<std::string>& crawler) {
   if (agent && crawler) return {std::nullopt, "give \"agent\" or \"crawler\", not both"};
   if (crawler) {
     const Crawler* found = find_crawler(*crawler);
@@ -98,15 +98,12 @@ WhoOrError who_asks(const std::optional<std::string>& agent,
       }
       return {std::nullopt, message};
     }
-    cli::WhoAsks who;
-    who.crawler = found;
-    return {who, {}};
+    return {cli::OwnedAgent(*found), {}};
   }
   if (!agent) return {std::nullopt, "name who asks: \"agent\" (product tokens) or \"crawler\""};
-  cli::WhoAsks who;
-  who.agents = cli::split_agents(*agent);
-  if (who.agents.empty()) return {std::nullopt, "the agent list names no product token"};
-  return {who, {}};
+  std::vector<std::string> tokens = cli::split_agents(*agent);
+  if (tokens.empty()) return {std::nullopt, "the agent list names no product token"};
+  return {cli::OwnedAgent(std::move(tokens)), {}};
 }
 
 std::optional<std::string> json_string(const json& body, const char* key) {
@@ -171,16 +168,18 @@ bool equal_in_constant_time(std::string_view given, std::string_view expected) {
 // `audit --crawlers` takes it: "all", "search", "ai", "google", names; or an array of
 // names), so that a page can test every crawler at once.
 struct AskersOrError {
-  std::vector<cli::WhoAsks> askers;
+  std::vector<cli::OwnedAgent> askers;
   std::string error;
 };
 
 AskersOrError evaluation_askers(const json& body) {
   const auto crawlers = body.find("crawlers");
   if (crawlers == body.end()) {
-    const WhoOrError asker = who_asks(json_string(body, "agent"), json_string(body, "crawler"));
+    AgentOrError asker = agent_asking(json_string(body, "agent"), json_string(body, "crawler"));
     if (!asker.who) return {{}, asker.error};
-    return {{*asker.who}, {}};
+    AskersOrError found;
+    found.askers.push_back(std::move(*asker.who));
+    return found;
   }
   if (body.contains("agent") || body.contains("crawler")) {
     return {{}, "give \"crawlers\" alone, without \"agent\" or \"crawler\""};
@@ -201,36 +200,25 @@ AskersOrError evaluation_askers(const json& body) {
   if (!chosen) return {{}, error};
   AskersOrError found;
   for (const Crawler* crawler : *chosen) {
-    cli::WhoAsks who;
-    who.crawler = crawler;
-    found.askers.push_back(std::move(who));
+    found.askers.emplace_back(*crawler);
   }
   return found;
 }
 
 // One URL's answer against a supplied body: the verdict as `check --json` gives it, why
 // (as `explain` says it), and the usage preferences.
-json evaluation_json(const std::string& url, const cli::ParsedFile& file, const cli::WhoAsks& who) {
+json evaluation_json(const std::string& url, const cli::ParsedFile& file,
+                     const cli::OwnedAgent& who) {
+  const Agent agent = who.agent();
+  // The explanation holds the verdict: the URL is matched once for both.
+  const Explanation explanation = file.robots().explain(url, agent);
   json answer = {{"url", url}};
-  if (who.crawler == nullptr) {
-    const std::vector<std::string_view> agents = who.agent_views();
-    answer.update(cli::verdict_json(file.robots().verdict(url, agents), file));
-    const cli::VerdictReason reason =
-        cli::verdict_reason(file.robots().explain(url, agents), std::nullopt);
-    answer["reason"] = reason.code;
-    answer["explanation"] = reason.text;
-    answer["content_usage"] = cli::usage_json(file.robots().usage(url, agents));
-    return answer;
-  }
-  const Crawler& crawler = *who.crawler;
-  const CrawlerVerdict verdict = file.robots().verdict(url, crawler);
-  answer.update(cli::verdict_json(verdict.verdict, file));
-  cli::add_crawler_json(answer, crawler, verdict.rule, verdict.token);
-  const cli::VerdictReason reason = cli::verdict_reason(file.robots().explain(url, crawler),
-                                                        file.robots().select_groups(crawler));
+  answer.update(cli::verdict_json(explanation.verdict, file));
+  cli::add_crawler_json(answer, agent, explanation.verdict);
+  const cli::VerdictReason reason = cli::verdict_reason(explanation);
   answer["reason"] = reason.code;
   answer["explanation"] = reason.text;
-  answer["content_usage"] = cli::usage_json(file.robots().usage(url, crawler));
+  answer["content_usage"] = cli::usage_json(file.robots().usage(url, agent));
   return answer;
 }
 
@@ -379,19 +367,16 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
   }
   const std::optional<std::string> url = query_value(request.target, "url");
   if (!url) return error_response(400, "give the URL to check as ?url=");
-  const WhoOrError asker =
-      who_asks(query_value(request.target, "agent"), query_value(request.target, "crawler"));
+  const AgentOrError asker =
+      agent_asking(query_value(request.target, "agent"), query_value(request.target, "crawler"));
   if (!asker.who) return error_response(400, asker.error);
-  const cli::WhoAsks& who = *asker.who;
+  const cli::OwnedAgent& who = *asker.who;
   std::optional<Decision> found;
   if (at_once) {
-    found = who.crawler == nullptr ? client_.decide_if_cached(*url, who.agent_views())
-                                   : client_.decide_if_cached(*url, *who.crawler);
+    found = client_.decide_if_cached(*url, who.agent());
     if (!found) return std::nullopt;
   } else {
-    const std::atomic<bool>* cancelled = request.cancelled.get();
-    found = who.crawler == nullptr ? client_.decide(*url, who.agent_views(), cancelled)
-                                   : client_.decide(*url, *who.crawler, cancelled);
+    found = client_.decide(*url, who.agent(), request.cancelled.get());
   }
   const Decision& decision = *found;
   if (decision.url_error != UrlError::kNone) {
@@ -414,7 +399,7 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   if (!read_batch_body(request.body, body)) {
     return error_response(400, "the body must be a JSON object");
   }
-  const WhoOrError asker = who_asks(body.agent, body.crawler);
+  const AgentOrError asker = agent_asking(body.agent, body.crawler);
   if (!asker.who) return error_response(400, asker.error);
   if (!body.urls_is_array) return error_response(400, "\"urls\" must be an array of strings");
   if (body.url_count > options_.max_batch_urls) {
@@ -423,13 +408,11 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   }
   if (!body.urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
   const std::vector<std::string_view>& urls = body.urls;
-  const cli::WhoAsks& who = *asker.who;
+  const cli::OwnedAgent& who = *asker.who;
   // One fetch per origin, all origins at once: decide_all() does both.
   // The client may leave meanwhile: the fetches for it stop then (request.cancelled).
   const std::atomic<bool>* cancelled = request.cancelled.get();
-  const std::vector<Decision> decisions =
-      who.crawler == nullptr ? client_.decide_all(urls, who.agent_views(), cancelled)
-                             : client_.decide_all(urls, *who.crawler, cancelled);
+  const std::vector<Decision> decisions = client_.decide_all(urls, who.agent(), cancelled);
   // The answer is written as text: one nlohmann object per URL cost more than deciding.
   HttpResponse response;
   response.status = 200;
@@ -527,7 +510,7 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
   text = "{\"results\":[";
   bool first = true;
   for (const std::string& url : *urls) {
-    for (const cli::WhoAsks& who : askers.askers) {
+    for (const cli::OwnedAgent& who : askers.askers) {
       if (!first) text += ',';
       first = false;
       text += evaluation_json(url, file, who).dump(-1, ' ', false, json::error_handler_t::replace);
