@@ -33,6 +33,7 @@ class Compiler {
     std::vector<std::uint32_t> agent_order;
     std::vector<std::uint32_t> global_groups;
     std::vector<std::uint32_t> sitemaps;
+    std::vector<std::uint32_t> written_rules;
     std::uint32_t line_count = 1;
 
     void clear() noexcept;
@@ -214,12 +215,21 @@ class Compiler {
       rule.line_and_flags |= CompiledRule::kPlainPrefixFlag;
     }
     const std::uint64_t signature = rest_signature(pattern, rule.literal_length);
+    const bool same_as_written = pattern == line.value;
+    const std::uint32_t line_number = rule.line();
     // Last: appending may move text, and `pattern` points into it.
     if (signature != 0) {
       rule.line_and_flags |= CompiledRule::kSignatureFlag;
       char bytes[sizeof signature];
       std::memcpy(bytes, &signature, sizeof signature);
       out_.text.append(bytes, sizeof bytes);
+    }
+    // What consumers show as "the rule" is the value as written; only the rules whose
+    // normalisation changed it keep it apart (a plain value is its own pattern).
+    if (!same_as_written) {
+      out_.written_rules.push_back(line_number);
+      out_.written_rules.push_back(store(line.value));
+      out_.written_rules.push_back(static_cast<std::uint32_t>(line.value.size()));
     }
   }
 
@@ -378,7 +388,8 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
                 alignof(CompiledAgent) <= 4 && sizeof(CompiledAgent) % 4 == 0);
   robots.storage_bytes_ = bytes_of(parts.rules) + bytes_of(parts.groups) + bytes_of(parts.agents) +
                           bytes_of(parts.agent_order) + bytes_of(parts.global_groups) +
-                          bytes_of(parts.sitemaps) + parts.text.size() + directives.size();
+                          bytes_of(parts.sitemaps) + bytes_of(parts.written_rules) +
+                          parts.text.size() + directives.size();
   if (robots.storage_bytes_ > 0) {
     robots.storage_ = std::make_unique_for_overwrite<std::byte[]>(robots.storage_bytes_);
   }
@@ -400,6 +411,7 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   place(robots.agent_order_, parts.agent_order);
   place(robots.global_groups_, parts.global_groups);
   place(robots.sitemaps_, parts.sitemaps);
+  place(robots.written_rules_, parts.written_rules);
   const auto place_bytes = [&at](std::string_view& view, std::string_view bytes) {
     if (bytes.empty()) return;
     std::memcpy(at, bytes.data(), bytes.size());
@@ -427,6 +439,7 @@ void Compiler::Parts::clear() noexcept {
   agent_order.clear();
   global_groups.clear();
   sitemaps.clear();
+  written_rules.clear();
   line_count = 1;
 }
 
@@ -434,7 +447,8 @@ std::size_t Compiler::Parts::capacity_bytes() const noexcept {
   return text.capacity() + rules.capacity() * sizeof(RobotsTxt::CompiledRule) +
          groups.capacity() * sizeof(RobotsTxt::CompiledGroup) +
          agents.capacity() * sizeof(RobotsTxt::CompiledAgent) +
-         (agent_order.capacity() + global_groups.capacity() + sitemaps.capacity()) *
+         (agent_order.capacity() + global_groups.capacity() + sitemaps.capacity() +
+          written_rules.capacity()) *
              sizeof(std::uint32_t);
 }
 

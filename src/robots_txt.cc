@@ -115,6 +115,7 @@ void RobotsTxt::share_views(const RobotsTxt& other) noexcept {
   agent_order_ = other.agent_order_;
   global_groups_ = other.global_groups_;
   sitemaps_ = other.sitemaps_;
+  written_rules_ = other.written_rules_;
   text_ = other.text_;
   directives_ = other.directives_;
   line_count_ = other.line_count_;
@@ -138,6 +139,7 @@ void RobotsTxt::rebase(const std::byte* from, const std::byte* to) noexcept {
   rebase_run(agent_order_);
   rebase_run(global_groups_);
   rebase_run(sitemaps_);
+  rebase_run(written_rules_);
   text_ = {moved(text_.data()), text_.size()};
   directives_ = {moved(directives_.data()), directives_.size()};
 }
@@ -148,6 +150,25 @@ std::string_view RobotsTxt::token_of(std::uint32_t agent) const noexcept {
 
 std::string_view RobotsTxt::pattern_of(const CompiledRule& rule) const noexcept {
   return {text_.data() + rule.pattern_offset, rule.pattern_length};
+}
+
+std::string_view RobotsTxt::written_of(const CompiledRule& rule) const noexcept {
+  constexpr std::size_t kStep = 3;  // line, offset, length
+  const std::size_t count = written_rules_.size() / kStep;
+  const std::uint32_t line = rule.line();
+  std::size_t low = 0, high = count;
+  while (low < high) {
+    const std::size_t middle = (low + high) / 2;
+    if (written_rules_[middle * kStep] < line) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  if (low < count && written_rules_[low * kStep] == line) {
+    return {text_.data() + written_rules_[low * kStep + 1], written_rules_[low * kStep + 2]};
+  }
+  return pattern_of(rule);
 }
 
 std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_view path,
@@ -266,6 +287,7 @@ Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view
   verdict.via_index_htm = decisive->is_index_htm_rewrite();
   verdict.strength = verdict.allowed ? best.allow_strength : best.disallow_strength;
   verdict.pattern = pattern_of(*decisive);
+  verdict.written = written_of(*decisive);
   return verdict;
 }
 

@@ -70,7 +70,7 @@ std::optional<RequestRate> parse_request_rate(std::string_view value) {
 }  // namespace
 
 RuleLine RobotsTxt::rule_line(const CompiledRule& rule) const {
-  return {rule.line(), rule.kind(), pattern_of(rule)};
+  return {rule.line(), rule.kind(), pattern_of(rule), written_of(rule)};
 }
 
 Explanation RobotsTxt::explain(std::string_view url, Agent agent) const& {

@@ -106,7 +106,7 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
     for (const OwnedAgent& who : askers) {
       for (const std::string& url : urls) {
         const Decision decision = decide(url, entry, who);
-        json expected = decision_json(url, decision, false, nullptr, who);
+        json expected = decision_json(url, decision, false, who);
         if (decision.url_error == UrlError::kNone) expected["cache"] = "shared";
         std::string written;
         {

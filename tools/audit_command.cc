@@ -87,7 +87,7 @@ int run_audit(AuditOptions options) {
   if (options.urls.empty()) options.urls.emplace_back("/");  // the site root
   std::optional<RobotsInput> input = read_robots_or_report("audit", options.file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   const RobotsTxt& robots = file.robots();
   const std::vector<Group>& groups = file.groups();
 
@@ -103,7 +103,7 @@ int run_audit(AuditOptions options) {
       for (const std::string& url : options.urls) {
         const Verdict verdict = robots.verdict(url, *crawler);
         nlohmann::json result = {{"url", url}};
-        result.update(verdict_json(verdict, file));
+        result.update(verdict_json(verdict));
         result["content_usage"] = usage_json(robots.usage(url, *crawler));
         results.push_back(std::move(result));
       }

@@ -28,10 +28,9 @@ struct CheckOptions {
 // The answer for one URL: the verdict and the usage preferences (SEMANTICS 9: null
 // when the URL is disallowed).
 nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
-                           const std::optional<UsagePreferences>& usage, const ParsedFile& file,
-                           const OwnedAgent& who) {
+                           const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
   nlohmann::json json = {{"url", url}};
-  json.update(verdict_json(verdict, file));
+  json.update(verdict_json(verdict));
   add_crawler_json(json, who.agent(), verdict);
   json["content_usage"] = usage_json(usage);
   return json;
@@ -64,7 +63,7 @@ int check_stream(const ParsedFile& file, const OwnedAgent& who, bool json) {
     if (is_not_a_url(url)) ++not_urls;
     if (json) {
       out += to_json_line(answer_json(url, file.robots().verdict(url, agent),
-                                      file.robots().usage(url, agent), file, who));
+                                      file.robots().usage(url, agent), who));
     } else {
       const bool allowed = file.robots().allowed(url, agent);
       out += allowed ? "allowed\t" : "disallowed\t";
@@ -99,14 +98,14 @@ int run_check(CheckOptions& options) {
   }
   std::optional<RobotsInput> input = read_robots_or_report("check", options.robots_file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   if (options.url == "-") return check_stream(file, *who, options.json);
   const Verdict verdict = file.robots().verdict(options.url, who->agent());
   const std::optional<UsagePreferences> usage = file.robots().usage(options.url, who->agent());
   if (options.json) {
-    std::cout << to_json_line(answer_json(options.url, verdict, usage, file, *who)) << "\n";
+    std::cout << to_json_line(answer_json(options.url, verdict, usage, *who)) << "\n";
   } else {
-    std::cout << verdict_text(verdict, file) << " (" << describe_groups(verdict, *who) << ")"
+    std::cout << verdict_text(verdict) << " (" << describe_groups(verdict, *who) << ")"
               << usage_text(usage) << "\n";
   }
   if (is_not_a_url(options.url)) {

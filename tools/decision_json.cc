@@ -26,10 +26,10 @@ std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_v
   return decision.state.rules->usage(url, who.agent());
 }
 
-// `fetch -` and `serve` keep no bodies for their many origins: their compact form shows
-// the decisive rule by line and normalised "pattern" only.
+// The compact form of `fetch -` and `serve` shows the decisive rule by line and
+// normalised "pattern" only: one field less per URL of a batch.
 nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
-                             const ParsedFile* body, const OwnedAgent& who) {
+                             const OwnedAgent& who) {
   nlohmann::json json;
   json["url"] = url;
   json["allowed"] = decision.allowed;
@@ -44,7 +44,7 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   const bool by_rules = decision.state.access == Access::kRules;
   json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
   json["line"] = line_json(verdict);
-  if (one) json["rule"] = body != nullptr ? rule_json(verdict, *body) : nlohmann::json();
+  if (one) json["rule"] = rule_json(verdict);
   json["pattern"] =
       verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
   add_crawler_json(json, who.agent(), verdict);

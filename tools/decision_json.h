@@ -11,7 +11,6 @@
 
 #include "json_text.h"
 #include "owned_agent.h"
-#include "parsed_file.h"
 #include "robotstxt/robots_client.h"
 
 namespace robotstxt::cli {
@@ -24,13 +23,13 @@ long long cache_seconds(const Decision& decision);
 std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
                                          const OwnedAgent& who);
 
-/// One URL's answer. `one`: every step of the fetch, and "rule" as written in `body`
-/// (null when there is no body). Otherwise the compact form of `fetch -`: the decisive
-/// rule by "line" and normalised "pattern" only.
+/// One URL's answer. `one`: every step of the fetch, and "rule", the decisive rule as
+/// written. Otherwise the compact form of `fetch -`: the decisive rule by "line" and
+/// normalised "pattern" only.
 nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
-                             const ParsedFile* body, const OwnedAgent& who);
+                             const OwnedAgent& who);
 
-/// decision_json(url, decision, false, nullptr, who), plus "cache": `cache` when the URL
+/// decision_json(url, decision, false, who), plus "cache": `cache` when the URL
 /// has an origin, written as text: the same members with the same values (in the same
 /// order), without a JSON object per URL. For serve's batches, where building those
 /// objects cost more than deciding.

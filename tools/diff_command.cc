@@ -57,13 +57,12 @@ int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& bef
     ++changed;
     if (options.json) {
       changes.push_back({{"url", url},
-                         {"before", verdict_json(old_verdict, before)},
-                         {"after", verdict_json(new_verdict, after)}});
+                         {"before", verdict_json(old_verdict)},
+                         {"after", verdict_json(new_verdict)}});
     } else {
       std::cout << printable(url, kShowWhole) << "  " << verdict_word(old_verdict.allowed) << " -> "
-                << verdict_word(new_verdict.allowed) << "  (was "
-                << decisive_rule(old_verdict, before) << "; now "
-                << decisive_rule(new_verdict, after) << ")\n";
+                << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
+                << "; now " << decisive_rule(new_verdict) << ")\n";
     }
   }
   if (options.json) {
@@ -530,8 +529,8 @@ int run_diff(const DiffOptions& options) {
   if (!old_input) return kExitUsage;
   std::optional<RobotsInput> new_input = read_robots_or_report("diff", options.new_file);
   if (!new_input) return kExitUsage;
-  const Side before(std::move(old_input->head));
-  const Side after(std::move(new_input->head));
+  const Side before(old_input->head);
+  const Side after(new_input->head);
   return options.urls_file.empty() ? diff_rules(options, before, after)
                                    : diff_urls(options, *who, before, after);
 }

@@ -90,7 +90,7 @@ int run_explain(const ExplainOptions& options) {
   }
   std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   const std::vector<Group>& groups = file.groups();
   const Agent agent = who->agent();
   const Explanation explanation = file.robots().explain(options.url, agent);
@@ -117,7 +117,7 @@ int run_explain(const ExplainOptions& options) {
     }
     nlohmann::json json = {{"url", options.url}, {"path", explanation.path}};
     if (!who->tokens().empty()) json["agents"] = who->tokens();
-    json.update(verdict_json(verdict, file));
+    json.update(verdict_json(verdict));
     json.update({{"groups", json_groups},
                  {"matches", matches},
                  {"reason", reason.code},

@@ -48,8 +48,7 @@ std::string describe_duration(long long seconds) {
   return std::to_string(seconds) + " s";
 }
 
-void print_decision(const std::string& url, const Decision& decision, const ParsedFile* body,
-                    const OwnedAgent& who) {
+void print_decision(const std::string& url, const Decision& decision, const OwnedAgent& who) {
   const FetchSummary& fetch = decision.entry->last_fetch;
   // What came from the network (a Location, a Cache-Control, an error quoting a header)
   // is escaped: an origin must not be able to drive the terminal that fetches from it.
@@ -88,14 +87,13 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
     std::cout << "ALLOWED (not subject to robots.txt)\n";
     return;
   }
-  if (decision.state.access != Access::kRules || body == nullptr) {
+  if (decision.state.access != Access::kRules) {
     std::cout << (decision.allowed ? "ALLOWED" : "DISALLOWED") << ": "
               << to_string(decision.state.access) << "\n";
     return;
   }
-  std::cout << verdict_text(decision.verdict, *body) << " ("
-            << describe_groups(decision.verdict, who) << ")"
-            << usage_text(usage_of(decision, url, who)) << "\n";
+  std::cout << verdict_text(decision.verdict) << " (" << describe_groups(decision.verdict, who)
+            << ")" << usage_text(usage_of(decision, url, who)) << "\n";
 }
 
 RobotsClientOptions client_options(const FetchCommandOptions& options) {
@@ -179,7 +177,7 @@ int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
       const std::string& url = window[i];
       if (decision.url_error != UrlError::kNone) {
         if (options.json) {
-          std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
+          std::cout << to_json_line(decision_json(url, decision, false, who)) << "\n";
         } else {
           std::cout << "error\t" << printable(url, kShowWhole) << "\n";
         }
@@ -189,7 +187,7 @@ int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
         continue;
       }
       if (options.json) {
-        std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
+        std::cout << to_json_line(decision_json(url, decision, false, who)) << "\n";
       } else {
         const char* verdict = decision.state.access == Access::kUndecided ? "error\t"
                               : decision.allowed                          ? "allowed\t"
@@ -237,20 +235,6 @@ int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
   return exit_code;
 }
 
-// Fetches the robots.txt of `origin` here, keeping its body for the rules as written,
-// and hands the result to `client`'s cache, so that the client decides from this very
-// fetch as it would from its own. nullptr when there is no body to show rules from.
-std::unique_ptr<ParsedFile> fetch_into(RobotsClient& client, const Origin& origin) {
-  const FetchOutcome outcome = Fetcher(client.options().fetch).fetch(origin);
-  std::unique_ptr<ParsedFile> body;
-  if (outcome.kind == FetchKind::kResponse && outcome.status >= 200 && outcome.status < 300) {
-    body = std::make_unique<ParsedFile>(outcome.body);
-  }
-  client.cache().insert(origin.key(), next_entry(nullptr, outcome, client.options().clock(),
-                                                 client.options().policy));
-  return body;
-}
-
 int run_fetch(const FetchCommandOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("fetch", true);
   if (!who) return kExitUsage;
@@ -277,18 +261,16 @@ int run_fetch(const FetchCommandOptions& options) {
   }
   if (options.url == "-") return fetch_stream(options, *who);
 
-  const OriginResult origin = origin_of(options.url);
-  if (!origin) {
-    report_error("fetch", "'" + options.url + "': " + std::string(to_string(origin.error)));
+  RobotsClient client(client_options(options));
+  const Decision decision = client.decide(options.url, who->agent());
+  if (decision.url_error != UrlError::kNone) {
+    report_error("fetch", "'" + options.url + "': " + std::string(to_string(decision.url_error)));
     return kExitUsage;
   }
-  RobotsClient client(client_options(options));
-  const std::unique_ptr<ParsedFile> body = fetch_into(client, *origin.origin);
-  const Decision decision = client.decide(options.url, who->agent());
   if (options.json) {
-    std::cout << to_json_line(decision_json(options.url, decision, true, body.get(), *who)) << "\n";
+    std::cout << to_json_line(decision_json(options.url, decision, true, *who)) << "\n";
   } else {
-    print_decision(options.url, decision, body.get(), *who);
+    print_decision(options.url, decision, *who);
   }
   if (decision.state.access == Access::kUndecided) {
     std::cout.flush();

@@ -13,6 +13,7 @@
 #include "input.h"
 #include "parsed_file.h"
 #include "render.h"
+#include "robotstxt/line_facts.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -68,9 +69,9 @@ int run_info(const InfoOptions& options) {
   if (!who) return kExitUsage;
   std::optional<RobotsInput> input = read_robots_or_report("info", options.file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   const RobotsTxt& robots = file.robots();
-  const std::vector<LineFacts>& lines = file.lines();
+  const std::vector<LineFacts> lines = describe_lines(input->head);  // for the sitemap lines
   const std::vector<Group>& groups = file.groups();
   const std::vector<Directive> directives = robots.directives();
 

@@ -8,15 +8,19 @@ nlohmann::json line_json(const Verdict& verdict) {
   return verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json();
 }
 
-nlohmann::json rule_json(const Verdict& verdict, const ParsedFile& file) {
-  return verdict.has_decisive_rule() ? nlohmann::json(file.rule_text(verdict.kind, verdict.line))
+std::string rule_text(RuleKind kind, std::string_view written) {
+  return std::string(to_string(kind)) + ": " + std::string(written);
+}
+
+nlohmann::json rule_json(const Verdict& verdict) {
+  return verdict.has_decisive_rule() ? nlohmann::json(rule_text(verdict.kind, verdict.written))
                                      : nlohmann::json();
 }
 
-nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file) {
+nlohmann::json verdict_json(const Verdict& verdict) {
   return {{"allowed", verdict.allowed},
           {"line", line_json(verdict)},
-          {"rule", rule_json(verdict, file)},
+          {"rule", rule_json(verdict)},
           {"applied", to_string(verdict.applied)}};
 }
 
@@ -68,17 +72,17 @@ std::string usage_rule_text(std::uint32_t line, const ParsedFile& file) {
   return "content-usage: " + std::string(file.written(line));
 }
 
-std::string decisive_rule(const Verdict& verdict, const ParsedFile& file) {
+std::string decisive_rule(const Verdict& verdict) {
   if (!verdict.has_decisive_rule()) return "no rule matched";
   // Text only (JSON has "rule"): the rule's bytes are escaped for the terminal.
   return "by line " + std::to_string(verdict.line) + ": " +
-         printable(file.rule_text(verdict.kind, verdict.line), kShowWhole);
+         printable(rule_text(verdict.kind, verdict.written), kShowWhole);
 }
 
-std::string verdict_text(const Verdict& verdict, const ParsedFile& file) {
+std::string verdict_text(const Verdict& verdict) {
   std::string text = verdict.allowed ? "ALLOWED" : "DISALLOWED";
   if (!verdict.has_decisive_rule()) return text + ": no rule matched";
-  text += " " + decisive_rule(verdict, file);
+  text += " " + decisive_rule(verdict);
   if (verdict.via_index_htm) text += " (index.htm also allows its directory)";
   return text;
 }

@@ -22,11 +22,14 @@ namespace robotstxt::cli {
 /// "line": the decisive rule's line, or null when no rule decided.
 nlohmann::json line_json(const Verdict& verdict);
 
-/// "rule": the decisive rule as written in `file` ("disallow: /x"), or null.
-nlohmann::json rule_json(const Verdict& verdict, const ParsedFile& file);
+/// A rule as every output shows it: its kind and its value as written, "disallow: /x".
+std::string rule_text(RuleKind kind, std::string_view written);
+
+/// "rule": the decisive rule as written ("disallow: /x"), or null.
+nlohmann::json rule_json(const Verdict& verdict);
 
 /// {"allowed", "line", "rule", "applied"}: a verdict as every subcommand shows it.
-nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file);
+nlohmann::json verdict_json(const Verdict& verdict);
 
 /// When a crawler asked, adds "crawler", "crawler_rule" (null when no rules were
 /// consulted) and "token" (the deciding token, or null) from `verdict` (SEMANTICS 8);
@@ -50,10 +53,10 @@ std::string usage_compact(const std::optional<UsagePreferences>& usage);
 std::string usage_rule_text(std::uint32_t line, const ParsedFile& file);
 
 /// "by line 3: disallow: /x", or "no rule matched".
-std::string decisive_rule(const Verdict& verdict, const ParsedFile& file);
+std::string decisive_rule(const Verdict& verdict);
 
 /// "ALLOWED by line 3: allow: /x" / "DISALLOWED ..." / "ALLOWED: no rule matched".
-std::string verdict_text(const Verdict& verdict, const ParsedFile& file);
+std::string verdict_text(const Verdict& verdict);
 
 /// Which groups applied to `agents` (an OwnedAgent label), as a clause:
 /// "group naming a; * rules do not apply".

@@ -44,13 +44,14 @@ struct AgentLine {
   bool global = false;     ///< `*` or `* text`
 };
 
-/// An allow/disallow line of a group. Only the normalised pattern is kept (keeping the
-/// text as written too would cost up to 4x the body for non-ASCII rules); the text as
-/// written is describe_lines(body)[line - 1].value.
+/// An allow/disallow line of a group: the pattern it is matched by and its value as
+/// written, which is kept only where normalising changed it (most values are their own
+/// pattern).
 struct RuleLine {
   std::uint32_t line = 0;
   RuleKind kind = RuleKind::kAllow;
   std::string_view pattern;  ///< normalised (SEMANTICS 1.8); what is matched
+  std::string_view written;  ///< the line's trimmed value as written, e.g. "/caf\xC3\xA9"
 };
 
 /// One group (SEMANTICS 2.1): its user-agent lines and its rules, in file order.
@@ -204,6 +205,7 @@ class RobotsTxt {
 
   std::string_view token_of(std::uint32_t agent) const noexcept;
   std::string_view pattern_of(const CompiledRule& rule) const noexcept;
+  std::string_view written_of(const CompiledRule& rule) const noexcept;
   RuleLine rule_line(const CompiledRule& rule) const;
   // Strength of `rule` for `path`, or kNoMatch. `literal_matched`: the caller already
   // knows the path starts with the rule's literal prefix.
@@ -273,8 +275,11 @@ class RobotsTxt {
   Run<std::uint32_t> agent_order_;    // named agents sorted by token (ignoring case)
   Run<std::uint32_t> global_groups_;  // file order
   Run<std::uint32_t> sitemaps_;       // pairs: offset, length in text_
-  std::string_view text_;             // every string the object owns
-  std::string_view directives_;       // other directives, varint-packed
+  // Triples: line, offset, length in text_ of the value as written of each rule whose
+  // pattern differs from it; in line order.
+  Run<std::uint32_t> written_rules_;
+  std::string_view text_;        // every string the object owns
+  std::string_view directives_;  // other directives, varint-packed
   std::uint32_t line_count_ = 1;
 };
 

@@ -49,6 +49,9 @@ struct Verdict {
   /// The decisive rule's pattern, normalised (SEMANTICS 1.8). For an index.htm
   /// rewrite, the whole rule that was written ("/a/index.html", not "/a/$").
   std::string_view pattern;
+  /// The decisive rule's value as written in the file ("/caf\xC3\xA9" where the
+  /// pattern is "/caf%C3%A9"); empty when no rule decided.
+  std::string_view written;
   /// Strength (SEMANTICS 5.1) of the decisive rule; 0 when none.
   std::uint32_t strength = 0;
   /// The decisive allow matched only through the `/index.htm` rewrite (SEMANTICS 4.4).

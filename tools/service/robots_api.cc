@@ -213,7 +213,7 @@ json evaluation_json(const std::string& url, const cli::ParsedFile& file,
   // The explanation holds the verdict: the URL is matched once for both.
   const Explanation explanation = file.robots().explain(url, agent);
   json answer = {{"url", url}};
-  answer.update(cli::verdict_json(explanation.verdict, file));
+  answer.update(cli::verdict_json(explanation.verdict));
   cli::add_crawler_json(answer, agent, explanation.verdict);
   const cli::VerdictReason reason = cli::verdict_reason(explanation);
   answer["reason"] = reason.code;
@@ -386,7 +386,7 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
   if (refused(*decision.entry)) return refused_response(*url, *decision.entry);
   metrics_.count_answer(decision.cache);
   if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(decision.entry->last_fetch);
-  json answer = cli::decision_json(*url, decision, false, nullptr, who);
+  json answer = cli::decision_json(*url, decision, false, who);
   answer["cache"] = to_string(decision.cache);
   return json_response(200, answer);
 }
