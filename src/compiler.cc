@@ -10,6 +10,7 @@
 #include "byte_signature.h"
 #include "compiled_layout.h"
 #include "compiled_rule_order.h"
+#include "line_description.h"
 #include "literal_prefix_sort.h"
 #include "percent_encoding.h"
 #include "robotstxt/agent.h"
@@ -47,6 +48,9 @@ class Compiler {
     std::vector<AgentKey> agent_keys;
     internal::ByteBuffer records;  // the directive records being written
   };
+
+  template <typename Observe>
+  static RobotsTxt compile(std::string_view body, Observe&& observe);
 
   explicit Compiler(Scratch& scratch)
       : out_(scratch.work),
@@ -368,11 +372,15 @@ class Compiler {
   std::string_view directives() const { return records_.view(); }
 };
 
-RobotsTxt RobotsTxt::parse(std::string_view body) {
+// Compiles `body`, showing each line's facts to `observe` as the tokenizer reads it: the
+// one pass of both RobotsTxt::parse() and internal::parse_and_describe().
+template <typename Observe>
+RobotsTxt Compiler::compile(std::string_view body, Observe&& observe) {
   thread_local Compiler::Scratch scratch;
   scratch.work.clear();
   Compiler compiler(scratch);
-  internal::for_each_line(body, [&compiler](const LineFacts& line, bool plain_value) {
+  internal::for_each_line(body, [&compiler, &observe](const LineFacts& line, bool plain_value) {
+    observe(line);
     compiler.on_line(line, plain_value);
   });
   compiler.finish();
@@ -384,8 +392,9 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   RobotsTxt robots;
   robots.line_count_ = parts.line_count;
   const auto bytes_of = [](const auto& items) { return items.size() * sizeof(items[0]); };
-  static_assert(alignof(CompiledRule) <= 4 && alignof(CompiledGroup) <= 4 &&
-                alignof(CompiledAgent) <= 4 && sizeof(CompiledAgent) % 4 == 0);
+  static_assert(alignof(CompiledRule) <= 4 && alignof(RobotsTxt::CompiledGroup) <= 4 &&
+                alignof(RobotsTxt::CompiledAgent) <= 4 &&
+                sizeof(RobotsTxt::CompiledAgent) % 4 == 0);
   robots.storage_bytes_ = bytes_of(parts.rules) + bytes_of(parts.groups) + bytes_of(parts.agents) +
                           bytes_of(parts.agent_order) + bytes_of(parts.global_groups) +
                           bytes_of(parts.sitemaps) + bytes_of(parts.written_rules) +
@@ -394,7 +403,8 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
     robots.storage_ = std::make_unique_for_overwrite<std::byte[]>(robots.storage_bytes_);
   }
   std::byte* at = robots.storage_.get();
-  const auto place = [&at, &bytes_of]<typename T>(Run<T>& run, const std::vector<T>& items) {
+  const auto place = [&at, &bytes_of]<typename T>(RobotsTxt::Run<T>& run,
+                                                  const std::vector<T>& items) {
     if (items.empty()) return;
     std::memcpy(at, items.data(), bytes_of(items));
     run = {reinterpret_cast<const T*>(at), items.size()};
@@ -425,6 +435,16 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
     scratch = Compiler::Scratch();
   }
   return robots;
+}
+
+RobotsTxt RobotsTxt::parse(std::string_view body) {
+  return Compiler::compile(body, [](const LineFacts&) {});
+}
+
+RobotsTxt internal::parse_and_describe(std::string_view body, std::vector<LineFacts>& lines) {
+  lines.clear();
+  LineDescriber describer;
+  return Compiler::compile(body, [&](const LineFacts& line) { describer.add(line, lines); });
 }
 
 std::vector<internal::CompiledRulePlace> internal::compiled_rule_order(const RobotsTxt& robots) {

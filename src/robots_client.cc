@@ -210,6 +210,11 @@ Decision RobotsClient::decide(std::string_view url, Agent agent,
 
 bool RobotsClient::allowed(std::string_view url, Agent agent) { return decide(url, agent).allowed; }
 
+FetchOutcome RobotsClient::fetch_outcome(const Origin& origin,
+                                         const std::atomic<bool>* cancelled) const {
+  return fetcher_.fetch(origin, cancelled);
+}
+
 RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin,
                                             const std::atomic<bool>* cancelled) {
   const std::string key = origin.key();

@@ -1,11 +1,14 @@
 #include "parsed_file.h"
 
+#include <utility>
+
 #include "render.h"
 
 namespace robotstxt::cli {
 
-ParsedFile::ParsedFile(std::string_view body)
-    : robots_(RobotsTxt::parse(body)), groups_(robots_.groups()) {
+ParsedFile::ParsedFile(std::string_view body) : ParsedFile(RobotsTxt::parse(body)) {}
+
+ParsedFile::ParsedFile(RobotsTxt robots) : robots_(std::move(robots)), groups_(robots_.groups()) {
   written_.resize(robots_.line_count() + std::size_t{1});
   for (const Group& group : groups_) {
     for (const RuleLine& rule : group.rules) {

@@ -16,6 +16,8 @@ namespace robotstxt::cli {
 class ParsedFile {
  public:
   explicit ParsedFile(std::string_view body);
+  /// A file compiled already (the service compiles and lints a pasted file in one pass).
+  explicit ParsedFile(RobotsTxt robots);
   // The groups and the values by line are views into robots_: the object stays put.
   ParsedFile(const ParsedFile&) = delete;
   ParsedFile& operator=(const ParsedFile&) = delete;

@@ -128,6 +128,13 @@ class RobotsClient {
   /// min_refresh_interval ago is returned as it is: its fetched_at says when.
   RobotsCache::EntryPtr refresh(const Origin& origin, const std::atomic<bool>* cancelled = nullptr);
 
+  /// Fetches `origin`'s robots.txt with this client's fetcher (its options, its gate,
+  /// its address rules) and returns the outcome as it is, body included, outside both
+  /// tiers: nothing is read from or stored in a cache. For a caller that shows the file
+  /// as it is now; `cancelled` as for decide().
+  [[nodiscard]] FetchOutcome fetch_outcome(const Origin& origin,
+                                           const std::atomic<bool>* cancelled = nullptr) const;
+
   [[nodiscard]] RobotsCache& cache() noexcept { return cache_; }
   [[nodiscard]] const RobotsClientOptions& options() const noexcept { return options_; }
   /// The shared tier, or null when none is configured.

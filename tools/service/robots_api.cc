@@ -20,6 +20,7 @@
 #include "crawler_choice.h"
 #include "decision_json.h"
 #include "json_text.h"
+#include "line_description.h"
 #include "owned_agent.h"
 #include "parsed_file.h"
 #include "render.h"
@@ -479,7 +480,9 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
     return error_response(413, "more than " + std::to_string(options_.max_batch_urls) +
                                    " answers (URLs times crawlers) in one request");
   }
-  const cli::ParsedFile file(*robots_txt);
+  // One pass of the tokenizer for the answers and the lint findings alike.
+  std::vector<LineFacts> lines;
+  const cli::ParsedFile file(internal::parse_and_describe(*robots_txt, lines));
   // The request names its own cost: refused whole, before any URL is matched, when it
   // is over the budget (a file of 40,000 wildcard rules x 10,000 URLs is seconds of CPU).
   std::uint64_t rules = 0;
@@ -517,7 +520,8 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
       if (text.size() > options_.max_answer_bytes) return error_response(413, too_large);
     }
   }
-  json lint = cli::lint_json("robots_txt", robotstxt::lint(*robots_txt));
+  json lint =
+      cli::lint_json("robots_txt", internal::lint_described(*robots_txt, lines, file.robots()));
   lint.erase("file");
   text += "],\"lint\":";
   text += lint.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -530,13 +534,13 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
   OriginAsked asked = origin_asked(request);
   if (asked.error) return std::move(*asked.error);
   const std::string& url = asked.url;
-  // A fetch of its own, with the service's fetch options (its address rules included),
-  // so that the body is the file as it is now; the cache is neither read nor changed.
-  // Requests for one origin share a fetch, at most one per refresh interval: clients
-  // cannot make the service hammer a site.
+  // Fetched by the client's fetcher (its options, gate and address rules), so that the
+  // body is the file as it is now; the cache is neither read nor changed. Requests for
+  // one origin share a fetch, at most one per refresh interval: clients cannot make the
+  // service hammer a site.
   const RobotsClientOptions& options = client_.options();
   const std::atomic<bool>* cancelled = request.cancelled.get();
-  const auto fetch = [&] { return Fetcher(options.fetch).fetch(asked.origin, cancelled); };
+  const auto fetch = [&] { return client_.fetch_outcome(asked.origin, cancelled); };
   RecentFetches::Fetched fetched = live_fetches_.get(asked.origin.key(), fetch);
   // The request whose fetch this one shared went away: fetch for this one (a few times
   // at most, should its sharers go away too).
