@@ -250,17 +250,15 @@ AppliedGroups RobotsTxt::applied_groups(bool named) const noexcept {
                                   : AppliedGroups::kGlobal;
 }
 
-Verdict RobotsTxt::decide(std::string_view url, std::span<const std::string_view> agents,
-                          bool want_details) const noexcept {
+Verdict RobotsTxt::decide(std::string_view url,
+                          std::span<const std::string_view> agents) const noexcept {
   std::string storage;  // only used for URLs like "http://a.com?q"
   QueryPath path{path_of(url, storage)};
-  return decide_path(path, agents, want_details);
+  return decide_path(path, agents);
 }
 
-Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view> agents,
-                               bool want_details) const noexcept {
-  Best best;
-  Verdict verdict;
+bool RobotsTxt::match_path(QueryPath& path, std::span<const std::string_view> agents,
+                           Best& best) const noexcept {
   const auto visit = [&](std::uint32_t group) {
     QueryPath::Memo* const memo = path.memo;
     if (memo == nullptr) return match_group(groups_[group], path, best);
@@ -275,10 +273,24 @@ Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view
       memo->best[memo->count++] = group_best;
     }
   };
-  const bool named = for_each_group_of(agents, visit);
+  return for_each_group_of(agents, visit);
+}
+
+// The boolean alone: no Verdict is built, so a check stores nothing it does not return.
+bool RobotsTxt::allowed_path(QueryPath& path,
+                             std::span<const std::string_view> agents) const noexcept {
+  Best best;
+  match_path(path, agents, best);
+  return best.disallow_strength <= best.allow_strength;
+}
+
+Verdict RobotsTxt::decide_path(QueryPath& path,
+                               std::span<const std::string_view> agents) const noexcept {
+  Best best;
+  const bool named = match_path(path, agents, best);
+  Verdict verdict;
   verdict.applied = applied_groups(named);
   verdict.allowed = best.disallow_strength <= best.allow_strength;
-  if (!want_details) return verdict;
 
   const CompiledRule* decisive = !verdict.allowed ? best.disallow_rule : best.allow_rule;
   if (decisive == nullptr) return verdict;
@@ -293,7 +305,10 @@ Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view
 
 bool RobotsTxt::allowed(std::string_view url, Agent agent) const noexcept {
   const Asking asked = asking(agent);
-  return !asked.rules_apply || decide(url, asked.tokens, false).allowed;
+  if (!asked.rules_apply) return true;
+  std::string storage;  // only used for URLs like "http://a.com?q"
+  QueryPath path{path_of(url, storage)};
+  return allowed_path(path, asked.tokens);
 }
 
 std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::string_view> agents,
@@ -303,7 +318,7 @@ std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::s
   QueryPath path{path_of(url, storage), &memo};
   const std::size_t count = std::min(agents.size(), answers.size());
   for (std::size_t i = 0; i < count; ++i) {
-    answers[i] = decide_path(path, agents.subspan(i, 1), false).allowed;
+    answers[i] = allowed_path(path, agents.subspan(i, 1));
   }
   return count;
 }
@@ -311,7 +326,7 @@ std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::s
 Verdict RobotsTxt::verdict(std::string_view url, Agent agent) const& noexcept {
   const Asking asked = asking(agent);
   Verdict verdict;
-  if (asked.rules_apply) verdict = decide(url, asked.tokens, true);
+  if (asked.rules_apply) verdict = decide(url, asked.tokens);
   verdict.crawler_rule = asked.crawler_rule;
   verdict.crawler_token = asked.crawler_token;
   return verdict;

@@ -212,10 +212,13 @@ class RobotsTxt {
   std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
                                bool literal_matched) const noexcept;
   void match_group(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
-  Verdict decide(std::string_view url, std::span<const std::string_view> agents,
-                 bool want_details) const noexcept;
-  Verdict decide_path(QueryPath& path, std::span<const std::string_view> agents,
-                      bool want_details) const noexcept;
+  // The best allow and disallow of the groups `agents` select for `path`; returns
+  // whether a group named them (else the global groups, if any, were matched).
+  bool match_path(QueryPath& path, std::span<const std::string_view> agents,
+                  Best& best) const noexcept;
+  bool allowed_path(QueryPath& path, std::span<const std::string_view> agents) const noexcept;
+  Verdict decide(std::string_view url, std::span<const std::string_view> agents) const noexcept;
+  Verdict decide_path(QueryPath& path, std::span<const std::string_view> agents) const noexcept;
   AppliedGroups applied_groups(bool named) const noexcept;
   // Does some group name `token` (SEMANTICS 2.5 equality)?
   bool names_token(std::string_view token) const noexcept;
