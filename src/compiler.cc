@@ -49,8 +49,14 @@ class Compiler {
     internal::ByteBuffer records;  // the directive records being written
   };
 
-  template <typename Observe>
-  static RobotsTxt compile(std::string_view body, Observe&& observe);
+  // This thread's scratch buffers, cleared for the next file.
+  static Scratch& thread_scratch() {
+    thread_local Scratch scratch;
+    scratch.work.clear();
+    return scratch;
+  }
+  // The compiled file, packed into its one block once every line was seen.
+  RobotsTxt pack(Scratch& scratch);
 
   explicit Compiler(Scratch& scratch)
       : out_(scratch.work),
@@ -372,17 +378,10 @@ class Compiler {
   std::string_view directives() const { return records_.view(); }
 };
 
-// Compiles `body`, showing each line's facts to `observe` as the tokenizer reads it: the
-// one pass of both RobotsTxt::parse() and internal::parse_and_describe().
-template <typename Observe>
-RobotsTxt Compiler::compile(std::string_view body, Observe&& observe) {
-  thread_local Compiler::Scratch scratch;
-  scratch.work.clear();
-  Compiler compiler(scratch);
-  internal::for_each_line(body, [&compiler, &observe](const LineFacts& line, bool plain_value) {
-    observe(line);
-    compiler.on_line(line, plain_value);
-  });
+// Out of the loop that reads the lines: once per file, while that loop is the hot path
+// and kept as small as the compiler can make it.
+RobotsTxt Compiler::pack(Scratch& scratch) {
+  Compiler& compiler = *this;
   compiler.finish();
 
   // Packed into one block, exactly sized: arrays of 4-byte fields first, so that each
@@ -438,13 +437,25 @@ RobotsTxt Compiler::compile(std::string_view body, Observe&& observe) {
 }
 
 RobotsTxt RobotsTxt::parse(std::string_view body) {
-  return Compiler::compile(body, [](const LineFacts&) {});
+  Compiler::Scratch& scratch = Compiler::thread_scratch();
+  Compiler compiler(scratch);
+  internal::for_each_line(body, [&compiler](const LineFacts& line, bool plain_value) {
+    compiler.on_line(line, plain_value);
+  });
+  return compiler.pack(scratch);
 }
 
+// RobotsTxt::parse() with each line's facts kept as the tokenizer reads it.
 RobotsTxt internal::parse_and_describe(std::string_view body, std::vector<LineFacts>& lines) {
   lines.clear();
   LineDescriber describer;
-  return Compiler::compile(body, [&](const LineFacts& line) { describer.add(line, lines); });
+  Compiler::Scratch& scratch = Compiler::thread_scratch();
+  Compiler compiler(scratch);
+  internal::for_each_line(body, [&](const LineFacts& line, bool plain_value) {
+    describer.add(line, lines);
+    compiler.on_line(line, plain_value);
+  });
+  return compiler.pack(scratch);
 }
 
 std::vector<internal::CompiledRulePlace> internal::compiled_rule_order(const RobotsTxt& robots) {
