@@ -10,6 +10,7 @@
 #include "byte_signature.h"
 #include "compiled_layout.h"
 #include "compiled_rule_order.h"
+#include "line_description.h"
 #include "literal_prefix_sort.h"
 #include "percent_encoding.h"
 #include "robotstxt/agent.h"
@@ -33,6 +34,7 @@ class Compiler {
     std::vector<std::uint32_t> agent_order;
     std::vector<std::uint32_t> global_groups;
     std::vector<std::uint32_t> sitemaps;
+    std::vector<std::uint32_t> written_rules;
     std::uint32_t line_count = 1;
 
     void clear() noexcept;
@@ -46,6 +48,15 @@ class Compiler {
     std::vector<AgentKey> agent_keys;
     internal::ByteBuffer records;  // the directive records being written
   };
+
+  // This thread's scratch buffers, cleared for the next file.
+  static Scratch& thread_scratch() {
+    thread_local Scratch scratch;
+    scratch.work.clear();
+    return scratch;
+  }
+  // The compiled file, packed into its one block once every line was seen.
+  RobotsTxt pack(Scratch& scratch);
 
   explicit Compiler(Scratch& scratch)
       : out_(scratch.work),
@@ -214,12 +225,21 @@ class Compiler {
       rule.line_and_flags |= CompiledRule::kPlainPrefixFlag;
     }
     const std::uint64_t signature = rest_signature(pattern, rule.literal_length);
+    const bool same_as_written = pattern == line.value;
+    const std::uint32_t line_number = rule.line();
     // Last: appending may move text, and `pattern` points into it.
     if (signature != 0) {
       rule.line_and_flags |= CompiledRule::kSignatureFlag;
       char bytes[sizeof signature];
       std::memcpy(bytes, &signature, sizeof signature);
       out_.text.append(bytes, sizeof bytes);
+    }
+    // What consumers show as "the rule" is the value as written; only the rules whose
+    // normalisation changed it keep it apart (a plain value is its own pattern).
+    if (!same_as_written) {
+      out_.written_rules.push_back(line_number);
+      out_.written_rules.push_back(store(line.value));
+      out_.written_rules.push_back(static_cast<std::uint32_t>(line.value.size()));
     }
   }
 
@@ -358,13 +378,10 @@ class Compiler {
   std::string_view directives() const { return records_.view(); }
 };
 
-RobotsTxt RobotsTxt::parse(std::string_view body) {
-  thread_local Compiler::Scratch scratch;
-  scratch.work.clear();
-  Compiler compiler(scratch);
-  internal::for_each_line(body, [&compiler](const LineFacts& line, bool plain_value) {
-    compiler.on_line(line, plain_value);
-  });
+// Out of the loop that reads the lines: once per file, while that loop is the hot path
+// and kept as small as the compiler can make it.
+RobotsTxt Compiler::pack(Scratch& scratch) {
+  Compiler& compiler = *this;
   compiler.finish();
 
   // Packed into one block, exactly sized: arrays of 4-byte fields first, so that each
@@ -374,16 +391,19 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   RobotsTxt robots;
   robots.line_count_ = parts.line_count;
   const auto bytes_of = [](const auto& items) { return items.size() * sizeof(items[0]); };
-  static_assert(alignof(CompiledRule) <= 4 && alignof(CompiledGroup) <= 4 &&
-                alignof(CompiledAgent) <= 4 && sizeof(CompiledAgent) % 4 == 0);
+  static_assert(alignof(CompiledRule) <= 4 && alignof(RobotsTxt::CompiledGroup) <= 4 &&
+                alignof(RobotsTxt::CompiledAgent) <= 4 &&
+                sizeof(RobotsTxt::CompiledAgent) % 4 == 0);
   robots.storage_bytes_ = bytes_of(parts.rules) + bytes_of(parts.groups) + bytes_of(parts.agents) +
                           bytes_of(parts.agent_order) + bytes_of(parts.global_groups) +
-                          bytes_of(parts.sitemaps) + parts.text.size() + directives.size();
+                          bytes_of(parts.sitemaps) + bytes_of(parts.written_rules) +
+                          parts.text.size() + directives.size();
   if (robots.storage_bytes_ > 0) {
     robots.storage_ = std::make_unique_for_overwrite<std::byte[]>(robots.storage_bytes_);
   }
   std::byte* at = robots.storage_.get();
-  const auto place = [&at, &bytes_of]<typename T>(Run<T>& run, const std::vector<T>& items) {
+  const auto place = [&at, &bytes_of]<typename T>(RobotsTxt::Run<T>& run,
+                                                  const std::vector<T>& items) {
     if (items.empty()) return;
     std::memcpy(at, items.data(), bytes_of(items));
     run = {reinterpret_cast<const T*>(at), items.size()};
@@ -400,6 +420,7 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   place(robots.agent_order_, parts.agent_order);
   place(robots.global_groups_, parts.global_groups);
   place(robots.sitemaps_, parts.sitemaps);
+  place(robots.written_rules_, parts.written_rules);
   const auto place_bytes = [&at](std::string_view& view, std::string_view bytes) {
     if (bytes.empty()) return;
     std::memcpy(at, bytes.data(), bytes.size());
@@ -415,6 +436,28 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
   return robots;
 }
 
+RobotsTxt RobotsTxt::parse(std::string_view body) {
+  Compiler::Scratch& scratch = Compiler::thread_scratch();
+  Compiler compiler(scratch);
+  internal::for_each_line(body, [&compiler](const LineFacts& line, bool plain_value) {
+    compiler.on_line(line, plain_value);
+  });
+  return compiler.pack(scratch);
+}
+
+// RobotsTxt::parse() with each line's facts kept as the tokenizer reads it.
+RobotsTxt internal::parse_and_describe(std::string_view body, std::vector<LineFacts>& lines) {
+  lines.clear();
+  LineDescriber describer;
+  Compiler::Scratch& scratch = Compiler::thread_scratch();
+  Compiler compiler(scratch);
+  internal::for_each_line(body, [&](const LineFacts& line, bool plain_value) {
+    describer.add(line, lines);
+    compiler.on_line(line, plain_value);
+  });
+  return compiler.pack(scratch);
+}
+
 std::vector<internal::CompiledRulePlace> internal::compiled_rule_order(const RobotsTxt& robots) {
   return Compiler::rule_order(robots);
 }
@@ -427,6 +470,7 @@ void Compiler::Parts::clear() noexcept {
   agent_order.clear();
   global_groups.clear();
   sitemaps.clear();
+  written_rules.clear();
   line_count = 1;
 }
 
@@ -434,7 +478,8 @@ std::size_t Compiler::Parts::capacity_bytes() const noexcept {
   return text.capacity() + rules.capacity() * sizeof(RobotsTxt::CompiledRule) +
          groups.capacity() * sizeof(RobotsTxt::CompiledGroup) +
          agents.capacity() * sizeof(RobotsTxt::CompiledAgent) +
-         (agent_order.capacity() + global_groups.capacity() + sitemaps.capacity()) *
+         (agent_order.capacity() + global_groups.capacity() + sitemaps.capacity() +
+          written_rules.capacity()) *
              sizeof(std::uint32_t);
 }
 

@@ -2,21 +2,25 @@
 #include "robotstxt/line_facts.h"
 
 #include "ascii.h"
+#include "line_description.h"
 #include "tokenizer.h"
 
 namespace robotstxt {
 
+void internal::LineDescriber::add(const LineFacts& line, std::vector<LineFacts>& lines) {
+  LineFacts& kept = lines.emplace_back(line);
+  if (line.kind == LineKind::kUserAgent) seen_user_agent_ = true;
+  // SEMANTICS 2.3: rules before the first user-agent line belong to no group.
+  kept.outside_group =
+      !seen_user_agent_ && (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow);
+  kept.unsupported = line.kind == LineKind::kOther && is_unsupported_key(line.key);
+}
+
 std::vector<LineFacts> describe_lines(std::string_view body) {
   std::vector<LineFacts> lines;
-  bool seen_user_agent = false;
-  internal::for_each_line(body, [&](const LineFacts& line, bool /*plain_value*/) {
-    LineFacts& kept = lines.emplace_back(line);
-    if (line.kind == LineKind::kUserAgent) seen_user_agent = true;
-    // SEMANTICS 2.3: rules before the first user-agent line belong to no group.
-    kept.outside_group =
-        !seen_user_agent && (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow);
-    kept.unsupported = line.kind == LineKind::kOther && is_unsupported_key(line.key);
-  });
+  internal::LineDescriber describer;
+  internal::for_each_line(
+      body, [&](const LineFacts& line, bool /*plain_value*/) { describer.add(line, lines); });
   return lines;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ascii.h"
+#include "line_description.h"
 #include "robotstxt/agent.h"
 #include "robotstxt/body_limit.h"
 #include "robotstxt/crawler_catalogue.h"
@@ -117,8 +118,13 @@ class Linter {
   Linter(std::string_view body, const IgnoredTail& tail)
       : body_(body.substr(0, kMaxBodyBytes)),
         tail_(tail),
-        lines_(describe_lines(body_)),
-        robots_(RobotsTxt::parse(body_)) {}
+        owned_robots_(internal::parse_and_describe(body_, owned_lines_)),
+        lines_(owned_lines_),
+        robots_(owned_robots_) {}
+  // A body described and compiled already (internal::parse_and_describe()).
+  Linter(std::string_view body, const IgnoredTail& tail, const std::vector<LineFacts>& lines,
+         const RobotsTxt& robots)
+      : body_(body.substr(0, kMaxBodyBytes)), tail_(tail), lines_(lines), robots_(robots) {}
 
   LintReport run() {
     check_file();
@@ -411,9 +417,9 @@ class Linter {
     std::vector<std::string_view> free;
     for (const Crawler& crawler : crawler_catalogue()) {
       if (!crawler.ignores_global_group || !crawler.obeys_robots_txt) continue;
-      const CrawlerSelection selection = robots_.select_groups(crawler);
-      if (selection.rule == CrawlerRule::kOwnToken ||
-          selection.rule == CrawlerRule::kFallbackToken) {
+      const GroupSelection selection = robots_.select_groups(crawler);
+      if (selection.crawler_rule == CrawlerRule::kOwnToken ||
+          selection.crawler_rule == CrawlerRule::kFallbackToken) {
         return;  // the file names at least one of them: its author knows
       }
       free.push_back(crawler.name);
@@ -679,8 +685,10 @@ class Linter {
 
   std::string_view body_;  // the first kMaxBodyBytes: all that a crawler reads
   IgnoredTail tail_;
-  std::vector<LineFacts> lines_;
-  RobotsTxt robots_;
+  std::vector<LineFacts> owned_lines_;  // when this linter read the body itself
+  RobotsTxt owned_robots_;
+  const std::vector<LineFacts>& lines_;
+  const RobotsTxt& robots_;
   LintReport report_;
   std::set<std::pair<std::string, std::uint32_t>> reported_;
   std::set<std::vector<std::size_t>> checked_sets_;
@@ -721,6 +729,13 @@ LintReport lint(std::string_view body) {
 }
 
 LintReport lint(std::string_view head, const IgnoredTail& tail) { return Linter(head, tail).run(); }
+
+LintReport internal::lint_described(std::string_view body, const std::vector<LineFacts>& lines,
+                                    const RobotsTxt& robots) {
+  IgnoredTail tail;
+  if (body.size() > kMaxBodyBytes) tail.add(body.substr(kMaxBodyBytes));
+  return Linter(body, tail, lines, robots).run();
+}
 
 const std::vector<LintCode>& lint_codes() { return kCodes; }
 

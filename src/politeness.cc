@@ -50,30 +50,17 @@ bool honours_crawl_delay(const Crawler* crawler, const PolitenessOptions& option
 // The spacing before any back-off (P1): the largest of the default, Crawl-delay and
 // Request-rate, the last two only from the group that applies and for askers that
 // honour them.
-Spacing base_spacing(const Decision& decision, std::span<const std::string_view> agents,
-                     const Crawler* crawler, const PolitenessOptions& options) {
+Spacing base_spacing(const Decision& decision, Agent agent, const PolitenessOptions& options) {
   Spacing spacing{options.default_spacing.count(), SpacingSource::kDefault, false, std::nullopt};
-  if (!honours_crawl_delay(crawler, options) || decision.state.access != Access::kRules ||
+  if (!honours_crawl_delay(agent.crawler(), options) || decision.state.access != Access::kRules ||
       !decision.state.rules) {
     return spacing;
   }
   const RobotsTxt& robots = *decision.state.rules;
   const std::int64_t cap = options.max_spacing.count();
-  std::optional<double> delay;
-  std::optional<RequestRate> rate;
-  if (crawler == nullptr) {
-    delay = robots.crawl_delay(AgentNames(agents));
-    rate = robots.request_rate(AgentNames(agents));
-  } else {
-    delay = robots.crawl_delay(*crawler);
-    // The group the crawler follows: its deciding token's, or the global one's (which
-    // the crawler's tokens as an agent list select when no group names any of them).
-    if (!decision.crawler_token.empty()) {
-      rate = robots.request_rate(AgentNames(decision.crawler_token));
-    } else if (decision.crawler_rule == CrawlerRule::kGlobal) {
-      rate = robots.request_rate(AgentNames(crawler->tokens));
-    }
-  }
+  // The groups the asker follows (its own precedence, for a crawler) give both.
+  const std::optional<double> delay = robots.crawl_delay(agent);
+  const std::optional<RequestRate> rate = robots.request_rate(agent);
   const auto consider = [&](std::int64_t ms, SpacingSource source) {
     spacing.robots_ms = std::max(spacing.robots_ms.value_or(0), ms);
     if (ms > spacing.ms) {
@@ -101,12 +88,13 @@ std::string lower_case(std::string_view text) {
   return lower;
 }
 
-std::string who_key(std::span<const std::string_view> agents, const Crawler* crawler) {
+std::string who_key(Agent agent) {
   std::string who;
-  if (crawler != nullptr) {
-    who = "crawler:" + lower_case(crawler->name);
+  if (agent.crawler() != nullptr) {
+    who = "crawler:" + lower_case(agent.crawler()->name);
   } else {
     who = "agent:";
+    const std::span<const std::string_view> agents = agent.tokens();
     for (std::size_t i = 0; i < agents.size(); ++i) {
       if (i != 0) who += ',';
       who += lower_case(agents[i]);
@@ -198,26 +186,26 @@ bool Politeness::shared_reachable() {
   return true;
 }
 
-std::string Politeness::schedule_key(const Decision& decision, const Asker& asker) const {
+std::string Politeness::schedule_key(const Decision& decision, Agent agent) const {
   return options_.key_prefix + "v1:slot:" + origin_key_of(decision.robots_url) + "|" +
-         who_key(asker.agents, asker.crawler);
+         who_key(agent);
 }
 
 std::string Politeness::back_off_key(std::string_view robots_url) const {
   return options_.key_prefix + "v1:backoff:" + origin_key_of(robots_url);
 }
 
-void Politeness::reserve(Slot& slot, const Asker& asker) {
+void Politeness::reserve(Slot& slot, Agent agent) {
   if (!slot.decision.allowed) {
     ++disallowed_;
     return;
   }
-  const Spacing spacing = base_spacing(slot.decision, asker.agents, asker.crawler, options_);
+  const Spacing spacing = base_spacing(slot.decision, agent, options_);
   slot.capped = spacing.capped;
   slot.robots_spacing_ms = spacing.robots_ms;
   if (spacing.capped) ++capped_;
   const std::int64_t now = options_.unix_clock_ms();
-  const SlotRequest request{schedule_key(slot.decision, asker),
+  const SlotRequest request{schedule_key(slot.decision, agent),
                             back_off_key(slot.decision.robots_url),
                             now,
                             spacing.ms,
@@ -251,59 +239,29 @@ void Politeness::reserve(Slot& slot, const Asker& asker) {
   }
 }
 
-Slot Politeness::acquire(std::string_view url, AgentNames agents,
-                         const std::atomic<bool>* cancelled) {
+Slot Politeness::acquire(std::string_view url, Agent agent, const std::atomic<bool>* cancelled) {
   Slot slot;
-  slot.decision = client_.decide(url, agents, cancelled);
-  reserve(slot, Asker{agents.names(), nullptr});
+  slot.decision = client_.decide(url, agent, cancelled);
+  reserve(slot, agent);
   return slot;
 }
 
-Slot Politeness::acquire(std::string_view url, const Crawler& crawler,
-                         const std::atomic<bool>* cancelled) {
-  Slot slot;
-  slot.decision = client_.decide(url, crawler, cancelled);
-  reserve(slot, Asker{{}, &crawler});
-  return slot;
-}
-
-std::vector<Slot> Politeness::acquire_all(std::span<const std::string> urls, const Asker& asker,
+std::vector<Slot> Politeness::acquire_all(std::span<const std::string> urls, Agent agent,
                                           const std::atomic<bool>* cancelled) {
-  std::vector<Decision> decisions =
-      asker.crawler == nullptr ? client_.decide_all(urls, AgentNames(asker.agents), cancelled)
-                               : client_.decide_all(urls, *asker.crawler, cancelled);
+  std::vector<Decision> decisions = client_.decide_all(urls, agent, cancelled);
   std::vector<Slot> slots(decisions.size());
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     slots[i].decision = std::move(decisions[i]);
     // Nobody waits for the answer any more: reserve nothing more that nobody would use.
     if (cancelled != nullptr && cancelled->load(std::memory_order_relaxed)) continue;
-    reserve(slots[i], asker);
+    reserve(slots[i], agent);
   }
   return slots;
 }
 
-std::vector<Slot> Politeness::acquire_all(std::span<const std::string> urls, AgentNames agents,
-                                          const std::atomic<bool>* cancelled) {
-  return acquire_all(urls, Asker{agents.names(), nullptr}, cancelled);
-}
-
-std::vector<Slot> Politeness::acquire_all(std::span<const std::string> urls, const Crawler& crawler,
-                                          const std::atomic<bool>* cancelled) {
-  return acquire_all(urls, Asker{{}, &crawler}, cancelled);
-}
-
-void Politeness::release(const Slot& slot, AgentNames agents) {
+void Politeness::release(const Slot& slot, Agent agent) {
   if (!slot.reserved) return;
-  const std::string key = schedule_key(slot.decision, Asker{agents.names(), nullptr});
-  ScheduleStore& target = slot.shared ? *options_.shared_schedule : local_;
-  if (target.release(key, slot.not_before_ms, slot.spacing_ms) != StoreStatus::kOk) {
-    shared_failed();
-  }
-}
-
-void Politeness::release(const Slot& slot, const Crawler& crawler) {
-  if (!slot.reserved) return;
-  const std::string key = schedule_key(slot.decision, Asker{{}, &crawler});
+  const std::string key = schedule_key(slot.decision, agent);
   ScheduleStore& target = slot.shared ? *options_.shared_schedule : local_;
   if (target.release(key, slot.not_before_ms, slot.spacing_ms) != StoreStatus::kOk) {
     shared_failed();

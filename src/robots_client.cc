@@ -16,25 +16,16 @@ namespace {
 
 // `state`: access_state() of `entry` now, computed once for all URLs of its origin.
 // Fills `decision` in place: a batch holds thousands, each a large object.
-template <typename Asker>
-void decide_with(Decision& decision, std::string_view url, const Asker& asker,
+void decide_with(Decision& decision, std::string_view url, const Agent& agent,
                  std::shared_ptr<const RobotsEntry> entry, AccessState state) {
   decision.state = std::move(state);
   decision.entry = std::move(entry);
-  if (asker.crawler != nullptr && !asker.crawler->obeys_robots_txt) {
+  if (!agent.bound_by_robots_txt()) {
     // SEMANTICS 8.3: robots.txt does not bind it, whatever the fetch gave.
-    decision.crawler_rule = CrawlerRule::kNotSubject;
     decision.verdict.allowed = true;
+    decision.verdict.crawler_rule = CrawlerRule::kNotSubject;
   } else if (decision.state.access == Access::kRules) {
-    const RobotsTxt& rules = *decision.state.rules;
-    if (asker.crawler != nullptr) {
-      const CrawlerVerdict verdict = rules.verdict(url, *asker.crawler);
-      decision.verdict = verdict.verdict;
-      decision.crawler_rule = verdict.rule;
-      decision.crawler_token = verdict.token;
-    } else {
-      decision.verdict = rules.verdict(url, asker.agents);
-    }
+    decision.verdict = decision.state.rules->verdict(url, agent);
   } else {
     decision.verdict.allowed = decision.state.access == Access::kFullAllow;
   }
@@ -211,24 +202,17 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
   return entries;
 }
 
-Decision RobotsClient::decide(std::string_view url, AgentNames agents,
+Decision RobotsClient::decide(std::string_view url, Agent agent,
                               const std::atomic<bool>* cancelled) {
   return std::move(
-      decide_all(std::span<const std::string_view>(&url, 1), agents, cancelled).front());
+      decide_all(std::span<const std::string_view>(&url, 1), agent, cancelled).front());
 }
 
-Decision RobotsClient::decide(std::string_view url, const Crawler& crawler,
-                              const std::atomic<bool>* cancelled) {
-  return std::move(
-      decide_all(std::span<const std::string_view>(&url, 1), crawler, cancelled).front());
-}
+bool RobotsClient::allowed(std::string_view url, Agent agent) { return decide(url, agent).allowed; }
 
-bool RobotsClient::allowed(std::string_view url, AgentNames agents) {
-  return decide(url, agents).allowed;
-}
-
-bool RobotsClient::allowed(std::string_view url, const Crawler& crawler) {
-  return decide(url, crawler).allowed;
+FetchOutcome RobotsClient::fetch_outcome(const Origin& origin,
+                                         const std::atomic<bool>* cancelled) const {
+  return fetcher_.fetch(origin, cancelled);
 }
 
 RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin,
@@ -242,16 +226,7 @@ RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin,
   return cache_.get_or_reload(key, options_.clock() - options_.min_refresh_interval, loader);
 }
 
-std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, AgentNames agents) {
-  return decide_if_cached(url, Asker{agents.names(), nullptr});
-}
-
-std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url,
-                                                       const Crawler& crawler) {
-  return decide_if_cached(url, Asker{{}, &crawler});
-}
-
-std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, const Asker& asker) {
+std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, Agent agent) {
   OriginResult origin = origin_of(url);
   if (!origin) {
     Decision decision;
@@ -263,7 +238,7 @@ std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, con
   if (entry == nullptr || now >= entry->fresh_until) return std::nullopt;
   AccessState state = access_state(*entry, now, options_.policy);
   Decision decision;
-  decide_with(decision, url, asker, std::move(entry), std::move(state));
+  decide_with(decision, url, agent, std::move(entry), std::move(state));
   decision.robots_url = origin->robots_url();
   decision.cache = CacheTier::kMemory;
   return decision;
@@ -277,27 +252,9 @@ std::vector<std::string_view> views_of(std::span<const std::string> urls) {
 
 }  // namespace
 
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls, AgentNames agents,
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls, Agent agent,
                                                const std::atomic<bool>* cancelled) {
-  return decide_all(views_of(urls), Asker{agents.names(), nullptr}, cancelled);
-}
-
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string> urls,
-                                               const Crawler& crawler,
-                                               const std::atomic<bool>* cancelled) {
-  return decide_all(views_of(urls), Asker{{}, &crawler}, cancelled);
-}
-
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
-                                               AgentNames agents,
-                                               const std::atomic<bool>* cancelled) {
-  return decide_all(urls, Asker{agents.names(), nullptr}, cancelled);
-}
-
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
-                                               const Crawler& crawler,
-                                               const std::atomic<bool>* cancelled) {
-  return decide_all(urls, Asker{{}, &crawler}, cancelled);
+  return decide_all(views_of(urls), agent, cancelled);
 }
 
 namespace {
@@ -362,8 +319,7 @@ class BatchOrigins {
 
 }  // namespace
 
-std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls,
-                                               const Asker& asker,
+std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view> urls, Agent agent,
                                                const std::atomic<bool>* cancelled) {
   const BatchOrigins batch(urls);
   const std::span<const std::string> keys = batch.keys();
@@ -422,10 +378,10 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view>
     }
     decision.cache = cache_tiers[k];
     if (last_url[k] == i) {
-      decide_with(decision, urls[i], asker, std::move(entries[k]), std::move(states[k]));
+      decide_with(decision, urls[i], agent, std::move(entries[k]), std::move(states[k]));
       decision.robots_url = std::move(robots_urls[k]);
     } else {
-      decide_with(decision, urls[i], asker, entries[k], states[k]);
+      decide_with(decision, urls[i], agent, entries[k], states[k]);
       decision.robots_url = robots_urls[k];
     }
   }

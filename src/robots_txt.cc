@@ -115,6 +115,7 @@ void RobotsTxt::share_views(const RobotsTxt& other) noexcept {
   agent_order_ = other.agent_order_;
   global_groups_ = other.global_groups_;
   sitemaps_ = other.sitemaps_;
+  written_rules_ = other.written_rules_;
   text_ = other.text_;
   directives_ = other.directives_;
   line_count_ = other.line_count_;
@@ -138,6 +139,7 @@ void RobotsTxt::rebase(const std::byte* from, const std::byte* to) noexcept {
   rebase_run(agent_order_);
   rebase_run(global_groups_);
   rebase_run(sitemaps_);
+  rebase_run(written_rules_);
   text_ = {moved(text_.data()), text_.size()};
   directives_ = {moved(directives_.data()), directives_.size()};
 }
@@ -148,6 +150,25 @@ std::string_view RobotsTxt::token_of(std::uint32_t agent) const noexcept {
 
 std::string_view RobotsTxt::pattern_of(const CompiledRule& rule) const noexcept {
   return {text_.data() + rule.pattern_offset, rule.pattern_length};
+}
+
+std::string_view RobotsTxt::written_of(const CompiledRule& rule) const noexcept {
+  constexpr std::size_t kStep = 3;  // line, offset, length
+  const std::size_t count = written_rules_.size() / kStep;
+  const std::uint32_t line = rule.line();
+  std::size_t low = 0, high = count;
+  while (low < high) {
+    const std::size_t middle = (low + high) / 2;
+    if (written_rules_[middle * kStep] < line) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  if (low < count && written_rules_[low * kStep] == line) {
+    return {text_.data() + written_rules_[low * kStep + 1], written_rules_[low * kStep + 2]};
+  }
+  return pattern_of(rule);
 }
 
 std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_view path,
@@ -229,17 +250,15 @@ AppliedGroups RobotsTxt::applied_groups(bool named) const noexcept {
                                   : AppliedGroups::kGlobal;
 }
 
-Verdict RobotsTxt::decide(std::string_view url, std::span<const std::string_view> agents,
-                          bool want_details) const noexcept {
+Verdict RobotsTxt::decide(std::string_view url,
+                          std::span<const std::string_view> agents) const noexcept {
   std::string storage;  // only used for URLs like "http://a.com?q"
   QueryPath path{path_of(url, storage)};
-  return decide_path(path, agents, want_details);
+  return decide_path(path, agents);
 }
 
-Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view> agents,
-                               bool want_details) const noexcept {
-  Best best;
-  Verdict verdict;
+bool RobotsTxt::match_path(QueryPath& path, std::span<const std::string_view> agents,
+                           Best& best) const noexcept {
   const auto visit = [&](std::uint32_t group) {
     QueryPath::Memo* const memo = path.memo;
     if (memo == nullptr) return match_group(groups_[group], path, best);
@@ -254,10 +273,24 @@ Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view
       memo->best[memo->count++] = group_best;
     }
   };
-  const bool named = for_each_group_of(agents, visit);
+  return for_each_group_of(agents, visit);
+}
+
+// The boolean alone: no Verdict is built, so a check stores nothing it does not return.
+bool RobotsTxt::allowed_path(QueryPath& path,
+                             std::span<const std::string_view> agents) const noexcept {
+  Best best;
+  match_path(path, agents, best);
+  return best.disallow_strength <= best.allow_strength;
+}
+
+Verdict RobotsTxt::decide_path(QueryPath& path,
+                               std::span<const std::string_view> agents) const noexcept {
+  Best best;
+  const bool named = match_path(path, agents, best);
+  Verdict verdict;
   verdict.applied = applied_groups(named);
   verdict.allowed = best.disallow_strength <= best.allow_strength;
-  if (!want_details) return verdict;
 
   const CompiledRule* decisive = !verdict.allowed ? best.disallow_rule : best.allow_rule;
   if (decisive == nullptr) return verdict;
@@ -266,11 +299,16 @@ Verdict RobotsTxt::decide_path(QueryPath& path, std::span<const std::string_view
   verdict.via_index_htm = decisive->is_index_htm_rewrite();
   verdict.strength = verdict.allowed ? best.allow_strength : best.disallow_strength;
   verdict.pattern = pattern_of(*decisive);
+  verdict.written = written_of(*decisive);
   return verdict;
 }
 
-bool RobotsTxt::allowed(std::string_view url, AgentNames agents) const noexcept {
-  return decide(url, agents.names(), false).allowed;
+bool RobotsTxt::allowed(std::string_view url, Agent agent) const noexcept {
+  const Asking asked = asking(agent);
+  if (!asked.rules_apply) return true;
+  std::string storage;  // only used for URLs like "http://a.com?q"
+  QueryPath path{path_of(url, storage)};
+  return allowed_path(path, asked.tokens);
 }
 
 std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::string_view> agents,
@@ -280,19 +318,28 @@ std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::s
   QueryPath path{path_of(url, storage), &memo};
   const std::size_t count = std::min(agents.size(), answers.size());
   for (std::size_t i = 0; i < count; ++i) {
-    answers[i] = decide_path(path, agents.subspan(i, 1), false).allowed;
+    answers[i] = allowed_path(path, agents.subspan(i, 1));
   }
   return count;
 }
 
-Verdict RobotsTxt::verdict(std::string_view url, AgentNames agents) const& noexcept {
-  return decide(url, agents.names(), true);
+Verdict RobotsTxt::verdict(std::string_view url, Agent agent) const& noexcept {
+  const Asking asked = asking(agent);
+  Verdict verdict;
+  if (asked.rules_apply) verdict = decide(url, asked.tokens);
+  verdict.crawler_rule = asked.crawler_rule;
+  verdict.crawler_token = asked.crawler_token;
+  return verdict;
 }
 
-GroupSelection RobotsTxt::select_groups(AgentNames agents) const {
+GroupSelection RobotsTxt::select_groups(Agent agent) const {
+  const Asking asked = asking(agent);
   GroupSelection selection;
+  selection.crawler_rule = asked.crawler_rule;
+  selection.crawler_token = asked.crawler_token;
+  if (!asked.rules_apply) return selection;
   const bool named = for_each_group_of(
-      agents.names(), [&](std::uint32_t group) { selection.groups.push_back(group); });
+      asked.tokens, [&](std::uint32_t group) { selection.groups.push_back(group); });
   // Several agents may name one group, and agent_order_ is not in file order.
   std::sort(selection.groups.begin(), selection.groups.end());
   selection.groups.erase(std::unique(selection.groups.begin(), selection.groups.end()),

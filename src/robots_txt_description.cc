@@ -70,13 +70,13 @@ std::optional<RequestRate> parse_request_rate(std::string_view value) {
 }  // namespace
 
 RuleLine RobotsTxt::rule_line(const CompiledRule& rule) const {
-  return {rule.line(), rule.kind(), pattern_of(rule)};
+  return {rule.line(), rule.kind(), pattern_of(rule), written_of(rule)};
 }
 
-Explanation RobotsTxt::explain(std::string_view url, AgentNames agents) const& {
+Explanation RobotsTxt::explain(std::string_view url, Agent agent) const& {
   Explanation explanation;
   explanation.path = path_of(url);
-  GroupSelection selection = select_groups(agents);
+  GroupSelection selection = select_groups(agent);
   explanation.applied = selection.applied;
   explanation.groups = std::move(selection.groups);
   for (const std::size_t group : explanation.groups) {
@@ -99,7 +99,7 @@ Explanation RobotsTxt::explain(std::string_view url, AgentNames agents) const& {
                                           return a.rule.line == b.rule.line;
                                         }),
                             explanation.matches.end());
-  explanation.verdict = decide(url, agents.names(), true);
+  explanation.verdict = verdict(url, agent);
   return explanation;
 }
 
@@ -161,17 +161,11 @@ bool RobotsTxt::mentions(std::string_view key) const noexcept {
   return found;
 }
 
-std::vector<Directive> RobotsTxt::directives_for(std::string_view key, AgentNames agents) const& {
+std::vector<Directive> RobotsTxt::directives_for(std::string_view key, Agent agent) const& {
   // Most files never name `key` (content-usage is asked for every URL a service
   // checks): then no group selection at all.
   if (!mentions(key)) return {};
-  return directives_in(key, select_groups(agents).groups);
-}
-
-std::vector<Directive> RobotsTxt::directives_for(std::string_view key,
-                                                 const Crawler& crawler) const& {
-  if (!mentions(key)) return {};
-  return directives_in(key, select_groups(crawler).groups.groups);
+  return directives_in(key, select_groups(agent).groups);
 }
 
 std::vector<Group> RobotsTxt::groups() const& {
@@ -194,15 +188,15 @@ std::vector<Group> RobotsTxt::groups() const& {
   return result;
 }
 
-std::optional<double> RobotsTxt::crawl_delay(AgentNames agents) const {
-  for (const Directive& directive : directives_for("crawl-delay", agents)) {
+std::optional<double> RobotsTxt::crawl_delay(Agent agent) const {
+  for (const Directive& directive : directives_for("crawl-delay", agent)) {
     if (const std::optional<double> seconds = parse_crawl_delay(directive.value)) return seconds;
   }
   return std::nullopt;
 }
 
-std::optional<RequestRate> RobotsTxt::request_rate(AgentNames agents) const& {
-  for (const Directive& directive : directives_for("request-rate", agents)) {
+std::optional<RequestRate> RobotsTxt::request_rate(Agent agent) const& {
+  for (const Directive& directive : directives_for("request-rate", agent)) {
     if (const std::optional<RequestRate> rate = parse_request_rate(directive.value)) return rate;
   }
   return std::nullopt;

@@ -53,30 +53,18 @@ UsageRule read_usage_rule(std::string_view value) {
   return {normalize_pattern(split.path), split.preferences};
 }
 
-std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, AgentNames agents) const {
+std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, Agent agent) const {
   // SEMANTICS 9.4: no preferences for what may not be fetched.
-  if (!allowed(url, agents)) return std::nullopt;
-  const std::vector<Directive> rules = directives_for(kContentUsage, agents);
-  if (rules.empty()) return UsagePreferences{};
-  return decide_usage(rules, path_of(url));
-}
-
-std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url,
-                                                 const Crawler& crawler) const {
-  if (!allowed(url, crawler)) return std::nullopt;
-  const std::vector<Directive> rules = directives_for(kContentUsage, crawler);
+  if (!allowed(url, agent)) return std::nullopt;
+  const std::vector<Directive> rules = directives_for(kContentUsage, agent);
   if (rules.empty()) return UsagePreferences{};
   return decide_usage(rules, path_of(url));
 }
 
 bool RobotsTxt::states_usage() const noexcept { return mentions(kContentUsage); }
 
-std::vector<ContentSignal> RobotsTxt::content_signals(AgentNames agents) const& {
-  return signals_in(directives_for("content-signal", agents));
-}
-
-std::vector<ContentSignal> RobotsTxt::content_signals(const Crawler& crawler) const& {
-  return signals_in(directives_for("content-signal", crawler));
+std::vector<ContentSignal> RobotsTxt::content_signals(Agent agent) const& {
+  return signals_in(directives_for("content-signal", agent));
 }
 
 }  // namespace robotstxt

@@ -55,10 +55,10 @@ TEST(CrawlerPrecedence, Rule8_1_OwnGroupWinsAloneWhereAnAgentListWouldMerge) {
   const Crawler& image = crawler("Googlebot-Image");
   EXPECT_TRUE(robots.allowed("https://a.com/private/a.png", image));
   EXPECT_FALSE(robots.allowed("https://a.com/photos/a.png", image));
-  const CrawlerVerdict verdict = robots.verdict("https://a.com/photos/a.png", image);
-  EXPECT_EQ(verdict.rule, CrawlerRule::kOwnToken);
-  EXPECT_EQ(verdict.token, "Googlebot-Image");
-  EXPECT_EQ(verdict.verdict.line, 4u);
+  const Verdict verdict = robots.verdict("https://a.com/photos/a.png", image);
+  EXPECT_EQ(verdict.crawler_rule, CrawlerRule::kOwnToken);
+  EXPECT_EQ(verdict.crawler_token, "Googlebot-Image");
+  EXPECT_EQ(verdict.line, 4u);
   // The agent list is a different question, still available: both groups merge.
   EXPECT_FALSE(robots.allowed("https://a.com/private/a.png", {"Googlebot-Image", "Googlebot"}));
 }
@@ -66,25 +66,27 @@ TEST(CrawlerPrecedence, Rule8_1_OwnGroupWinsAloneWhereAnAgentListWouldMerge) {
 TEST(CrawlerPrecedence, Rule8_1_FallbackTokenIsNamedInTheVerdict) {
   const RobotsTxt robots =
       RobotsTxt::parse("user-agent: *\ndisallow: /\nuser-agent: googlebot\ndisallow: /private\n");
-  const CrawlerVerdict verdict = robots.verdict("https://a.com/private/x", crawler("Applebot"));
-  EXPECT_FALSE(verdict.verdict.allowed);
-  EXPECT_EQ(verdict.rule, CrawlerRule::kFallbackToken);
-  EXPECT_EQ(verdict.token, "Googlebot");
+  const Verdict verdict = robots.verdict("https://a.com/private/x", crawler("Applebot"));
+  EXPECT_FALSE(verdict.allowed);
+  EXPECT_EQ(verdict.crawler_rule, CrawlerRule::kFallbackToken);
+  EXPECT_EQ(verdict.crawler_token, "Googlebot");
   EXPECT_TRUE(robots.allowed("https://a.com/public", crawler("Applebot")));
-  const CrawlerSelection selection = robots.select_groups(crawler("Applebot"));
-  EXPECT_EQ(selection.groups.groups, (std::vector<std::size_t>{1}));
-  EXPECT_EQ(selection.groups.applied, AppliedGroups::kSpecific);
+  const GroupSelection selection = robots.select_groups(crawler("Applebot"));
+  EXPECT_EQ(selection.groups, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(selection.applied, AppliedGroups::kSpecific);
+  EXPECT_EQ(selection.crawler_rule, CrawlerRule::kFallbackToken);
 }
 
 TEST(CrawlerPrecedence, Rule8_1_NoTokenNamedThenTheGlobalGroups) {
   const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /x\n");
-  const CrawlerVerdict verdict = robots.verdict("https://a.com/x", crawler("GPTBot"));
-  EXPECT_FALSE(verdict.verdict.allowed);
-  EXPECT_EQ(verdict.rule, CrawlerRule::kGlobal);
-  EXPECT_TRUE(verdict.token.empty());
-  EXPECT_EQ(verdict.verdict.applied, AppliedGroups::kGlobal);
+  const Verdict verdict = robots.verdict("https://a.com/x", crawler("GPTBot"));
+  EXPECT_FALSE(verdict.allowed);
+  EXPECT_EQ(verdict.crawler_rule, CrawlerRule::kGlobal);
+  EXPECT_TRUE(verdict.crawler_token.empty());
+  EXPECT_EQ(verdict.applied, AppliedGroups::kGlobal);
   const RobotsTxt no_global = RobotsTxt::parse("user-agent: other\ndisallow: /\n");
-  EXPECT_EQ(no_global.verdict("https://a.com/x", crawler("GPTBot")).rule, CrawlerRule::kNoGroups);
+  EXPECT_EQ(no_global.verdict("https://a.com/x", crawler("GPTBot")).crawler_rule,
+            CrawlerRule::kNoGroups);
 }
 
 TEST(CrawlerPrecedence, Rule8_2_AdsBotMustBeNamedExplicitly) {
@@ -92,9 +94,9 @@ TEST(CrawlerPrecedence, Rule8_2_AdsBotMustBeNamedExplicitly) {
   const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /\n");
   const Crawler& adsbot = crawler("AdsBot-Google");
   EXPECT_TRUE(robots.allowed("https://a.com/landing", adsbot));
-  const CrawlerVerdict verdict = robots.verdict("https://a.com/landing", adsbot);
-  EXPECT_EQ(verdict.rule, CrawlerRule::kGlobalIgnored);
-  EXPECT_FALSE(verdict.verdict.has_decisive_rule());
+  const Verdict verdict = robots.verdict("https://a.com/landing", adsbot);
+  EXPECT_EQ(verdict.crawler_rule, CrawlerRule::kGlobalIgnored);
+  EXPECT_FALSE(verdict.has_decisive_rule());
   EXPECT_FALSE(robots.allowed("https://a.com/landing", crawler("Googlebot")));
   // Named, its group applies like any other.
   const RobotsTxt named =
@@ -107,9 +109,9 @@ TEST(CrawlerPrecedence, Rule8_3_UserTriggeredFetchersAreNotSubject) {
   const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /\n");
   for (const Crawler& fetcher : crawler_catalogue()) {
     if (fetcher.obeys_robots_txt) continue;
-    const CrawlerVerdict verdict = robots.verdict("https://a.com/x", fetcher);
-    EXPECT_TRUE(verdict.verdict.allowed) << fetcher.name;
-    EXPECT_EQ(verdict.rule, CrawlerRule::kNotSubject) << fetcher.name;
+    const Verdict verdict = robots.verdict("https://a.com/x", fetcher);
+    EXPECT_TRUE(verdict.allowed) << fetcher.name;
+    EXPECT_EQ(verdict.crawler_rule, CrawlerRule::kNotSubject) << fetcher.name;
     // Even a group naming it does not bind it.
     const std::string body = "user-agent: " + std::string(fetcher.tokens[0]) + "\ndisallow: /\n";
     EXPECT_TRUE(RobotsTxt::parse(body).allowed("https://a.com/x", fetcher)) << fetcher.name;
@@ -126,7 +128,7 @@ TEST(CrawlerPrecedence, Rule8_5_TokenWithADigitNeverMatches) {
       RobotsTxt::parse("user-agent: MJ12bot\ndisallow: /\nuser-agent: *\ndisallow: /x\n");
   // The group "MJ12bot" has product token "MJ": no group equals "MJ12bot", so `*` applies.
   EXPECT_TRUE(robots.allowed("https://a.com/y", majestic));
-  EXPECT_EQ(robots.verdict("https://a.com/x", majestic).rule, CrawlerRule::kGlobal);
+  EXPECT_EQ(robots.verdict("https://a.com/x", majestic).crawler_rule, CrawlerRule::kGlobal);
 }
 
 TEST(CrawlerPrecedence, CrawlDelayComesFromTheGroupsTheCrawlerFollows) {

@@ -28,14 +28,12 @@ std::string nlohmann_text(const json& value) {
 // The Decision RobotsClient makes for `url` when `entry` is its origin's cached entry,
 // from the client itself: decide_if_cached() never fetches, and the clock stands at the
 // fetch, when the entry is fresh.
-Decision decide(const std::string& url, const RobotsEntry& entry, const WhoAsks& who) {
+Decision decide(const std::string& url, const RobotsEntry& entry, const OwnedAgent& who) {
   RobotsClientOptions options;
   options.clock = [at = entry.fetched_at] { return at; };
   RobotsClient client(options);
   if (const OriginResult origin = origin_of(url)) client.cache().insert(origin->key(), entry);
-  const std::optional<Decision> decision = who.crawler == nullptr
-                                               ? client.decide_if_cached(url, who.agent_views())
-                                               : client.decide_if_cached(url, *who.crawler);
+  const std::optional<Decision> decision = client.decide_if_cached(url, who.agent());
   if (decision) return *decision;
   ADD_FAILURE() << "not decided from the cache: " << url;
   Decision undecided;  // compared as a URL error, which needs no entry
@@ -84,13 +82,15 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
       entry_after(FetchKind::kResponse, 503, ""),
       entry_after(FetchKind::kNetworkError, 0, "", "timeout \"after\" 30 s \\ \xff"),
   };
-  std::vector<WhoAsks> askers(4);
-  askers[0].agents = {"bot"};
-  askers[1].crawler = find_crawler("Googlebot-Image");
-  askers[2].agents = {"other", "bot"};
-  askers[3].crawler = find_crawler("Feedfetcher");  // not bound by robots.txt (SEMANTICS 8.3)
-  ASSERT_NE(askers[1].crawler, nullptr);
-  ASSERT_NE(askers[3].crawler, nullptr);
+  const Crawler* const image = find_crawler("Googlebot-Image");
+  const Crawler* const feeds = find_crawler("Feedfetcher");  // not bound (SEMANTICS 8.3)
+  ASSERT_NE(image, nullptr);
+  ASSERT_NE(feeds, nullptr);
+  std::vector<OwnedAgent> askers;
+  askers.emplace_back(std::vector<std::string>{"bot"});
+  askers.emplace_back(*image);
+  askers.emplace_back(std::vector<std::string>{"other", "bot"});
+  askers.emplace_back(*feeds);
   std::vector<std::string> urls;
   for (const std::string& path : tricky_paths()) urls.push_back("http://example.com" + path);
   urls.push_back("not a URL \"\xff\"");
@@ -103,16 +103,16 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
   int unbound_over_full_disallow = 0;
   int by_fallback_token = 0;
   for (const RobotsEntry& entry : entries) {
-    for (const WhoAsks& who : askers) {
+    for (const OwnedAgent& who : askers) {
       for (const std::string& url : urls) {
         const Decision decision = decide(url, entry, who);
         unbound_over_full_disallow += decision.state.access == Access::kFullDisallow &&
                                       decision.allowed &&
-                                      decision.crawler_rule == CrawlerRule::kNotSubject;
+                                      decision.verdict.crawler_rule == CrawlerRule::kNotSubject;
         by_fallback_token += decision.state.access == Access::kRules &&
-                             decision.crawler_rule == CrawlerRule::kFallbackToken &&
-                             decision.crawler_token == "Googlebot";
-        json expected = decision_json(url, decision, false, nullptr, who);
+                             decision.verdict.crawler_rule == CrawlerRule::kFallbackToken &&
+                             decision.verdict.crawler_token == "Googlebot";
+        json expected = decision_json(url, decision, false, who);
         if (decision.url_error == UrlError::kNone) expected["cache"] = "shared";
         std::string written;
         {

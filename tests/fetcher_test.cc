@@ -544,10 +544,10 @@ TEST_F(FetcherTest, CrawlerPrecedenceAppliesToFetchedFiles) {
   const Crawler& adsbot = *find_crawler("AdsBot-Google");
   const Decision ignored = fetching.decide("http://rules.test/private/a", adsbot);
   EXPECT_TRUE(ignored.allowed);  // RULES has only a `*` group, which AdsBot ignores
-  EXPECT_EQ(ignored.crawler_rule, CrawlerRule::kGlobalIgnored);
+  EXPECT_EQ(ignored.verdict.crawler_rule, CrawlerRule::kGlobalIgnored);
   const Decision global = fetching.decide("http://rules.test/private/a", *find_crawler("GPTBot"));
   EXPECT_FALSE(global.allowed);
-  EXPECT_EQ(global.crawler_rule, CrawlerRule::kGlobal);
+  EXPECT_EQ(global.verdict.crawler_rule, CrawlerRule::kGlobal);
   EXPECT_EQ(global.verdict.line, 2u);
   EXPECT_FALSE(fetching.allowed("http://rules.test/private/a", "AdsBot-Google"));  // agent list
 
@@ -555,7 +555,7 @@ TEST_F(FetcherTest, CrawlerPrecedenceAppliesToFetchedFiles) {
   const Decision unavailable = fetching.decide("http://status-503.test/a", user_fetcher);
   EXPECT_EQ(unavailable.state.access, Access::kFullDisallow);
   EXPECT_TRUE(unavailable.allowed);
-  EXPECT_EQ(unavailable.crawler_rule, CrawlerRule::kNotSubject);
+  EXPECT_EQ(unavailable.verdict.crawler_rule, CrawlerRule::kNotSubject);
   EXPECT_FALSE(fetching.decide("http://status-503.test/a", *find_crawler("GPTBot")).allowed);
 }
 

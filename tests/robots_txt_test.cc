@@ -131,7 +131,7 @@ TEST(Groups, Rule2_5_AnyOfSeveralQueriedAgentsSelectsAGroup) {
   EXPECT_FALSE(robots.allowed("/y", {"a", "c"}));
 }
 
-// allowed_each() asks each agent alone (2.5's merging is for one AgentNames list), and
+// allowed_each() asks each agent alone (2.5's merging is for one list of tokens), and
 // answers only as many as both spans hold.
 TEST(Groups, AllowedEachAsksEveryAgentAlone) {
   const RobotsTxt robots = RobotsTxt::parse(

@@ -28,9 +28,9 @@ struct AuditOptions {
 };
 
 // How a crawler chose its group, in a few words.
-std::string group_wording(const CrawlerSelection& selection) {
-  const std::string token(selection.token);
-  switch (selection.rule) {
+std::string group_wording(const GroupSelection& selection) {
+  const std::string token(selection.crawler_token);
+  switch (selection.crawler_rule.value_or(CrawlerRule::kNoGroups)) {
     case CrawlerRule::kOwnToken:
       return "own group (" + token + ")";
     case CrawlerRule::kFallbackToken:
@@ -87,23 +87,23 @@ int run_audit(AuditOptions options) {
   if (options.urls.empty()) options.urls.emplace_back("/");  // the site root
   std::optional<RobotsInput> input = read_robots_or_report("audit", options.file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   const RobotsTxt& robots = file.robots();
   const std::vector<Group>& groups = file.groups();
 
   if (options.json) {
     nlohmann::json rows = nlohmann::json::array();
     for (const Crawler* crawler : *crawlers) {
-      const CrawlerSelection selection = robots.select_groups(*crawler);
+      const GroupSelection selection = robots.select_groups(*crawler);
       nlohmann::json group_lines = nlohmann::json::array();
-      for (const std::size_t g : selection.groups.groups) {
+      for (const std::size_t g : selection.groups) {
         group_lines.push_back(groups[g].agents.front().line);
       }
       nlohmann::json results = nlohmann::json::array();
       for (const std::string& url : options.urls) {
-        const Verdict verdict = robots.verdict(url, *crawler).verdict;
+        const Verdict verdict = robots.verdict(url, *crawler);
         nlohmann::json result = {{"url", url}};
-        result.update(verdict_json(verdict, file));
+        result.update(verdict_json(verdict));
         result["content_usage"] = usage_json(robots.usage(url, *crawler));
         results.push_back(std::move(result));
       }
@@ -111,8 +111,9 @@ int run_audit(AuditOptions options) {
           {{"crawler", crawler->name},
            {"operator", crawler->operator_name},
            {"purpose", to_string(crawler->purpose)},
-           {"crawler_rule", to_string(selection.rule)},
-           {"token", selection.token.empty() ? nlohmann::json() : nlohmann::json(selection.token)},
+           {"crawler_rule", to_string(selection.crawler_rule.value_or(CrawlerRule::kNoGroups))},
+           {"token", selection.crawler_token.empty() ? nlohmann::json()
+                                                     : nlohmann::json(selection.crawler_token)},
            {"groups", group_lines},
            {"results", results}});
     }
@@ -130,7 +131,7 @@ int run_audit(AuditOptions options) {
     std::vector<std::string> row = {std::string(crawler->name),
                                     group_wording(robots.select_groups(*crawler))};
     for (const std::string& url : options.urls) {
-      const Verdict verdict = robots.verdict(url, *crawler).verdict;
+      const Verdict verdict = robots.verdict(url, *crawler);
       if (verdict.has_decisive_rule()) {
         decisive.emplace(verdict.line, file.rule_text(verdict.kind, verdict.line));
       }

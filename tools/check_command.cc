@@ -8,12 +8,12 @@
 #include <memory>
 #include <string>
 
+#include "agent_options.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
 #include "parsed_file.h"
 #include "render.h"
-#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -21,44 +21,19 @@ namespace {
 struct CheckOptions {
   std::string robots_file;
   std::string url;
-  AgentArguments who;
+  AgentOptions who;
   bool json = false;
 };
 
-// The answer for one URL, for agents or for a crawler (SEMANTICS 8).
-struct Answer {
-  Verdict verdict;
-  std::optional<CrawlerRule> crawler_rule;
-  std::string_view token;
-  std::optional<UsagePreferences> usage;  // SEMANTICS 9: null when the URL is disallowed
-};
-
-Answer answer(const ParsedFile& file, const WhoAsks& who,
-              const std::vector<std::string_view>& agents, std::string_view url) {
-  if (who.crawler == nullptr) {
-    return {file.robots().verdict(url, agents), std::nullopt, {}, file.robots().usage(url, agents)};
-  }
-  const CrawlerVerdict verdict = file.robots().verdict(url, *who.crawler);
-  return {verdict.verdict, verdict.rule, verdict.token, file.robots().usage(url, *who.crawler)};
-}
-
-nlohmann::json answer_json(std::string_view url, const Answer& answer, const ParsedFile& file,
-                           const WhoAsks& who) {
+// The answer for one URL: the verdict and the usage preferences (SEMANTICS 9: null
+// when the URL is disallowed).
+nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
+                           const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
   nlohmann::json json = {{"url", url}};
-  json.update(verdict_json(answer.verdict, file));
-  if (who.crawler != nullptr) {
-    add_crawler_json(json, *who.crawler, answer.crawler_rule, answer.token);
-  }
-  json["content_usage"] = usage_json(answer.usage);
+  json.update(verdict_json(verdict));
+  add_crawler_json(json, who.agent(), verdict);
+  json["content_usage"] = usage_json(usage);
   return json;
-}
-
-void print_answer(const Answer& answer, const ParsedFile& file, const WhoAsks& who) {
-  std::cout << verdict_text(answer.verdict, file) << " ("
-            << (who.crawler == nullptr
-                    ? describe_groups(answer.verdict.applied, who.label())
-                    : describe_crawler_groups(*who.crawler, *answer.crawler_rule, answer.token))
-            << ")" << usage_text(answer.usage) << "\n";
 }
 
 // A line with no `/`, `?` or `;` before any `#` has neither an authority nor a path, so
@@ -76,8 +51,8 @@ void report_not_urls(std::size_t count) {
 }
 
 // One line out per line in, in order; a million URLs must stream, not accumulate.
-int check_stream(const ParsedFile& file, const WhoAsks& who, bool json) {
-  const std::vector<std::string_view> agents = who.agent_views();
+int check_stream(const ParsedFile& file, const OwnedAgent& who, bool json) {
+  const Agent agent = who.agent();
   InputLines input(STDIN_FILENO);
   std::string url;
   std::string out;
@@ -87,10 +62,10 @@ int check_stream(const ParsedFile& file, const WhoAsks& who, bool json) {
   while (std::cout && input.next(url)) {
     if (is_not_a_url(url)) ++not_urls;
     if (json) {
-      out += to_json_line(answer_json(url, answer(file, who, agents, url), file, who));
+      out += to_json_line(answer_json(url, file.robots().verdict(url, agent),
+                                      file.robots().usage(url, agent), who));
     } else {
-      const bool allowed = who.crawler == nullptr ? file.robots().allowed(url, agents)
-                                                  : file.robots().allowed(url, *who.crawler);
+      const bool allowed = file.robots().allowed(url, agent);
       out += allowed ? "allowed\t" : "disallowed\t";
       append_printable(url, kShowWhole, out);
     }
@@ -111,7 +86,7 @@ int check_stream(const ParsedFile& file, const WhoAsks& who, bool json) {
 }
 
 int run_check(CheckOptions& options) {
-  const std::optional<WhoAsks> who = options.who.resolve("check", true);
+  const std::optional<OwnedAgent> who = options.who.resolve("check", true);
   if (!who) return kExitUsage;
   if (!options.who.next_given()) {
     report_error("check", "URL is required");
@@ -123,19 +98,21 @@ int run_check(CheckOptions& options) {
   }
   std::optional<RobotsInput> input = read_robots_or_report("check", options.robots_file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   if (options.url == "-") return check_stream(file, *who, options.json);
-  const Answer result = answer(file, *who, who->agent_views(), options.url);
+  const Verdict verdict = file.robots().verdict(options.url, who->agent());
+  const std::optional<UsagePreferences> usage = file.robots().usage(options.url, who->agent());
   if (options.json) {
-    std::cout << to_json_line(answer_json(options.url, result, file, *who)) << "\n";
+    std::cout << to_json_line(answer_json(options.url, verdict, usage, *who)) << "\n";
   } else {
-    print_answer(result, file, *who);
+    std::cout << verdict_text(verdict) << " (" << describe_groups(verdict, *who) << ")"
+              << usage_text(usage) << "\n";
   }
   if (is_not_a_url(options.url)) {
     std::cerr << "robotstxt check: '" << printable(options.url)
               << "' is not a URL and was checked as path /\n";
   }
-  return result.verdict.allowed ? kExitOk : kExitNegative;
+  return verdict.allowed ? kExitOk : kExitNegative;
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ void append_printable(std::string_view input, std::size_t max_bytes, std::string
 inline constexpr std::size_t kShowWhole = std::string_view::npos;
 
 /// Splits "googlebot, Googlebot-Image" into {"googlebot", "Googlebot-Image"}; blanks
-/// dropped. The one agent syntax of every subcommand (who_asks.h).
+/// dropped. The one agent syntax of every subcommand (agent_options.h).
 std::vector<std::string> split_agents(std::string_view comma_separated);
 
 /// One line of JSON, never throwing on invalid UTF-8 (bad bytes become U+FFFD).

@@ -17,21 +17,20 @@ long long cache_seconds(const Decision& decision) {
 
 // SEMANTICS 9.4: preferences exist only for a URL that may be fetched.
 std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
-                                         const WhoAsks& who) {
+                                         const OwnedAgent& who) {
   if (!decision.allowed) return std::nullopt;
   // With no rules to read, or none of them a content-usage rule, every category is
   // unknown: no second match of the URL.
   if (decision.state.rules == nullptr || !decision.state.rules->states_usage()) {
     return UsagePreferences{};
   }
-  return who.crawler == nullptr ? decision.state.rules->usage(url, who.agent_views())
-                                : decision.state.rules->usage(url, *who.crawler);
+  return decision.state.rules->usage(url, who.agent());
 }
 
-// `fetch -` and `serve` keep no bodies for their many origins: their compact form shows
-// the decisive rule by line and normalised "pattern" only.
+// The compact form of `fetch -` and `serve` shows the decisive rule by line and
+// normalised "pattern" only: one field less per URL of a batch.
 nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
-                             const ParsedFile* body, const WhoAsks& who) {
+                             const OwnedAgent& who) {
   nlohmann::json json;
   json["url"] = url;
   json["allowed"] = decision.allowed;
@@ -47,12 +46,10 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   const bool by_rules = decision.state.access == Access::kRules;
   json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
   json["line"] = line_json(verdict);
-  if (one) json["rule"] = body != nullptr ? rule_json(verdict, *body) : nlohmann::json();
+  if (one) json["rule"] = rule_json(verdict);
   json["pattern"] =
       verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
-  if (who.crawler != nullptr) {
-    add_crawler_json(json, *who.crawler, decision.crawler_rule, decision.crawler_token);
-  }
+  add_crawler_json(json, who.agent(), verdict);
   json["content_usage"] = usage_json(usage_of(decision, url, who));
   // What the fetch ended with: why the rules did not decide, when they did not.
   const FetchSummary& fetch = decision.entry->last_fetch;
@@ -154,7 +151,7 @@ void append_usage_json(JsonText& json, const std::optional<UsagePreferences>& us
 }  // namespace
 
 void write_decision_json(JsonText& json, std::string_view url, const Decision& decision,
-                         const WhoAsks& who, std::string_view cache) {
+                         const OwnedAgent& who, std::string_view cache) {
   ObjectText object(json);
   if (decision.url_error != UrlError::kNone) {
     object.boolean("allowed", decision.allowed);
@@ -172,10 +169,11 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
   object.word_or_null("applied", by_rules, to_string(verdict.applied));
   object.word("cache", cache);
   append_usage_json(object.key("content_usage"), usage_of(decision, url, who));
-  if (who.crawler != nullptr) {
-    object.string("crawler", who.crawler->name);
-    object.word_or_null("crawler_rule", decision.crawler_rule.has_value(),
-                        decision.crawler_rule ? to_string(*decision.crawler_rule) : "");
+  const Crawler* const crawler = who.crawler();
+  if (crawler != nullptr) {
+    object.string("crawler", crawler->name);
+    object.word_or_null("crawler_rule", verdict.crawler_rule.has_value(),
+                        verdict.crawler_rule ? to_string(*verdict.crawler_rule) : "");
   }
   object.string_or_null("fetch_error", !fetch.error.empty(), fetch.error);
   object.number_or_null("line", verdict.has_decisive_rule() ? verdict.line : 0);
@@ -183,8 +181,8 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
   object.string_or_null("pattern", verdict.has_decisive_rule(), verdict.pattern);
   object.string("robots_url", decision.robots_url);
   object.number_or_null("status", fetch.status);
-  if (who.crawler != nullptr) {
-    object.string_or_null("token", !decision.crawler_token.empty(), decision.crawler_token);
+  if (crawler != nullptr) {
+    object.string_or_null("token", !verdict.crawler_token.empty(), verdict.crawler_token);
   }
   object.string("url", url);
 }

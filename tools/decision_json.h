@@ -10,9 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "json_text.h"
-#include "parsed_file.h"
+#include "owned_agent.h"
 #include "robotstxt/robots_client.h"
-#include "who_asks.h"
 
 namespace robotstxt::cli {
 
@@ -22,20 +21,20 @@ long long cache_seconds(const Decision& decision);
 /// The usage preferences of `url` (SEMANTICS 9.4): none when it is disallowed, all
 /// unknown when no rules were read (a full allow).
 std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
-                                         const WhoAsks& who);
+                                         const OwnedAgent& who);
 
-/// One URL's answer. `one`: every step of the fetch, and "rule" as written in `body`
-/// (null when there is no body). Otherwise the compact form of `fetch -`: the decisive
-/// rule by "line" and normalised "pattern" only.
+/// One URL's answer. `one`: every step of the fetch, and "rule", the decisive rule as
+/// written. Otherwise the compact form of `fetch -`: the decisive rule by "line" and
+/// normalised "pattern" only.
 nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
-                             const ParsedFile* body, const WhoAsks& who);
+                             const OwnedAgent& who);
 
-/// decision_json(url, decision, false, nullptr, who), plus "cache": `cache` when the URL
+/// decision_json(url, decision, false, who), plus "cache": `cache` when the URL
 /// has an origin, written as text: the same members with the same values (in the same
 /// order), without a JSON object per URL. For serve's batches, where building those
 /// objects cost more than deciding.
 void write_decision_json(JsonText& json, std::string_view url, const Decision& decision,
-                         const WhoAsks& who, std::string_view cache);
+                         const OwnedAgent& who, std::string_view cache);
 
 }  // namespace robotstxt::cli
 

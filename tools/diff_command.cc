@@ -11,13 +11,13 @@
 #include <string>
 #include <unordered_set>
 
+#include "agent_options.h"
 #include "agent_rules.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
 #include "parsed_file.h"
 #include "render.h"
-#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -26,7 +26,7 @@ struct DiffOptions {
   std::string old_file;
   std::string new_file;
   std::string urls_file;
-  AgentArguments who;
+  AgentOptions who;
   bool json = false;
 };
 
@@ -34,7 +34,7 @@ using Side = ParsedFile;  // one side of the comparison
 
 std::string verdict_word(bool allowed) { return allowed ? "allowed" : "disallowed"; }
 
-int diff_urls(const DiffOptions& options, const WhoAsks& who, const Side& before,
+int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& before,
               const Side& after) {
   const std::optional<int> fd = open_or_report("diff", options.urls_file);
   if (!fd) return kExitUsage;
@@ -47,27 +47,26 @@ int diff_urls(const DiffOptions& options, const WhoAsks& who, const Side& before
     report_unreadable("diff", options.urls_file, lines.error());
     return kExitUsage;
   }
-  const std::vector<std::string_view> agents = who.agent_views();
+  const Agent agent = who.agent();
   std::size_t changed = 0;
   nlohmann::json changes = nlohmann::json::array();
   for (const std::string& url : urls) {
-    const Verdict old_verdict = before.robots().verdict(url, agents);
-    const Verdict new_verdict = after.robots().verdict(url, agents);
+    const Verdict old_verdict = before.robots().verdict(url, agent);
+    const Verdict new_verdict = after.robots().verdict(url, agent);
     if (old_verdict.allowed == new_verdict.allowed) continue;
     ++changed;
     if (options.json) {
       changes.push_back({{"url", url},
-                         {"before", verdict_json(old_verdict, before)},
-                         {"after", verdict_json(new_verdict, after)}});
+                         {"before", verdict_json(old_verdict)},
+                         {"after", verdict_json(new_verdict)}});
     } else {
       std::cout << printable(url, kShowWhole) << "  " << verdict_word(old_verdict.allowed) << " -> "
-                << verdict_word(new_verdict.allowed) << "  (was "
-                << decisive_rule(old_verdict, before) << "; now "
-                << decisive_rule(new_verdict, after) << ")\n";
+                << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
+                << "; now " << decisive_rule(new_verdict) << ")\n";
     }
   }
   if (options.json) {
-    std::cout << to_json_line({{"agents", who.agents},
+    std::cout << to_json_line({{"agents", who.tokens()},
                                {"urls", urls.size()},
                                {"changed", changed},
                                {"changes", changes}})
@@ -407,8 +406,9 @@ void print_listed_groups_text(const std::string& heading, const Followings& foll
 // can equal it.
 GroupSelection selection_for(const Side& side, const std::string& agent) {
   if (agent != "*") return side.robots().select_groups(agent);
-  GroupSelection global{AppliedGroups::kGlobal, side.robots().global_groups()};
-  if (global.groups.empty()) global.applied = AppliedGroups::kNone;
+  GroupSelection global;
+  global.groups = side.robots().global_groups();
+  global.applied = global.groups.empty() ? AppliedGroups::kNone : AppliedGroups::kGlobal;
   return global;
 }
 
@@ -509,7 +509,7 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
 }
 
 int run_diff(const DiffOptions& options) {
-  const std::optional<WhoAsks> who = options.who.resolve("diff", false);
+  const std::optional<OwnedAgent> who = options.who.resolve("diff", false);
   if (!who) return kExitUsage;
   if (!options.urls_file.empty() && !who->given()) {
     report_error("diff", "--urls needs --agent LIST");
@@ -529,8 +529,8 @@ int run_diff(const DiffOptions& options) {
   if (!old_input) return kExitUsage;
   std::optional<RobotsInput> new_input = read_robots_or_report("diff", options.new_file);
   if (!new_input) return kExitUsage;
-  const Side before(std::move(old_input->head));
-  const Side after(std::move(new_input->head));
+  const Side before(old_input->head);
+  const Side after(new_input->head);
   return options.urls_file.empty() ? diff_rules(options, before, after)
                                    : diff_urls(options, *who, before, after);
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "agent_options.h"
 #include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
@@ -14,7 +15,6 @@
 #include "render.h"
 #include "robotstxt/matcher.h"
 #include "verdict_reason.h"
-#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -22,7 +22,7 @@ namespace {
 struct ExplainOptions {
   std::string robots_file;
   std::string url;
-  AgentArguments who;
+  AgentOptions who;
   bool json = false;
 };
 
@@ -78,7 +78,7 @@ std::string usage_decision(const std::vector<UsageMatch>& matches,
 }
 
 int run_explain(const ExplainOptions& options) {
-  const std::optional<WhoAsks> who = options.who.resolve("explain", true);
+  const std::optional<OwnedAgent> who = options.who.resolve("explain", true);
   if (!who) return kExitUsage;
   if (!options.who.next_given()) {
     report_error("explain", "URL is required");
@@ -90,20 +90,13 @@ int run_explain(const ExplainOptions& options) {
   }
   std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   const std::vector<Group>& groups = file.groups();
-  const std::vector<std::string_view> agents = who->agent_views();
-  const Explanation explanation = who->crawler == nullptr
-                                      ? file.robots().explain(options.url, agents)
-                                      : file.robots().explain(options.url, *who->crawler);
-  const std::optional<CrawlerSelection> selection =
-      who->crawler == nullptr ? std::nullopt
-                              : std::make_optional(file.robots().select_groups(*who->crawler));
-  const VerdictReason reason = verdict_reason(explanation, selection);
+  const Agent agent = who->agent();
+  const Explanation explanation = file.robots().explain(options.url, agent);
+  const VerdictReason reason = verdict_reason(explanation);
   const Verdict& verdict = explanation.verdict;
-  const std::optional<UsagePreferences> usage =
-      who->crawler == nullptr ? file.robots().usage(options.url, agents)
-                              : file.robots().usage(options.url, *who->crawler);
+  const std::optional<UsagePreferences> usage = file.robots().usage(options.url, agent);
   const std::vector<Directive> directives = file.robots().directives();
   const std::vector<UsageMatch> usage_found = usage_matches(directives, explanation, usage);
 
@@ -123,8 +116,8 @@ int run_explain(const ExplainOptions& options) {
                          {"via_index_htm", match.via_index_htm}});
     }
     nlohmann::json json = {{"url", options.url}, {"path", explanation.path}};
-    if (who->crawler == nullptr) json["agents"] = who->agents;
-    json.update(verdict_json(verdict, file));
+    if (!who->tokens().empty()) json["agents"] = who->tokens();
+    json.update(verdict_json(verdict));
     json.update({{"groups", json_groups},
                  {"matches", matches},
                  {"verdict_reason", reason.code},
@@ -145,7 +138,7 @@ int run_explain(const ExplainOptions& options) {
     json["usage_matches"] = json_usage;
     json["content_usage"] = usage_json(usage);
     json["usage_explanation"] = usage_decision(usage_found, usage);
-    if (selection) add_crawler_json(json, *who->crawler, selection->rule, selection->token);
+    add_crawler_json(json, agent, verdict);
     std::cout << to_json_line(json) << "\n";
     return verdict.allowed ? kExitOk : kExitNegative;
   }
@@ -153,9 +146,8 @@ int run_explain(const ExplainOptions& options) {
   // Text output: the URL's and the file's bytes are escaped (JSON escapes them its own way).
   std::cout << "url       " << printable(options.url, kShowWhole) << "\n"
             << "path      " << printable(explanation.path, kShowWhole) << "\n";
-  if (selection) {
-    std::cout << "crawler   " << who->label() << " ("
-              << describe_crawler_groups(*who->crawler, selection->rule, selection->token) << ")\n";
+  if (who->crawler() != nullptr) {
+    std::cout << "crawler   " << who->label() << " (" << describe_groups(verdict, *who) << ")\n";
   } else {
     std::cout << "agent     " << who->label() << "\n";
   }

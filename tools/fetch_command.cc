@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "agent_options.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "decision_json.h"
@@ -27,14 +28,13 @@
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "transfer_options.h"
-#include "who_asks.h"
 
 namespace robotstxt::cli {
 namespace {
 
 struct FetchCommandOptions {
   std::string url;
-  AgentArguments who;
+  AgentOptions who;
   bool json = false;
   TransferFlags transfer;
   std::string redis;
@@ -50,8 +50,7 @@ std::string describe_duration(long long seconds) {
   return std::to_string(seconds) + " s";
 }
 
-void print_decision(const std::string& url, const Decision& decision, const ParsedFile* body,
-                    const WhoAsks& who) {
+void print_decision(const std::string& url, const Decision& decision, const OwnedAgent& who) {
   const FetchSummary& fetch = decision.entry->last_fetch;
   // What came from the network (a Location, a Cache-Control, an error quoting a header)
   // is escaped: an origin must not be able to drive the terminal that fetches from it.
@@ -86,20 +85,16 @@ void print_decision(const std::string& url, const Decision& decision, const Pars
   }
   std::cout << "\n";
   std::cout << "verdict     ";
-  if (decision.crawler_rule == CrawlerRule::kNotSubject) {
+  if (decision.verdict.crawler_rule == CrawlerRule::kNotSubject) {
     std::cout << "ALLOWED (not subject to robots.txt)\n";
     return;
   }
-  if (decision.state.access != Access::kRules || body == nullptr) {
+  if (decision.state.access != Access::kRules) {
     std::cout << (decision.allowed ? "ALLOWED" : "DISALLOWED") << ": "
               << to_string(decision.state.access) << "\n";
     return;
   }
-  std::cout << verdict_text(decision.verdict, *body) << " ("
-            << (who.crawler == nullptr
-                    ? describe_groups(decision.verdict.applied, who.label())
-                    : describe_crawler_groups(*who.crawler, *decision.crawler_rule,
-                                              decision.crawler_token))
+  std::cout << verdict_text(decision.verdict) << " (" << describe_groups(decision.verdict, who)
             << ")" << usage_text(usage_of(decision, url, who)) << "\n";
 }
 
@@ -187,12 +182,10 @@ std::int64_t unix_now_ms() {
 
 // Waits for `slot`'s time; a slot the schedule could not give yet (full up to the
 // longest wait) is asked for again once it is within reach.
-void wait_for_slot(Politeness& politeness, Slot& slot, const std::string& url, const WhoAsks& who) {
-  const std::vector<std::string_view> agents = who.agent_views();
+void wait_for_slot(Politeness& politeness, Slot& slot, const std::string& url, Agent agent) {
   while (slot.decision.allowed && !slot.reserved) {
     std::this_thread::sleep_for(std::chrono::milliseconds(std::max<std::int64_t>(slot.wait_ms, 1)));
-    slot = who.crawler == nullptr ? politeness.acquire(url, AgentNames(agents))
-                                  : politeness.acquire(url, *who.crawler);
+    slot = politeness.acquire(url, agent);
   }
   if (slot.reserved) {
     const std::int64_t wait = slot.not_before_ms - unix_now_ms();
@@ -200,8 +193,7 @@ void wait_for_slot(Politeness& politeness, Slot& slot, const std::string& url, c
   }
 }
 
-int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
-  const std::vector<std::string_view> agents = who.agent_views();
+int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
   options.concurrency = concurrency_within_descriptor_limit(options.concurrency);
   RobotsClient client(client_options(options));
   std::optional<Politeness> politeness;
@@ -216,12 +208,9 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
   const auto answer_window = [&] {
     std::vector<Slot> slots;
     if (politeness) {
-      slots = who.crawler == nullptr ? politeness->acquire_all(window, AgentNames(agents))
-                                     : politeness->acquire_all(window, *who.crawler);
+      slots = politeness->acquire_all(window, who.agent());
     } else {
-      std::vector<Decision> decided = who.crawler == nullptr
-                                          ? client.decide_all(window, agents)
-                                          : client.decide_all(window, *who.crawler);
+      std::vector<Decision> decided = client.decide_all(window, who.agent());
       slots.resize(decided.size());
       for (std::size_t i = 0; i < decided.size(); ++i) slots[i].decision = std::move(decided[i]);
     }
@@ -230,13 +219,13 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
       // Polite: each allowed line is printed at its slot, never before, so that whatever
       // reads the lines fetches each origin at the spacing the schedule gives.
       if (politeness) {
-        wait_for_slot(*politeness, slots[i], url, who);
+        wait_for_slot(*politeness, slots[i], url, who.agent());
         std::cout.flush();
       }
       const Decision& decision = slots[i].decision;
       if (decision.url_error != UrlError::kNone) {
         if (options.json) {
-          std::cout << to_json_line(decision_json(url, decision, false, nullptr, who)) << "\n";
+          std::cout << to_json_line(decision_json(url, decision, false, who)) << "\n";
         } else {
           std::cout << "error\t" << printable(url, kShowWhole) << "\n";
         }
@@ -246,7 +235,7 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
         continue;
       }
       if (options.json) {
-        nlohmann::json line = decision_json(url, decision, false, nullptr, who);
+        nlohmann::json line = decision_json(url, decision, false, who);
         if (politeness && slots[i].reserved) {
           const Slot& slot = slots[i];
           line["slot"] = {{"not_before", slot.not_before_ms},
@@ -303,22 +292,8 @@ int fetch_stream(FetchCommandOptions options, const WhoAsks& who) {
   return exit_code;
 }
 
-// Fetches the robots.txt of `origin` here, keeping its body for the rules as written,
-// and hands the result to `client`'s cache, so that the client decides from this very
-// fetch as it would from its own. nullptr when there is no body to show rules from.
-std::unique_ptr<ParsedFile> fetch_into(RobotsClient& client, const Origin& origin) {
-  const FetchOutcome outcome = Fetcher(client.options().fetch).fetch(origin);
-  std::unique_ptr<ParsedFile> body;
-  if (outcome.kind == FetchKind::kResponse && outcome.status >= 200 && outcome.status < 300) {
-    body = std::make_unique<ParsedFile>(outcome.body);
-  }
-  client.cache().insert(origin.key(), next_entry(nullptr, outcome, client.options().clock(),
-                                                 client.options().policy));
-  return body;
-}
-
 int run_fetch(const FetchCommandOptions& options) {
-  const std::optional<WhoAsks> who = options.who.resolve("fetch", true);
+  const std::optional<OwnedAgent> who = options.who.resolve("fetch", true);
   if (!who) return kExitUsage;
   // An unusable CA file is this machine's problem: say so before fetching anything.
   if (!options.ca_file.empty() && !std::ifstream(options.ca_file)) {
@@ -350,19 +325,16 @@ int run_fetch(const FetchCommandOptions& options) {
   }
   if (options.url == "-") return fetch_stream(options, *who);
 
-  const OriginResult origin = origin_of(options.url);
-  if (!origin) {
-    report_error("fetch", "'" + options.url + "': " + std::string(to_string(origin.error)));
+  RobotsClient client(client_options(options));
+  const Decision decision = client.decide(options.url, who->agent());
+  if (decision.url_error != UrlError::kNone) {
+    report_error("fetch", "'" + options.url + "': " + std::string(to_string(decision.url_error)));
     return kExitUsage;
   }
-  RobotsClient client(client_options(options));
-  const std::unique_ptr<ParsedFile> body = fetch_into(client, *origin.origin);
-  const Decision decision = who->crawler == nullptr ? client.decide(options.url, who->agent_views())
-                                                    : client.decide(options.url, *who->crawler);
   if (options.json) {
-    std::cout << to_json_line(decision_json(options.url, decision, true, body.get(), *who)) << "\n";
+    std::cout << to_json_line(decision_json(options.url, decision, true, *who)) << "\n";
   } else {
-    print_decision(options.url, decision, body.get(), *who);
+    print_decision(options.url, decision, *who);
   }
   if (decision.state.access == Access::kUndecided) {
     std::cout.flush();

@@ -6,20 +6,21 @@
 #include <sstream>
 #include <string>
 
+#include "agent_options.h"
 #include "ascii.h"
 #include "cli_support.h"
 #include "commands.h"
 #include "input.h"
 #include "parsed_file.h"
 #include "render.h"
-#include "who_asks.h"
+#include "robotstxt/line_facts.h"
 
 namespace robotstxt::cli {
 namespace {
 
 struct InfoOptions {
   std::string file;
-  AgentArguments who;
+  AgentOptions who;
   bool json = false;
 };
 
@@ -64,18 +65,18 @@ nlohmann::json usage_rule_json(const Directive& directive) {
 }
 
 int run_info(const InfoOptions& options) {
-  const std::optional<WhoAsks> who = options.who.resolve("info", false);
+  const std::optional<OwnedAgent> who = options.who.resolve("info", false);
   if (!who) return kExitUsage;
   std::optional<RobotsInput> input = read_robots_or_report("info", options.file);
   if (!input) return kExitUsage;
-  const ParsedFile file(std::move(input->head));
+  const ParsedFile file(input->head);
   const RobotsTxt& robots = file.robots();
-  const std::vector<LineFacts>& lines = file.lines();
+  const std::vector<LineFacts> lines = describe_lines(input->head);  // for the sitemap lines
   const std::vector<Group>& groups = file.groups();
   const std::vector<Directive> directives = robots.directives();
 
   // The library answers the per-agent questions (SEMANTICS 3 and 6).
-  const std::vector<std::string_view> asking = who->agent_views();
+  const Agent asking = who->agent();
   std::optional<GroupSelection> selection;
   std::optional<double> crawl_delay, request_rate;
   if (who->given()) {
@@ -130,7 +131,7 @@ int run_info(const InfoOptions& options) {
       nlohmann::json applying = nlohmann::json::array();
       for (const std::size_t g : selection->groups) applying.push_back(g + 1);
       json["selection"] = {
-          {"agents", who->agents},
+          {"agents", who->tokens()},
           {"applied", to_string(selection->applied)},
           {"groups", applying},
           {"crawl_delay", crawl_delay ? nlohmann::json(*crawl_delay) : nlohmann::json()},

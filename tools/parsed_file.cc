@@ -2,20 +2,30 @@
 
 #include <utility>
 
+#include "render.h"
+
 namespace robotstxt::cli {
 
-ParsedFile::ParsedFile(std::string body)
-    : body_(std::move(body)),
-      robots_(RobotsTxt::parse(body_)),
-      lines_(describe_lines(body_)),
-      groups_(robots_.groups()) {}
+ParsedFile::ParsedFile(std::string_view body) : ParsedFile(RobotsTxt::parse(body)) {}
+
+ParsedFile::ParsedFile(RobotsTxt robots) : robots_(std::move(robots)), groups_(robots_.groups()) {
+  written_.resize(robots_.line_count() + std::size_t{1});
+  for (const Group& group : groups_) {
+    for (const RuleLine& rule : group.rules) {
+      if (rule.line < written_.size()) written_[rule.line] = rule.written;
+    }
+  }
+  for (const Directive& directive : robots_.directives()) {
+    if (directive.line < written_.size()) written_[directive.line] = directive.value;
+  }
+}
 
 std::string_view ParsedFile::written(std::uint32_t line) const {
-  return line >= 1 && line <= lines_.size() ? lines_[line - 1].value : std::string_view();
+  return line < written_.size() ? written_[line] : std::string_view();
 }
 
 std::string ParsedFile::rule_text(RuleKind kind, std::uint32_t line) const {
-  return std::string(to_string(kind)) + ": " + std::string(written(line));
+  return cli::rule_text(kind, written(line));
 }
 
 }  // namespace robotstxt::cli

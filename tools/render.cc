@@ -8,23 +8,30 @@ nlohmann::json line_json(const Verdict& verdict) {
   return verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json();
 }
 
-nlohmann::json rule_json(const Verdict& verdict, const ParsedFile& file) {
-  return verdict.has_decisive_rule() ? nlohmann::json(file.rule_text(verdict.kind, verdict.line))
+std::string rule_text(RuleKind kind, std::string_view written) {
+  return std::string(to_string(kind)) + ": " + std::string(written);
+}
+
+nlohmann::json rule_json(const Verdict& verdict) {
+  return verdict.has_decisive_rule() ? nlohmann::json(rule_text(verdict.kind, verdict.written))
                                      : nlohmann::json();
 }
 
-nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file) {
+nlohmann::json verdict_json(const Verdict& verdict) {
   return {{"allowed", verdict.allowed},
           {"line", line_json(verdict)},
-          {"rule", rule_json(verdict, file)},
+          {"rule", rule_json(verdict)},
           {"applied", to_string(verdict.applied)}};
 }
 
-void add_crawler_json(nlohmann::json& json, const Crawler& crawler, std::optional<CrawlerRule> rule,
-                      std::string_view token) {
-  json["crawler"] = crawler.name;
-  json["crawler_rule"] = rule ? nlohmann::json(to_string(*rule)) : nlohmann::json();
-  json["token"] = token.empty() ? nlohmann::json() : nlohmann::json(token);
+void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict) {
+  const Crawler* const crawler = agent.crawler();
+  if (crawler == nullptr) return;
+  json["crawler"] = crawler->name;
+  json["crawler_rule"] =
+      verdict.crawler_rule ? nlohmann::json(to_string(*verdict.crawler_rule)) : nlohmann::json();
+  json["token"] =
+      verdict.crawler_token.empty() ? nlohmann::json() : nlohmann::json(verdict.crawler_token);
 }
 
 nlohmann::json usage_json(const std::optional<UsagePreferences>& usage) {
@@ -65,17 +72,17 @@ std::string usage_rule_text(std::uint32_t line, const ParsedFile& file) {
   return "content-usage: " + std::string(file.written(line));
 }
 
-std::string decisive_rule(const Verdict& verdict, const ParsedFile& file) {
+std::string decisive_rule(const Verdict& verdict) {
   if (!verdict.has_decisive_rule()) return "no rule matched";
   // Text only (JSON has "rule"): the rule's bytes are escaped for the terminal.
   return "by line " + std::to_string(verdict.line) + ": " +
-         printable(file.rule_text(verdict.kind, verdict.line), kShowWhole);
+         printable(rule_text(verdict.kind, verdict.written), kShowWhole);
 }
 
-std::string verdict_text(const Verdict& verdict, const ParsedFile& file) {
+std::string verdict_text(const Verdict& verdict) {
   std::string text = verdict.allowed ? "ALLOWED" : "DISALLOWED";
   if (!verdict.has_decisive_rule()) return text + ": no rule matched";
-  text += " " + decisive_rule(verdict, file);
+  text += " " + decisive_rule(verdict);
   if (verdict.via_index_htm) text += " (index.htm also allows its directory)";
   return text;
 }
@@ -92,6 +99,8 @@ std::string describe_groups(AppliedGroups applied, std::string_view agents) {
   }
   return "no group names " + names + " and there is no * group";
 }
+
+namespace {
 
 std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
                                     std::string_view token) {
@@ -115,6 +124,15 @@ std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
       break;
   }
   return "no group names " + tokens + " and there is no * group";
+}
+
+}  // namespace
+
+std::string describe_groups(const Verdict& verdict, const OwnedAgent& who) {
+  if (who.crawler() != nullptr && verdict.crawler_rule) {
+    return describe_crawler_groups(*who.crawler(), *verdict.crawler_rule, verdict.crawler_token);
+  }
+  return describe_groups(verdict.applied, who.label());
 }
 
 std::string describe_selection(const GroupSelection& selection, std::string_view agents) {

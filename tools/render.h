@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "owned_agent.h"
 #include "parsed_file.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/lint.h"
@@ -21,16 +22,19 @@ namespace robotstxt::cli {
 /// "line": the decisive rule's line, or null when no rule decided.
 nlohmann::json line_json(const Verdict& verdict);
 
-/// "rule": the decisive rule as written in `file` ("disallow: /x"), or null.
-nlohmann::json rule_json(const Verdict& verdict, const ParsedFile& file);
+/// A rule as every output shows it: its kind and its value as written, "disallow: /x".
+std::string rule_text(RuleKind kind, std::string_view written);
+
+/// "rule": the decisive rule as written ("disallow: /x"), or null.
+nlohmann::json rule_json(const Verdict& verdict);
 
 /// {"allowed", "line", "rule", "applied"}: a verdict as every subcommand shows it.
-nlohmann::json verdict_json(const Verdict& verdict, const ParsedFile& file);
+nlohmann::json verdict_json(const Verdict& verdict);
 
-/// Adds "crawler", "crawler_rule" (null when no rules were consulted) and "token" (the
-/// deciding token, or null) for an answer given for a crawler (SEMANTICS 8).
-void add_crawler_json(nlohmann::json& json, const Crawler& crawler, std::optional<CrawlerRule> rule,
-                      std::string_view token);
+/// When a crawler asked, adds "crawler", "crawler_rule" (null when no rules were
+/// consulted) and "token" (the deciding token, or null) from `verdict` (SEMANTICS 8);
+/// adds nothing when product tokens asked.
+void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict);
 
 /// "content_usage" (README "JSON output"): null when the URL may not be fetched, so has no
 /// preferences (SEMANTICS 9.4); else {"train-ai", "search": "allowed" | "disallowed" |
@@ -49,19 +53,18 @@ std::string usage_compact(const std::optional<UsagePreferences>& usage);
 std::string usage_rule_text(std::uint32_t line, const ParsedFile& file);
 
 /// "by line 3: disallow: /x", or "no rule matched".
-std::string decisive_rule(const Verdict& verdict, const ParsedFile& file);
+std::string decisive_rule(const Verdict& verdict);
 
 /// "ALLOWED by line 3: allow: /x" / "DISALLOWED ..." / "ALLOWED: no rule matched".
-std::string verdict_text(const Verdict& verdict, const ParsedFile& file);
+std::string verdict_text(const Verdict& verdict);
 
-/// Which groups applied to `agents` (a WhoAsks label), as a clause:
+/// Which groups applied to `agents` (an OwnedAgent label), as a clause:
 /// "group naming a; * rules do not apply".
 std::string describe_groups(AppliedGroups applied, std::string_view agents);
 
-/// The same for a crawler, naming the token whose groups applied:
+/// The same for whoever asked: for a crawler, naming the token whose groups applied:
 /// "groups naming Googlebot: no group names Googlebot-Image".
-std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
-                                    std::string_view token);
+std::string describe_groups(const Verdict& verdict, const OwnedAgent& who);
 
 /// The groups of `selection` by number (1-based, as `info` lists them) and why:
 /// "group 2, 3: named there; the * group does not apply".

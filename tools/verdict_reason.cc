@@ -6,13 +6,12 @@
 
 namespace robotstxt::cli {
 
-VerdictReason verdict_reason(const Explanation& explanation,
-                             const std::optional<CrawlerSelection>& crawler) {
+VerdictReason verdict_reason(const Explanation& explanation) {
   const Verdict& verdict = explanation.verdict;
-  if (crawler && crawler->rule == CrawlerRule::kNotSubject) {
+  if (explanation.verdict.crawler_rule == CrawlerRule::kNotSubject) {
     return {"not-subject", "robots.txt does not bind this crawler (SEMANTICS 8.3): allowed"};
   }
-  if (crawler && crawler->rule == CrawlerRule::kGlobalIgnored) {
+  if (explanation.verdict.crawler_rule == CrawlerRule::kGlobalIgnored) {
     return {"global-ignored",
             "no group names the crawler and it must be named: * does not apply, allowed"};
   }

@@ -17,10 +17,9 @@ struct VerdictReason {
   std::string text;
 };
 
-/// The reason for `explanation`'s verdict; `crawler` is the group selection when a
-/// catalogued crawler asked, nullopt for product tokens.
-VerdictReason verdict_reason(const Explanation& explanation,
-                             const std::optional<CrawlerSelection>& crawler);
+/// The reason for `explanation`'s verdict (for a crawler, its verdict says how its
+/// groups were chosen).
+VerdictReason verdict_reason(const Explanation& explanation);
 
 }  // namespace robotstxt::cli
 

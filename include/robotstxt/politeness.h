@@ -145,16 +145,11 @@ class Politeness {
   explicit Politeness(RobotsClient& client, PolitenessOptions options = {});
 
   /// Decides `url` (RobotsClient::decide) and, if allowed, reserves its next slot.
-  [[nodiscard]] Slot acquire(std::string_view url, AgentNames agents,
-                             const std::atomic<bool>* cancelled = nullptr);
-  [[nodiscard]] Slot acquire(std::string_view url, const Crawler& crawler,
+  [[nodiscard]] Slot acquire(std::string_view url, Agent agent,
                              const std::atomic<bool>* cancelled = nullptr);
   /// A worker's queue: one Slot per URL, in order; origins are fetched once, together.
   /// Once `cancelled` is set, the URLs not yet reserved are answered without a slot.
-  [[nodiscard]] std::vector<Slot> acquire_all(std::span<const std::string> urls, AgentNames agents,
-                                              const std::atomic<bool>* cancelled = nullptr);
-  [[nodiscard]] std::vector<Slot> acquire_all(std::span<const std::string> urls,
-                                              const Crawler& crawler,
+  [[nodiscard]] std::vector<Slot> acquire_all(std::span<const std::string> urls, Agent agent,
                                               const std::atomic<bool>* cancelled = nullptr);
 
   /// What fetching `url` gave: 429 and 503 raise the origin's back-off (Retry-After
@@ -163,8 +158,7 @@ class Politeness {
   BackOffReport report(std::string_view url, int status, std::string_view retry_after = {});
 
   /// Gives an unused slot back, if no later one was reserved since (P6).
-  void release(const Slot& slot, AgentNames agents);
-  void release(const Slot& slot, const Crawler& crawler);
+  void release(const Slot& slot, Agent agent);
 
   /// True when a shared schedule is configured and not skipped after a failure.
   [[nodiscard]] bool using_shared() const noexcept;
@@ -175,14 +169,8 @@ class Politeness {
   [[nodiscard]] const PolitenessOptions& options() const noexcept { return options_; }
 
  private:
-  struct Asker {
-    std::span<const std::string_view> agents;
-    const Crawler* crawler = nullptr;
-  };
-  std::vector<Slot> acquire_all(std::span<const std::string> urls, const Asker& asker,
-                                const std::atomic<bool>* cancelled);
-  void reserve(Slot& slot, const Asker& asker);
-  std::string schedule_key(const Decision& decision, const Asker& asker) const;
+  void reserve(Slot& slot, Agent agent);
+  std::string schedule_key(const Decision& decision, Agent agent) const;
   std::string back_off_key(std::string_view robots_url) const;
   // The shared store unless it is skipped; else this process's. `shared` says which.
   ScheduleStore& store(bool& shared);

@@ -19,7 +19,7 @@
  * @endcode
  *
  * The shapes mirror RobotsTxt: allowed() is the boolean, decide() the full answer, and
- * agents are passed the same way (AgentNames) or as a Crawler.
+ * who asks is an Agent (agent.h): product tokens, or a crawler of the catalogue.
  */
 #ifndef ROBOTSTXT_ROBOTS_CLIENT_H_
 #define ROBOTSTXT_ROBOTS_CLIENT_H_
@@ -71,7 +71,8 @@ enum class CacheTier : std::uint8_t {
 
 [[nodiscard]] std::string_view to_string(CacheTier tier) noexcept;  // "memory", ...
 
-/// The answer for one URL, with everything behind it.
+/// The answer for one URL, with everything behind it: the Verdict, and where its
+/// robots.txt came from and what its fetch allowed.
 struct Decision {
   /// False also when state.access is kUndecided: the fetch failed on this machine
   /// (entry->last_fetch.error says how); nothing is cached, so ask again later.
@@ -81,13 +82,10 @@ struct Decision {
   std::string robots_url;
   AccessState state;  ///< full allow, full disallow, or rules, and why
   /// The matcher's verdict when state.access is kRules; otherwise just `allowed` with
-  /// no decisive rule. Its views point into *state.rules, which this Decision keeps.
+  /// no decisive rule. Its views point into *state.rules, which this Decision keeps, and
+  /// into the Crawler that asked. For a crawler robots.txt does not bind (SEMANTICS
+  /// 8.3), crawler_rule is kNotSubject, whatever the robots.txt fetch gave.
   Verdict verdict;
-  /// Asked for a crawler: how its groups were chosen and the deciding token (SEMANTICS
-  /// 8); kNotSubject decides alone, whatever the robots.txt fetch gave. Unset when asked
-  /// for agents, or when no rules were consulted (full allow or disallow).
-  std::optional<CrawlerRule> crawler_rule;
-  std::string_view crawler_token;            ///< a view into the Crawler's tokens
   std::shared_ptr<const RobotsEntry> entry;  ///< the cache entry used (null on URL error)
   CacheTier cache = CacheTier::kMemory;
 };
@@ -104,36 +102,24 @@ class RobotsClient {
   /// not settled are answered undecided (Access::kUndecided, kCancelledFetchError), never
   /// cached. A call that was waiting for another call's fetch of an origin, which that
   /// call then withdrew, fetches the origin itself.
-  [[nodiscard]] Decision decide(std::string_view url, AgentNames agents,
+  [[nodiscard]] Decision decide(std::string_view url, Agent agent,
                                 const std::atomic<bool>* cancelled = nullptr);
-  [[nodiscard]] Decision decide(std::string_view url, const Crawler& crawler,
-                                const std::atomic<bool>* cancelled = nullptr);
-  /// decide(url, ...).allowed.
-  [[nodiscard]] bool allowed(std::string_view url, AgentNames agents);
-  [[nodiscard]] bool allowed(std::string_view url, const Crawler& crawler);
+  /// decide(url, agent).allowed.
+  [[nodiscard]] bool allowed(std::string_view url, Agent agent);
 
   /// decide(), but only from this process's memory: nullopt when the origin's entry is
   /// missing or stale there (then decide() would look further, or fetch). Never blocks
   /// on a fetch, so an event loop may call it inline. A URL without an origin is decided
   /// (url_error set).
-  [[nodiscard]] std::optional<Decision> decide_if_cached(std::string_view url, AgentNames agents);
-  [[nodiscard]] std::optional<Decision> decide_if_cached(std::string_view url,
-                                                         const Crawler& crawler);
+  [[nodiscard]] std::optional<Decision> decide_if_cached(std::string_view url, Agent agent);
 
   /// The batch form: one Decision per URL, in order. Each origin is fetched at most
   /// once, and all missing origins concurrently (FetchOptions::max_concurrent_transfers).
-  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
-                                                 AgentNames agents,
-                                                 const std::atomic<bool>* cancelled = nullptr);
-  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls,
-                                                 const Crawler& crawler,
+  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string> urls, Agent agent,
                                                  const std::atomic<bool>* cancelled = nullptr);
   /// The same for URLs held elsewhere (one buffer of a request, say): no copy of each.
   [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string_view> urls,
-                                                 AgentNames agents,
-                                                 const std::atomic<bool>* cancelled = nullptr);
-  [[nodiscard]] std::vector<Decision> decide_all(std::span<const std::string_view> urls,
-                                                 const Crawler& crawler,
+                                                 Agent agent,
                                                  const std::atomic<bool>* cancelled = nullptr);
 
   /// Fetches `origin`'s robots.txt now, whatever the caches hold, and stores the result
@@ -142,6 +128,13 @@ class RobotsClient {
   /// decide() calls loading it too), and an entry fetched here less than
   /// min_refresh_interval ago is returned as it is: its fetched_at says when.
   RobotsCache::EntryPtr refresh(const Origin& origin, const std::atomic<bool>* cancelled = nullptr);
+
+  /// Fetches `origin`'s robots.txt with this client's fetcher (its options, its gate,
+  /// its address rules) and returns the outcome as it is, body included, outside both
+  /// tiers: nothing is read from or stored in a cache. For a caller that shows the file
+  /// as it is now; `cancelled` as for decide().
+  [[nodiscard]] FetchOutcome fetch_outcome(const Origin& origin,
+                                           const std::atomic<bool>* cancelled = nullptr) const;
 
   [[nodiscard]] RobotsCache& cache() noexcept { return cache_; }
   [[nodiscard]] const RobotsClientOptions& options() const noexcept { return options_; }
@@ -155,14 +148,6 @@ class RobotsClient {
   RobotsCache cache_;
   std::unique_ptr<SharedCache> shared_;
 
-  // Either agents or a crawler: what decide_all() asks the parsed file.
-  struct Asker {
-    std::span<const std::string_view> agents;
-    const Crawler* crawler = nullptr;
-  };
-  std::vector<Decision> decide_all(std::span<const std::string_view> urls, const Asker& asker,
-                                   const std::atomic<bool>* cancelled);
-  std::optional<Decision> decide_if_cached(std::string_view url, const Asker& asker);
   // The cache's loader: the shared tier first when there is one, then the network.
   // `origins[i]` is the origin of `keys[i]`. Records where each key's entry came from
   // in `tiers`. `refetch`: fetch every key, whatever the shared tier holds.

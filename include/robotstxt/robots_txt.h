@@ -7,7 +7,8 @@
  * when it reads a shared-tier record), and the result chooses the groups and matches
  * their compiled rules for every URL asked. Build one with RobotsTxt::parse() per host, keep it as
  * long as the cache does, and ask it about as many URLs as you like, from as many threads as you
- * like.
+ * like. Every question takes an Agent (agent.h): product tokens, or a crawler of the
+ * catalogue.
  *
  * @code
  *   auto robots = robotstxt::RobotsTxt::parse("User-agent: *\nDisallow: /private\n");
@@ -31,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/agent.h"
 #include "robotstxt/body_limit.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/usage_preferences.h"
@@ -46,13 +48,14 @@ struct AgentLine {
   bool global = false;     ///< `*` or `* text`
 };
 
-/// An allow/disallow line of a group. Only the normalised pattern is kept (keeping the
-/// text as written too would cost up to 4x the body for non-ASCII rules); the text as
-/// written is describe_lines(body)[line - 1].value.
+/// An allow/disallow line of a group: the pattern it is matched by and its value as
+/// written, which is kept only where normalising changed it (most values are their own
+/// pattern).
 struct RuleLine {
   std::uint32_t line = 0;
   RuleKind kind = RuleKind::kAllow;
   std::string_view pattern;  ///< normalised (SEMANTICS 1.8); what is matched
+  std::string_view written;  ///< the line's trimmed value as written, e.g. "/caf\xC3\xA9"
 };
 
 /// One group (SEMANTICS 2.1): its user-agent lines and its rules, in file order.
@@ -70,11 +73,15 @@ struct Directive {
   std::int32_t group = -1;
 };
 
-/// The groups whose rules apply to some agents (SEMANTICS 3): the groups naming any of
-/// them, or else the global groups. Indexes into RobotsTxt::groups(), in file order.
+/// The groups whose rules apply to an agent (SEMANTICS 3 and 8): for product tokens, the
+/// groups naming any of them, or else the global groups; for a crawler, those its
+/// precedence chose. Indexes into RobotsTxt::groups(), in file order.
 struct GroupSelection {
   AppliedGroups applied = AppliedGroups::kNone;
   std::vector<std::size_t> groups;
+  /// As in Verdict: set when a crawler asked.
+  std::optional<CrawlerRule> crawler_rule;
+  std::string_view crawler_token;
 };
 
 /// A request-rate value: `requests` per `seconds`, e.g. "1/5s 0600-0845" is 1 per 5 s,
@@ -84,63 +91,6 @@ struct RequestRate {
   double seconds = 0;
   std::string_view window;
   [[nodiscard]] double per_second() const noexcept { return requests / seconds; }
-};
-
-/// One agent, or the several names of one crawler merged as Google's matcher merges a
-/// list of agents (SEMANTICS 2.5): a group applies if it names any of them. Every query
-/// takes agents this way. A view: the names must outlive the call.
-class AgentNames {
- public:
-  // Implicit on purpose: every query reads `robots.allowed(url, "Googlebot")`.
-  AgentNames(std::string_view agent) noexcept : single_(agent) {}
-  AgentNames(const char* agent) noexcept : single_(agent) {}
-  AgentNames(const std::string& agent) noexcept : single_(agent) {}
-  AgentNames(std::span<const std::string_view> agents) noexcept : many_(agents), several_(true) {}
-  // The list's array lives until the end of the call that the braces are written in.
-  AgentNames(std::initializer_list<std::string_view> agents) noexcept
-      : many_(std::data(agents), agents.size()), several_(true) {}
-  AgentNames(const std::vector<std::string_view>& agents) noexcept
-      : many_(agents), several_(true) {}
-  template <std::size_t N>
-  AgentNames(const std::string_view (&agents)[N]) noexcept : many_(agents), several_(true) {}
-
-  [[nodiscard]] std::span<const std::string_view> names() const noexcept {
-    return several_ ? many_ : std::span(&single_, 1);
-  }
-
- private:
-  std::string_view single_;
-  std::span<const std::string_view> many_;
-  bool several_ = false;
-};
-
-/// How a crawler's groups were chosen (SEMANTICS 8).
-enum class CrawlerRule : std::uint8_t {
-  kOwnToken,       ///< groups naming its first (most specific) token applied
-  kFallbackToken,  ///< no group names its first token; groups naming a later one applied
-  kGlobal,         ///< no group names any of its tokens; the `*` groups applied
-  kGlobalIgnored,  ///< no group names it, and `*` never applies to it: all allowed (8.2)
-  kNoGroups,       ///< no group names it and there is no `*` group: all allowed
-  kNotSubject,     ///< robots.txt does not bind it: always allowed (8.3)
-};
-
-/// "own-token", "fallback-token", "global", "global-ignored", "no-groups", "not-subject".
-[[nodiscard]] std::string_view to_string(CrawlerRule rule) noexcept;
-
-/// The groups that apply to a crawler, and why.
-struct CrawlerSelection {
-  CrawlerRule rule = CrawlerRule::kNoGroups;
-  /// The token whose groups applied (kOwnToken, kFallbackToken); else empty. A view
-  /// into the Crawler's tokens.
-  std::string_view token;
-  GroupSelection groups;  ///< empty unless rules apply
-};
-
-/// A crawler's verdict: the verdict as for an agent, and how its groups were chosen.
-struct CrawlerVerdict {
-  Verdict verdict;
-  CrawlerRule rule = CrawlerRule::kNoGroups;
-  std::string_view token;  ///< as in CrawlerSelection
 };
 
 /// One rule that matched the path during explain().
@@ -175,41 +125,31 @@ class RobotsTxt {
   /// only the first kMaxBodyBytes count. The result does not refer to `body`.
   [[nodiscard]] static RobotsTxt parse(std::string_view body);
 
-  /// Fast form: may `agents` fetch `url`? `url` is used exactly as given (it must
-  /// already be percent-encoded; see SEMANTICS 4.1). Agents compare ASCII
-  /// case-insensitively with the product tokens of the file.
-  [[nodiscard]] bool allowed(std::string_view url, AgentNames agents) const noexcept;
+  /// Fast form: may `agent` fetch `url`? `url` is used exactly as given (it must
+  /// already be percent-encoded; see SEMANTICS 4.1). Tokens compare ASCII
+  /// case-insensitively with the product tokens of the file. Product tokens are merged
+  /// (SEMANTICS 2.5); a crawler follows its precedence (SEMANTICS 8): the first of its
+  /// tokens that a group names decides alone, `*` only when none is named and the
+  /// crawler does not ignore it, always allowed when robots.txt does not bind it.
+  [[nodiscard]] bool allowed(std::string_view url, Agent agent) const noexcept;
 
-  /// Many agents, one URL: answers[i] = allowed(url, agents[i]) for each agent alone (not
-  /// merged as AgentNames merges a list), with the URL's path read once for all of them.
+  /// Many agents, one URL: answers[i] = allowed(url, agents[i]) for each token alone (not
+  /// merged as an Agent merges a list), with the URL's path read once for all of them.
   /// Answers min(agents.size(), answers.size()) and returns that count.
   std::size_t allowed_each(std::string_view url, std::span<const std::string_view> agents,
                            std::span<bool> answers) const noexcept;
 
-  /// Full form: the verdict with its decisive rule. Its views point into *this.
-  [[nodiscard]] Verdict verdict(std::string_view url, AgentNames agents) const& noexcept;
-  Verdict verdict(std::string_view url, AgentNames agents) const&& = delete;
+  /// Full form: the verdict with its decisive rule and how the groups were chosen. Its
+  /// views point into *this (and into the crawler that asked).
+  [[nodiscard]] Verdict verdict(std::string_view url, Agent agent) const& noexcept;
+  Verdict verdict(std::string_view url, Agent agent) const&& = delete;
 
   /// The same decision spelled out: every rule that matched and why one won.
-  [[nodiscard]] Explanation explain(std::string_view url, AgentNames agents) const&;
-  Explanation explain(std::string_view url, AgentNames agents) const&& = delete;
+  [[nodiscard]] Explanation explain(std::string_view url, Agent agent) const&;
+  Explanation explain(std::string_view url, Agent agent) const&& = delete;
 
-  /// The same three questions for a crawler, following its precedence (SEMANTICS 8):
-  /// the first of its tokens that a group names decides alone; `*` only when none is
-  /// named and the crawler does not ignore it; always allowed when robots.txt does not
-  /// bind it. An agent list merges its names instead (SEMANTICS 2.5): another question.
-  [[nodiscard]] bool allowed(std::string_view url, const Crawler& crawler) const noexcept;
-  [[nodiscard]] CrawlerVerdict verdict(std::string_view url,
-                                       const Crawler& crawler) const& noexcept;
-  CrawlerVerdict verdict(std::string_view url, const Crawler& crawler) const&& = delete;
-  [[nodiscard]] Explanation explain(std::string_view url, const Crawler& crawler) const&;
-  Explanation explain(std::string_view url, const Crawler& crawler) const&& = delete;
-  [[nodiscard]] CrawlerSelection select_groups(const Crawler& crawler) const;
-  /// Crawl-delay read from the groups the crawler follows; nullopt when none applies.
-  [[nodiscard]] std::optional<double> crawl_delay(const Crawler& crawler) const;
-
-  /// Which groups apply to `agents` (SEMANTICS 3): own groups, else global, else none.
-  [[nodiscard]] GroupSelection select_groups(AgentNames agents) const;
+  /// Which groups apply to `agent` (SEMANTICS 3, 8): own groups, else global, else none.
+  [[nodiscard]] GroupSelection select_groups(Agent agent) const;
   /// The global (`*`) groups, in file order.
   [[nodiscard]] std::vector<std::size_t> global_groups() const;
 
@@ -220,49 +160,37 @@ class RobotsTxt {
   [[nodiscard]] std::vector<Directive> directives() const&;
   std::vector<Directive> directives() const&& = delete;
   /// The directives named `key` (ASCII case-insensitive) in the groups that apply to
-  /// `agents` (select_groups()), in file order. The first valid one is what a crawler
+  /// `agent` (select_groups()), in file order. The first valid one is what a crawler
   /// uses; crawl_delay() and request_rate() are built on this.
-  [[nodiscard]] std::vector<Directive> directives_for(std::string_view key,
-                                                      AgentNames agents) const&;
-  std::vector<Directive> directives_for(std::string_view key, AgentNames agents) const&& = delete;
-  /// The same for the groups a crawler follows (SEMANTICS 8).
-  [[nodiscard]] std::vector<Directive> directives_for(std::string_view key,
-                                                      const Crawler& crawler) const&;
-  std::vector<Directive> directives_for(std::string_view key,
-                                        const Crawler& crawler) const&& = delete;
+  [[nodiscard]] std::vector<Directive> directives_for(std::string_view key, Agent agent) const&;
+  std::vector<Directive> directives_for(std::string_view key, Agent agent) const&& = delete;
   /// All groups in file order; Directive::group indexes this.
   [[nodiscard]] std::vector<Group> groups() const&;
   std::vector<Group> groups() const&& = delete;
 
-  /// Crawl-delay in seconds for `agents`: the first valid crawl-delay of the groups that
-  /// apply to them (select_groups()). A valid value is a finite, non-negative decimal
+  /// Crawl-delay in seconds for `agent`: the first valid crawl-delay of the groups that
+  /// apply to it (select_groups()). A valid value is a finite, non-negative decimal
   /// number ("10", "0.5", " 2 "). Google ignores it; other crawlers read it.
-  [[nodiscard]] std::optional<double> crawl_delay(AgentNames agents) const;
-  /// Request-rate for `agents`: the first valid request-rate of the groups that apply.
+  [[nodiscard]] std::optional<double> crawl_delay(Agent agent) const;
+  /// Request-rate for `agent`: the first valid request-rate of the groups that apply.
   /// Valid: "N/T" with T in seconds or with a unit s, m, h or d ("1/5s", "10/1m"), then
   /// optionally a time window ("1/5s 0600-0845"); N >= 0, T > 0.
-  [[nodiscard]] std::optional<RequestRate> request_rate(AgentNames agents) const&;
-  std::optional<RequestRate> request_rate(AgentNames agents) const&& = delete;
+  [[nodiscard]] std::optional<RequestRate> request_rate(Agent agent) const&;
+  std::optional<RequestRate> request_rate(Agent agent) const&& = delete;
 
   /// AI usage preferences for `url` (SEMANTICS 9): from the content-usage rules of the
   /// groups that apply (select_groups()), the matching rules of greatest path strength,
   /// ties combined; every category unknown when none matches. std::nullopt when `url`
   /// may not be fetched: no preferences, not unknown ones (9.4). Never changes a verdict.
-  [[nodiscard]] std::optional<UsagePreferences> usage(std::string_view url,
-                                                      AgentNames agents) const;
-  /// The same for a crawler, whose groups follow its precedence (SEMANTICS 8).
-  [[nodiscard]] std::optional<UsagePreferences> usage(std::string_view url,
-                                                      const Crawler& crawler) const;
+  [[nodiscard]] std::optional<UsagePreferences> usage(std::string_view url, Agent agent) const;
   /// Whether any line of the file is a content-usage rule. When none is, usage() is
   /// every category unknown for each URL that may be fetched, so a caller holding the
   /// verdict already (a service answering thousands) need not ask it.
   [[nodiscard]] bool states_usage() const noexcept;
   /// The Content-Signal lines of the groups that apply, in file order, as written and
   /// parsed (SEMANTICS 9.7). Views point into *this.
-  [[nodiscard]] std::vector<ContentSignal> content_signals(AgentNames agents) const&;
-  std::vector<ContentSignal> content_signals(AgentNames agents) const&& = delete;
-  [[nodiscard]] std::vector<ContentSignal> content_signals(const Crawler& crawler) const&;
-  std::vector<ContentSignal> content_signals(const Crawler& crawler) const&& = delete;
+  [[nodiscard]] std::vector<ContentSignal> content_signals(Agent agent) const&;
+  std::vector<ContentSignal> content_signals(Agent agent) const&& = delete;
 
   /// Number of lines in the body as counted by SEMANTICS 1.3.
   [[nodiscard]] std::uint32_t line_count() const noexcept { return line_count_; }
@@ -281,23 +209,39 @@ class RobotsTxt {
 
   std::string_view token_of(std::uint32_t agent) const noexcept;
   std::string_view pattern_of(const CompiledRule& rule) const noexcept;
+  std::string_view written_of(const CompiledRule& rule) const noexcept;
   RuleLine rule_line(const CompiledRule& rule) const;
   // Strength of `rule` for `path`, or kNoMatch. `literal_matched`: the caller already
   // knows the path starts with the rule's literal prefix.
   std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
                                bool literal_matched) const noexcept;
   void match_group(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
-  Verdict decide(std::string_view url, std::span<const std::string_view> agents,
-                 bool want_details) const noexcept;
-  Verdict decide_path(QueryPath& path, std::span<const std::string_view> agents,
-                      bool want_details) const noexcept;
+  // The best allow and disallow of the groups `agents` select for `path`; returns
+  // whether a group named them (else the global groups, if any, were matched).
+  bool match_path(QueryPath& path, std::span<const std::string_view> agents,
+                  Best& best) const noexcept;
+  bool allowed_path(QueryPath& path, std::span<const std::string_view> agents) const noexcept;
+  Verdict decide(std::string_view url, std::span<const std::string_view> agents) const noexcept;
+  Verdict decide_path(QueryPath& path, std::span<const std::string_view> agents) const noexcept;
   AppliedGroups applied_groups(bool named) const noexcept;
   // Does some group name `token` (SEMANTICS 2.5 equality)?
   bool names_token(std::string_view token) const noexcept;
   // Where in agent_order_ the agents whose token is `token` would begin.
   const std::uint32_t* first_agent_from(std::string_view token) const noexcept;
-  // How `crawler` picks its groups; `token` is the deciding token, if any.
-  CrawlerRule crawler_rule(const Crawler& crawler, std::string_view& token) const noexcept;
+  // What the groups are asked with: an agent's tokens as they are, or the one token (or
+  // none, leaving the `*` groups) that a crawler's precedence chose (SEMANTICS 8).
+  struct Asking {
+    std::span<const std::string_view> tokens;
+    bool rules_apply = true;  // false: always allowed, no group applies
+    std::optional<CrawlerRule> crawler_rule;
+    std::string_view crawler_token;
+  };
+  // Inline: allowed() for product tokens, the hot path, pays no call for it.
+  Asking asking(const Agent& agent) const noexcept {
+    return agent.crawler() == nullptr ? Asking{agent.tokens(), true, std::nullopt, {}}
+                                      : asking(*agent.crawler());
+  }
+  Asking asking(const Crawler& crawler) const noexcept;
   // The directives named `key` in `groups` (indexes into groups_), file order.
   std::vector<Directive> directives_in(std::string_view key,
                                        const std::vector<std::size_t>& groups) const;
@@ -338,8 +282,11 @@ class RobotsTxt {
   Run<std::uint32_t> agent_order_;    // named agents sorted by token (ignoring case)
   Run<std::uint32_t> global_groups_;  // file order
   Run<std::uint32_t> sitemaps_;       // pairs: offset, length in text_
-  std::string_view text_;             // every string the object owns
-  std::string_view directives_;       // other directives, varint-packed
+  // Triples: line, offset, length in text_ of the value as written of each rule whose
+  // pattern differs from it; in line order.
+  Run<std::uint32_t> written_rules_;
+  std::string_view text_;        // every string the object owns
+  std::string_view directives_;  // other directives, varint-packed
   std::uint32_t line_count_ = 1;
 };
 

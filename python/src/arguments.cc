@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "results.h"
+
 namespace robotstxt::python {
 
 std::string ArgumentName::text() const {
@@ -75,7 +77,8 @@ std::string_view TextViews::view(py::handle obj, ArgumentName what) {
   return copies_.emplace_front(std::move(copy));
 }
 
-AgentNames::AgentNames(py::handle agents) {
+PythonAgent::PythonAgent(py::handle agents) : crawler_(crawler_of(agents)) {
+  if (crawler_ != nullptr) return;
   if (is_single_text(agents)) {
     single_ = texts_.view(agents, {"agent"});
     return;

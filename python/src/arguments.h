@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "robotstxt/agent.h"
+
 namespace robotstxt::python {
 
 namespace py = pybind11;
@@ -80,22 +82,28 @@ class TextViews {
   std::forward_list<std::string> copies_;  // a list: adding a copy never moves the others
 };
 
-/// The agent argument of allowed() and verdict(): one name or a non-empty sequence of
-/// names. Holds what its views point into. One name costs no allocation.
-class AgentNames {
+/// The agent argument of allowed(), verdict() and the other questions, as the library's
+/// Agent: one name, a non-empty sequence of names (merged), or a robotstxt.Crawler of
+/// the catalogue. Holds what its views point into. One name or a crawler costs no
+/// allocation.
+class PythonAgent {
  public:
-  /// Raises TypeError for wrong types and ValueError for an empty sequence.
-  explicit AgentNames(py::handle agents);
+  /// Raises TypeError for wrong types, ValueError for an empty sequence or a Crawler
+  /// the catalogue does not have.
+  explicit PythonAgent(py::handle agent);
 
-  [[nodiscard]] std::span<const std::string_view> names() const {
-    return names_.empty() ? std::span<const std::string_view>(&single_, 1) : names_;
+  /// Valid while this object lives.
+  [[nodiscard]] Agent agent() const {
+    if (crawler_ != nullptr) return *crawler_;
+    return names_.empty() ? Agent(single_) : Agent(std::span<const std::string_view>(names_));
   }
 
  private:
   py::object items_;  // a tuple of the sequence's items, keeping them alive
   TextViews texts_;
-  std::string_view single_;              // the name when `agents` is one
-  std::vector<std::string_view> names_;  // the names when `agents` is a sequence
+  const Crawler* crawler_ = nullptr;
+  std::string_view single_;              // the name when `agent` is one
+  std::vector<std::string_view> names_;  // the names when `agent` is a sequence
 };
 
 }  // namespace robotstxt::python

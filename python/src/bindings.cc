@@ -156,11 +156,8 @@ PyObject* allowed_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t pos
     const RobotsTxt& robots = robots_of(self);
     std::string url_storage;
     const std::string_view url = text_of(bound[0], {"url"}, url_storage);
-    if (const robotstxt::Crawler* crawler = crawler_of(bound[1])) {
-      return Py_NewRef(robots.allowed(url, *crawler) ? Py_True : Py_False);
-    }
-    const AgentNames agents(bound[1]);
-    return Py_NewRef(robots.allowed(url, agents.names()) ? Py_True : Py_False);
+    const PythonAgent agent(bound[1]);
+    return Py_NewRef(robots.allowed(url, agent.agent()) ? Py_True : Py_False);
   });
 }
 
@@ -172,11 +169,9 @@ PyObject* allowed_many(const RobotsTxt& robots, py::handle urls, py::handle agen
   // A tuple of the items: other threads changing a list while the GIL is released cannot
   // then free a URL whose bytes are being matched.
   const py::tuple items = tuple_of(urls, "urls must be a sequence of str or bytes");
-  const robotstxt::Crawler* crawler = crawler_of(agents);
-  const AgentNames names(crawler != nullptr ? py::handle(py::str("")) : agents);
-  const auto allowed = [&](std::string_view url) {
-    return crawler != nullptr ? robots.allowed(url, *crawler) : robots.allowed(url, names.names());
-  };
+  const PythonAgent asking(agents);
+  const robotstxt::Agent agent = asking.agent();
+  const auto allowed = [&](std::string_view url) { return robots.allowed(url, agent); };
   const Py_ssize_t count = PyTuple_GET_SIZE(items.ptr());
   py::object result = py::reinterpret_steal<py::object>(PyList_New(count));
   if (!result) throw py::error_already_set();
@@ -195,7 +190,7 @@ PyObject* allowed_many(const RobotsTxt& robots, py::handle urls, py::handle agen
   }
   std::vector<std::uint8_t> answers(static_cast<std::size_t>(count));
   {
-    // Safe without the GIL: `items`, `names` and the caller's `self` keep every viewed
+    // Safe without the GIL: `items`, `asking` and the caller's `self` keep every viewed
     // object alive, and RobotsTxt is immutable (its const members share no state).
     py::gil_scoped_release release;
     for (std::size_t i = 0; i < views.size(); ++i) {
@@ -223,26 +218,22 @@ py::object verdict(py::handle self, py::handle url, py::handle agents) {
   std::string url_storage;
   const std::string_view url_text = text_of(url, {"url"}, url_storage);
   // The verdict's views point into `robots`, which `self` keeps alive until copied here.
-  if (const robotstxt::Crawler* crawler = crawler_of(agents)) {
-    const robotstxt::CrawlerVerdict result = robots.verdict(url_text, *crawler);
-    const py::object token =
-        result.token.empty() ? py::object(py::none()) : py::object(to_python(result.token));
-    return crawler_verdict_type(verdict_tuple(result.verdict), to_python(to_string(result.rule)),
-                                token);
-  }
-  const AgentNames names(agents);
-  return verdict_tuple(robots.verdict(url_text, names.names()));
+  const PythonAgent agent(agents);
+  const robotstxt::Verdict result = robots.verdict(url_text, agent.agent());
+  // A crawler's verdict says how its groups were chosen: the CrawlerVerdict tuple.
+  if (!result.crawler_rule) return verdict_tuple(result);
+  const py::object token = result.crawler_token.empty()
+                               ? py::object(py::none())
+                               : py::object(to_python(result.crawler_token));
+  return crawler_verdict_type(verdict_tuple(result), to_python(to_string(*result.crawler_rule)),
+                              token);
 }
 
 py::object crawl_delay(py::handle self, py::handle agent) {
-  const RobotsTxt& robots = robots_of(self);
-  if (const robotstxt::Crawler* crawler = crawler_of(agent)) {
-    const std::optional<double> delay = robots.crawl_delay(*crawler);
-    return delay ? py::object(py::float_(*delay)) : py::none();
-  }
-  if (!is_single_text(agent)) throw_not_text(agent, {"agent"});
-  std::string storage;
-  const std::optional<double> delay = robots.crawl_delay(text_of(agent, {"agent"}, storage));
+  // One name or a crawler, as documented: a list of names is refused, not merged.
+  if (!is_single_text(agent) && crawler_of(agent) == nullptr) throw_not_text(agent, {"agent"});
+  const PythonAgent asking(agent);
+  const std::optional<double> delay = robots_of(self).crawl_delay(asking.agent());
   return delay ? py::object(py::float_(*delay)) : py::none();
 }
 
@@ -279,11 +270,8 @@ py::list directives_for(py::handle self, py::handle key, py::handle agents) {
   if (!is_single_text(key)) throw_not_text(key, {"key"});
   std::string key_storage;
   const std::string_view key_text = text_of(key, {"key"}, key_storage);
-  if (const robotstxt::Crawler* crawler = crawler_of(agents)) {
-    return directive_list(robots.directives_for(key_text, *crawler));
-  }
-  const AgentNames names(agents);
-  return directive_list(robots.directives_for(key_text, names.names()));
+  const PythonAgent agent(agents);
+  return directive_list(robots.directives_for(key_text, agent.agent()));
 }
 
 // AI usage preferences (SEMANTICS 9) as plain values: each category as the words of
@@ -303,19 +291,14 @@ py::object usage(py::handle self, py::handle url, py::handle agents) {
   const RobotsTxt& robots = robots_of(self);
   std::string url_storage;
   const std::string_view url_text = text_of(url, {"url"}, url_storage);
-  if (const robotstxt::Crawler* crawler = crawler_of(agents)) {
-    return usage_or_none(robots.usage(url_text, *crawler));
-  }
-  const AgentNames names(agents);
-  return usage_or_none(robots.usage(url_text, names.names()));
+  const PythonAgent agent(agents);
+  return usage_or_none(robots.usage(url_text, agent.agent()));
 }
 
 py::list content_signals(py::handle self, py::handle agents) {
   const RobotsTxt& robots = robots_of(self);
-  const robotstxt::Crawler* crawler = crawler_of(agents);
-  const std::vector<robotstxt::ContentSignal> signals =
-      crawler != nullptr ? robots.content_signals(*crawler)
-                         : robots.content_signals(AgentNames(agents).names());
+  const PythonAgent agent(agents);
+  const std::vector<robotstxt::ContentSignal> signals = robots.content_signals(agent.agent());
   py::list result;
   for (const robotstxt::ContentSignal& signal : signals) {
     py::tuple parsed(signal.parsed.size());

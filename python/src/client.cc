@@ -77,15 +77,16 @@ py::object decision_tuple(const Decision& decision) {
   const py::object url_error = decision.url_error == UrlError::kNone
                                    ? py::object(py::none())
                                    : py::object(to_python(to_string(decision.url_error)));
-  const py::object crawler_rule = decision.crawler_rule
-                                      ? py::object(to_python(to_string(*decision.crawler_rule)))
-                                      : py::object(py::none());
+  const py::object crawler_rule =
+      decision.verdict.crawler_rule
+          ? py::object(to_python(to_string(*decision.verdict.crawler_rule)))
+          : py::object(py::none());
   const int status = decision.entry ? decision.entry->last_fetch.status : 0;
   return decision_type(py::bool_(decision.allowed), url_error, to_python(decision.robots_url),
                        to_python(to_string(decision.state.access)),
                        to_python(to_string(decision.state.reason)), verdict_tuple(decision.verdict),
-                       crawler_rule, optional_text(decision.crawler_token), py::int_(status),
-                       to_python(to_string(decision.cache)));
+                       crawler_rule, optional_text(decision.verdict.crawler_token),
+                       py::int_(status), to_python(to_string(decision.cache)));
 }
 
 // The URLs of a batch as the strings decide_all() takes; one URL is a batch of one.
@@ -110,14 +111,10 @@ std::vector<std::string> one_url(py::handle url) {
 
 std::vector<Decision> decide_all(RobotsClient& client, const std::vector<std::string>& urls,
                                  py::handle agents) {
-  if (const Crawler* crawler = crawler_of(agents)) {
-    py::gil_scoped_release release;
-    return client.decide_all(urls, *crawler);
-  }
-  // The names view `agents` and copies held by `names`: both outlive the call.
-  const AgentNames names(agents);
+  // The agent views `agents` and copies it holds: both outlive the call.
+  const PythonAgent agent(agents);
   py::gil_scoped_release release;
-  return client.decide_all(urls, names.names());
+  return client.decide_all(urls, agent.agent());
 }
 
 py::list allowed_list(const std::vector<Decision>& decisions) {

@@ -12,9 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "owned_agent.h"
 #include "robotstxt/url.h"
 #include "service/http_server.h"
-#include "who_asks.h"
 
 namespace robotstxt::service {
 
@@ -34,7 +34,7 @@ OriginAsked origin_asked(const HttpRequest& request);
 /// Who asks, from "agent" (a comma-separated list, as everywhere) or "crawler" (a
 /// catalogue name); an error message when neither or both are given, or unknown.
 struct WhoOrError {
-  std::optional<cli::WhoAsks> who;
+  std::optional<cli::OwnedAgent> who;
   std::string error;
 };
 WhoOrError who_asks(const std::optional<std::string>& agent,

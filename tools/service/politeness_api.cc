@@ -79,16 +79,13 @@ HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
   if (!body) return error_response(400, error);
   const WhoOrError asker = who_asks(json_string(*body, "agent"), json_string(*body, "crawler"));
   if (!asker.who) return error_response(400, asker.error);
-  const cli::WhoAsks& who = *asker.who;
+  const Agent agent = asker.who->agent();
   const std::atomic<bool>* cancelled = request.cancelled.get();
   if (body->contains("urls")) {
     if (body->contains("url")) return error_response(400, "give \"url\" or \"urls\", not both");
     const std::optional<std::vector<std::string>> urls = json_urls(*body, max_batch_urls_, error);
     if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
-    const std::vector<std::string_view> agents = who.agent_views();
-    const std::vector<Slot> slots =
-        who.crawler == nullptr ? politeness_.acquire_all(*urls, AgentNames(agents), cancelled)
-                               : politeness_.acquire_all(*urls, *who.crawler, cancelled);
+    const std::vector<Slot> slots = politeness_.acquire_all(*urls, agent, cancelled);
     json answers = json::array();
     for (std::size_t i = 0; i < slots.size(); ++i)
       answers.push_back(slot_json((*urls)[i], slots[i]));
@@ -96,10 +93,7 @@ HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
   }
   const std::optional<std::string> url = json_string(*body, "url");
   if (!url) return error_response(400, "\"url\" must be a string (or give \"urls\")");
-  const std::vector<std::string_view> agents = who.agent_views();
-  const Slot slot = who.crawler == nullptr
-                        ? politeness_.acquire(*url, AgentNames(agents), cancelled)
-                        : politeness_.acquire(*url, *who.crawler, cancelled);
+  const Slot slot = politeness_.acquire(*url, agent, cancelled);
   if (slot.decision.url_error != UrlError::kNone) {
     return error_response(
         400, "'" + cli::printable(*url) + "': " + std::string(to_string(slot.decision.url_error)));

@@ -21,6 +21,8 @@
 #include "decision_json.h"
 #include "json_text.h"
 #include "json_vocabulary.h"
+#include "line_description.h"
+#include "owned_agent.h"
 #include "parsed_file.h"
 #include "render.h"
 #include "robotstxt/fetcher.h"
@@ -30,7 +32,6 @@
 #include "service/query.h"
 #include "service/tester_page.h"
 #include "verdict_reason.h"
-#include "who_asks.h"
 
 namespace robotstxt::service {
 
@@ -77,15 +78,12 @@ WhoOrError who_asks(const std::optional<std::string>& agent,
   if (crawler) {
     const Crawler* found = find_crawler(*crawler);
     if (found == nullptr) return {std::nullopt, cli::unknown_crawler_message(*crawler)};
-    cli::WhoAsks who;
-    who.crawler = found;
-    return {who, {}};
+    return {cli::OwnedAgent(*found), {}};
   }
   if (!agent) return {std::nullopt, "name who asks: \"agent\" (product tokens) or \"crawler\""};
-  cli::WhoAsks who;
-  who.agents = cli::split_agents(*agent);
-  if (who.agents.empty()) return {std::nullopt, "the agent list names no product token"};
-  return {who, {}};
+  std::vector<std::string> tokens = cli::split_agents(*agent);
+  if (tokens.empty()) return {std::nullopt, "the agent list names no product token"};
+  return {cli::OwnedAgent(std::move(tokens)), {}};
 }
 
 std::optional<std::string> json_string(const json& body, const char* key) {
@@ -152,16 +150,18 @@ bool equal_in_constant_time(std::string_view given, std::string_view expected) {
 // `audit --crawlers` takes it: "all", "search", "ai", "google", names; or an array of
 // names), so that a page can test every crawler at once.
 struct AskersOrError {
-  std::vector<cli::WhoAsks> askers;
+  std::vector<cli::OwnedAgent> askers;
   std::string error;
 };
 
 AskersOrError evaluation_askers(const json& body) {
   const auto crawlers = body.find("crawlers");
   if (crawlers == body.end()) {
-    const WhoOrError asker = who_asks(json_string(body, "agent"), json_string(body, "crawler"));
+    WhoOrError asker = who_asks(json_string(body, "agent"), json_string(body, "crawler"));
     if (!asker.who) return {{}, asker.error};
-    return {{*asker.who}, {}};
+    AskersOrError found;
+    found.askers.push_back(std::move(*asker.who));
+    return found;
   }
   if (body.contains("agent") || body.contains("crawler")) {
     return {{}, "give \"crawlers\" alone, without \"agent\" or \"crawler\""};
@@ -182,36 +182,25 @@ AskersOrError evaluation_askers(const json& body) {
   if (!chosen) return {{}, error};
   AskersOrError found;
   for (const Crawler* crawler : *chosen) {
-    cli::WhoAsks who;
-    who.crawler = crawler;
-    found.askers.push_back(std::move(who));
+    found.askers.emplace_back(*crawler);
   }
   return found;
 }
 
 // One URL's answer against a supplied body: the verdict as `check --json` gives it, why
 // (as `explain` says it), and the usage preferences.
-json evaluation_json(const std::string& url, const cli::ParsedFile& file, const cli::WhoAsks& who) {
+json evaluation_json(const std::string& url, const cli::ParsedFile& file,
+                     const cli::OwnedAgent& who) {
+  const Agent agent = who.agent();
+  // The explanation holds the verdict: the URL is matched once for both.
+  const Explanation explanation = file.robots().explain(url, agent);
   json answer = {{"url", url}};
-  if (who.crawler == nullptr) {
-    const std::vector<std::string_view> agents = who.agent_views();
-    answer.update(cli::verdict_json(file.robots().verdict(url, agents), file));
-    const cli::VerdictReason reason =
-        cli::verdict_reason(file.robots().explain(url, agents), std::nullopt);
-    answer["verdict_reason"] = reason.code;
-    answer["verdict_explanation"] = reason.text;
-    answer["content_usage"] = cli::usage_json(file.robots().usage(url, agents));
-    return answer;
-  }
-  const Crawler& crawler = *who.crawler;
-  const CrawlerVerdict verdict = file.robots().verdict(url, crawler);
-  answer.update(cli::verdict_json(verdict.verdict, file));
-  cli::add_crawler_json(answer, crawler, verdict.rule, verdict.token);
-  const cli::VerdictReason reason = cli::verdict_reason(file.robots().explain(url, crawler),
-                                                        file.robots().select_groups(crawler));
+  answer.update(cli::verdict_json(explanation.verdict));
+  cli::add_crawler_json(answer, agent, explanation.verdict);
+  const cli::VerdictReason reason = cli::verdict_reason(explanation);
   answer["verdict_reason"] = reason.code;
   answer["verdict_explanation"] = reason.text;
-  answer["content_usage"] = cli::usage_json(file.robots().usage(url, crawler));
+  answer["content_usage"] = cli::usage_json(file.robots().usage(url, agent));
   return answer;
 }
 
@@ -379,16 +368,13 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
   const WhoOrError asker =
       who_asks(query_value(request.target, "agent"), query_value(request.target, "crawler"));
   if (!asker.who) return error_response(400, asker.error);
-  const cli::WhoAsks& who = *asker.who;
+  const cli::OwnedAgent& who = *asker.who;
   std::optional<Decision> found;
   if (at_once) {
-    found = who.crawler == nullptr ? client_.decide_if_cached(*url, who.agent_views())
-                                   : client_.decide_if_cached(*url, *who.crawler);
+    found = client_.decide_if_cached(*url, who.agent());
     if (!found) return std::nullopt;
   } else {
-    const std::atomic<bool>* cancelled = request.cancelled.get();
-    found = who.crawler == nullptr ? client_.decide(*url, who.agent_views(), cancelled)
-                                   : client_.decide(*url, *who.crawler, cancelled);
+    found = client_.decide(*url, who.agent(), request.cancelled.get());
   }
   const Decision& decision = *found;
   if (decision.url_error != UrlError::kNone) {
@@ -398,7 +384,7 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
   if (refused(*decision.entry)) return refused_response(*url, *decision.entry);
   metrics_.count_answer(decision.cache);
   if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(decision.entry->last_fetch);
-  json answer = cli::decision_json(*url, decision, false, nullptr, who);
+  json answer = cli::decision_json(*url, decision, false, who);
   answer["cache"] = to_string(decision.cache);
   return json_response(200, answer);
 }
@@ -420,13 +406,11 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   }
   if (!body.urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
   const std::vector<std::string_view>& urls = body.urls;
-  const cli::WhoAsks& who = *asker.who;
+  const cli::OwnedAgent& who = *asker.who;
   // One fetch per origin, all origins at once: decide_all() does both.
   // The client may leave meanwhile: the fetches for it stop then (request.cancelled).
   const std::atomic<bool>* cancelled = request.cancelled.get();
-  const std::vector<Decision> decisions =
-      who.crawler == nullptr ? client_.decide_all(urls, who.agent_views(), cancelled)
-                             : client_.decide_all(urls, *who.crawler, cancelled);
+  const std::vector<Decision> decisions = client_.decide_all(urls, who.agent(), cancelled);
   // The answer is written as text: one nlohmann object per URL cost more than deciding.
   HttpResponse response;
   response.status = 200;
@@ -493,7 +477,9 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
     return error_response(413, "more than " + std::to_string(options_.max_batch_urls) +
                                    " answers (URLs times crawlers) in one request");
   }
-  const cli::ParsedFile file(*robots_txt);
+  // One pass of the tokenizer for the answers and the lint findings alike.
+  std::vector<LineFacts> lines;
+  const cli::ParsedFile file(internal::parse_and_describe(*robots_txt, lines));
   // The request names its own cost: refused whole, before any URL is matched, when it
   // is over the budget (a file of 40,000 wildcard rules x 10,000 URLs is seconds of CPU).
   std::uint64_t rules = 0;
@@ -524,14 +510,15 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
   text = "{\"results\":[";
   bool first = true;
   for (const std::string& url : *urls) {
-    for (const cli::WhoAsks& who : askers.askers) {
+    for (const cli::OwnedAgent& who : askers.askers) {
       if (!first) text += ',';
       first = false;
       text += evaluation_json(url, file, who).dump(-1, ' ', false, json::error_handler_t::replace);
       if (text.size() > options_.max_answer_bytes) return error_response(413, too_large);
     }
   }
-  json lint = cli::lint_json("robots_txt", robotstxt::lint(*robots_txt));
+  json lint =
+      cli::lint_json("robots_txt", internal::lint_described(*robots_txt, lines, file.robots()));
   lint.erase("file");
   text += "],\"lint\":";
   text += lint.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -544,13 +531,13 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
   OriginAsked asked = origin_asked(request);
   if (asked.error) return std::move(*asked.error);
   const std::string& url = asked.url;
-  // A fetch of its own, with the service's fetch options (its address rules included),
-  // so that the body is the file as it is now; the cache is neither read nor changed.
-  // Requests for one origin share a fetch, at most one per refresh interval: clients
-  // cannot make the service hammer a site.
+  // Fetched by the client's fetcher (its options, gate and address rules), so that the
+  // body is the file as it is now; the cache is neither read nor changed. Requests for
+  // one origin share a fetch, at most one per refresh interval: clients cannot make the
+  // service hammer a site.
   const RobotsClientOptions& options = client_.options();
   const std::atomic<bool>* cancelled = request.cancelled.get();
-  const auto fetch = [&] { return Fetcher(options.fetch).fetch(asked.origin, cancelled); };
+  const auto fetch = [&] { return client_.fetch_outcome(asked.origin, cancelled); };
   RecentFetches::Fetched fetched = live_fetches_.get(asked.origin.key(), fetch);
   // The request whose fetch this one shared went away: fetch for this one (a few times
   // at most, should its sharers go away too).

@@ -2,8 +2,8 @@
 // agents as a comma-separated list of product tokens, given with the repeatable
 // --agent LIST or, where Google's tool has one, as the positional AGENT; or a crawler
 // of the catalogue with --crawler NAME, resolved by its precedence (SEMANTICS 8).
-#ifndef ROBOTSTXT_TOOLS_WHO_ASKS_H_
-#define ROBOTSTXT_TOOLS_WHO_ASKS_H_
+#ifndef ROBOTSTXT_TOOLS_AGENT_OPTIONS_H_
+#define ROBOTSTXT_TOOLS_AGENT_OPTIONS_H_
 
 #include <optional>
 #include <string>
@@ -12,24 +12,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include "robotstxt/crawler_catalogue.h"
+#include "owned_agent.h"
 
 namespace robotstxt::cli {
 
-struct WhoAsks {
-  std::vector<std::string> agents;  ///< product tokens; empty for a crawler or nobody
-  const Crawler* crawler = nullptr;
-
-  bool given() const { return crawler != nullptr || !agents.empty(); }
-  /// Views over `agents`, the form the library takes.
-  std::vector<std::string_view> agent_views() const { return {agents.begin(), agents.end()}; }
-  /// "Googlebot,Googlebot-Image" (as given, joined), or the crawler's name.
-  std::string label() const;
-};
-
 /// The arguments that say who asks, registered on one subcommand and resolved after
 /// CLI11 has parsed it.
-class AgentArguments {
+class AgentOptions {
  public:
   /// Registers the positional AGENT: call it between the positionals that surround it.
   void add_positional(CLI::App& command);
@@ -48,7 +37,7 @@ class AgentArguments {
   /// Who asks, or nullopt after reporting one line of usage error: an empty list, an
   /// unknown crawler (with the closest names), or two ways used at once.
   /// `required`: nobody named is an error too.
-  std::optional<WhoAsks> resolve(std::string_view command, bool required) const;
+  std::optional<OwnedAgent> resolve(std::string_view command, bool required) const;
 
  private:
   std::string positional_;
@@ -63,4 +52,4 @@ class AgentArguments {
 
 }  // namespace robotstxt::cli
 
-#endif  // ROBOTSTXT_TOOLS_WHO_ASKS_H_
+#endif  // ROBOTSTXT_TOOLS_AGENT_OPTIONS_H_

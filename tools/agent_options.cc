@@ -1,26 +1,18 @@
-#include "who_asks.h"
+#include "agent_options.h"
 
 #include "cli_support.h"
 #include "crawler_choice.h"
 
 namespace robotstxt::cli {
 
-std::string WhoAsks::label() const {
-  if (crawler != nullptr) return std::string(crawler->name);
-  std::string joined;
-  for (const std::string& agent : agents) joined += (joined.empty() ? "" : ",") + agent;
-  // A label is shown in text only; an agent list may come from a script's input.
-  return printable(joined, kShowWhole);
-}
-
-void AgentArguments::add_positional(CLI::App& command) {
+void AgentOptions::add_positional(CLI::App& command) {
   positional_option_ = command.add_option(
       "AGENT", positional_,
       "product token, or a comma-separated list of them (Googlebot,Googlebot-Image); "
       "the same as --agent");
 }
 
-void AgentArguments::add_options(CLI::App& command, bool crawler) {
+void AgentOptions::add_options(CLI::App& command, bool crawler) {
   agent_option_ = command.add_option("--agent,-a", lists_,
                                      "product tokens, comma-separated (repeatable: appended)");
   agent_option_->allow_extra_args(false);
@@ -31,13 +23,13 @@ void AgentArguments::add_options(CLI::App& command, bool crawler) {
   }
 }
 
-bool AgentArguments::next_given() const {
+bool AgentOptions::next_given() const {
   const bool by_option = (agent_option_ != nullptr && agent_option_->count() > 0) ||
                          (crawler_option_ != nullptr && crawler_option_->count() > 0);
   return next_option_->count() > 0 || (by_option && positional_option_->count() > 0);
 }
 
-std::optional<WhoAsks> AgentArguments::resolve(std::string_view command, bool required) const {
+std::optional<OwnedAgent> AgentOptions::resolve(std::string_view command, bool required) const {
   const bool positional = positional_option_ != nullptr && positional_option_->count() > 0;
   const bool listed = agent_option_ != nullptr && agent_option_->count() > 0;
   const bool crawler = crawler_option_ != nullptr && crawler_option_->count() > 0;
@@ -55,33 +47,33 @@ std::optional<WhoAsks> AgentArguments::resolve(std::string_view command, bool re
   }
   if (shifted && positional) *next_value_ = positional_;
 
-  WhoAsks who;
   if (crawler) {
-    who.crawler = crawler_or_report(command, crawler_name_);
-    if (who.crawler == nullptr) return std::nullopt;
-    return who;
+    const Crawler* const found = crawler_or_report(command, crawler_name_);
+    if (found == nullptr) return std::nullopt;
+    return OwnedAgent(*found);
   }
   if (listed) {
+    std::vector<std::string> tokens;
     for (const std::string& list : lists_) {
-      for (std::string& agent : split_agents(list)) who.agents.push_back(std::move(agent));
+      for (std::string& token : split_agents(list)) tokens.push_back(std::move(token));
     }
-    if (who.agents.empty()) {
+    if (tokens.empty()) {
       report_error(command, "--agent names no product token: give one such as Googlebot");
       return std::nullopt;
     }
-    return who;
+    return OwnedAgent(std::move(tokens));
   }
   if (positional) {
-    who.agents = split_agents(positional_);
+    std::vector<std::string> tokens = split_agents(positional_);
     // Google's tool queries an empty AGENT as the empty agent, for which only `*` rules
     // can apply; the spec-test runner relies on it (conformance: empty-string).
-    if (positional_.empty()) who.agents.emplace_back();
-    if (who.agents.empty()) {
+    if (positional_.empty()) tokens.emplace_back();
+    if (tokens.empty()) {
       report_error(command,
                    "AGENT '" + printable(positional_) + "' names no product token: give one");
       return std::nullopt;
     }
-    return who;
+    return OwnedAgent(std::move(tokens));
   }
   if (required) {
     report_error(command,
@@ -91,7 +83,7 @@ std::optional<WhoAsks> AgentArguments::resolve(std::string_view command, bool re
                      : "say who asks with --agent LIST");
     return std::nullopt;
   }
-  return who;
+  return OwnedAgent();
 }
 
 }  // namespace robotstxt::cli
