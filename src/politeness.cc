@@ -288,59 +288,35 @@ BackOffReport Politeness::report(std::string_view url, int status, std::string_v
       return report;
     }
   }
-  const std::int64_t cap = options_.max_spacing.count();
-  const std::string key = back_off_key(origin->robots_url());
-  bool shared = false;
-  ScheduleStore* target = &store(shared);
-  StoreRead read = target->read(key);
-  if (read.status == StoreStatus::kUnavailable && shared) {
-    shared_failed();
-    ++local_fallbacks_;
-    shared = false;
-    target = &local_;
-    read = local_.read(key);
-  }
-  BackOffRecord record;
-  if (read.status == StoreStatus::kOk) {
-    record = parse_back_off(read.value, now, cap).value_or(BackOffRecord{});
-  }
   const bool throttled = status == 429 || status == 503;
   const bool success = status >= 200 && status < 400;
-  if (throttled) {
-    if (asked) {
-      // The origin said how long: that, capped (P4).
-      report.capped = *asked > cap;
-      record.back_off_ms = std::min(*asked, cap);
-      ++retry_after_;
-    } else {
-      // Doubling from twice the default: a site that keeps refusing is asked ever less
-      // often, up to the cap.
-      const std::int64_t base = std::max(record.back_off_ms, options_.default_spacing.count());
-      record.back_off_ms = std::min(base > cap / 2 ? cap : base * 2, cap);
-    }
-    record.not_before_ms = now + record.back_off_ms;
-    ++(status == 429 ? back_offs_429_ : back_offs_503_);
-  } else if (success && record.back_off_ms > 0) {
-    // Each success halves the back-off; below the default it is gone (P5).
-    record.back_off_ms /= 2;
-    if (record.back_off_ms < options_.default_spacing.count()) record = BackOffRecord{};
-    ++relaxations_;
-  } else {
-    report.back_off_ms = record.back_off_ms;
-    report.not_before_ms = record.not_before_ms;
-    report.shared = shared;
-    return report;
-  }
-  const auto ttl = std::chrono::milliseconds(options_.state_ttl.count() +
-                                             std::max<std::int64_t>(record.not_before_ms - now, 0));
-  if (target->write(key, format_back_off(record), ttl) != StoreStatus::kOk && shared) {
+  const BackOffUpdate update{
+      back_off_key(origin->robots_url()),
+      now,
+      throttled ? LoadSignal::kThrottled : (success ? LoadSignal::kSuccess : LoadSignal::kNone),
+      throttled ? asked : std::nullopt,
+      options_.default_spacing.count(),
+      options_.max_spacing.count(),
+      options_.state_ttl.count()};
+  // One step in the store (read, decide, write): two workers reporting at once for the
+  // same origin must not both start from the same old record.
+  bool shared = false;
+  BackOffReply reply = store(shared).update_back_off(update);
+  if (reply.status != StoreStatus::kOk && shared) {
     shared_failed();
     ++local_fallbacks_;
     shared = false;
-    (void)local_.write(key, format_back_off(record), ttl);
+    reply = local_.update_back_off(update);
   }
-  report.back_off_ms = record.back_off_ms;
-  report.not_before_ms = record.not_before_ms;
+  if (throttled) {
+    ++(status == 429 ? back_offs_429_ : back_offs_503_);
+    if (asked) ++retry_after_;
+  } else if (success && reply.changed) {
+    ++relaxations_;
+  }
+  report.back_off_ms = reply.record.back_off_ms;
+  report.not_before_ms = reply.record.not_before_ms;
+  report.capped = reply.capped;
   report.shared = shared;
   return report;
 }

@@ -1,5 +1,6 @@
 // A fetch schedule inside one process, and the back-off record's text form (see
-// schedule_store.h). RedisScheduleStore runs the same reservation as a Lua script.
+// schedule_store.h). RedisScheduleStore runs the same reservation and back-off update
+// as Lua scripts.
 #include "robotstxt/schedule_store.h"
 
 #include <algorithm>
@@ -17,6 +18,34 @@ std::optional<std::int64_t> parse_milliseconds(std::string_view text) noexcept {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
   return value;
+}
+
+// Steps 2 to 4 of the back-off rule (ScheduleStore::update_back_off in
+// schedule_store.h) on the record read in step 1. kBackOffScript in
+// redis_schedule_store.cc is the same rule in Lua: change both together.
+BackOffReply next_back_off(BackOffRecord record, const BackOffUpdate& update) {
+  BackOffReply reply;
+  reply.status = StoreStatus::kOk;
+  const std::int64_t cap = update.max_spacing_ms;
+  if (update.signal == LoadSignal::kThrottled) {
+    if (update.retry_after_ms) {
+      reply.capped = *update.retry_after_ms > cap;
+      record.back_off_ms = std::min(*update.retry_after_ms, cap);
+    } else {
+      // Doubling from twice the default: a site that keeps refusing is asked ever less
+      // often, up to the cap. Compared with half the cap so that doubling cannot overflow.
+      const std::int64_t base = std::max(record.back_off_ms, update.default_spacing_ms);
+      record.back_off_ms = base > cap / 2 ? cap : base * 2;
+    }
+    record.not_before_ms = update.now_ms + record.back_off_ms;
+    reply.changed = true;
+  } else if (update.signal == LoadSignal::kSuccess && record.back_off_ms > 0) {
+    record.back_off_ms /= 2;
+    if (record.back_off_ms < update.default_spacing_ms) record = BackOffRecord{};
+    reply.changed = true;
+  }
+  reply.record = record;
+  return reply;
 }
 
 }  // namespace
@@ -107,6 +136,24 @@ StoreStatus InMemoryScheduleStore::release(const std::string& schedule_key, std:
     found->second.text = std::to_string(std::max<std::int64_t>(slot_ms - spacing_ms, 0));
   }
   return StoreStatus::kOk;
+}
+
+BackOffReply InMemoryScheduleStore::update_back_off(const BackOffUpdate& update) {
+  // Read, decide and write under one lock: that is what makes a report one step.
+  const std::lock_guard lock(mutex_);
+  BackOffRecord stored;
+  if (const Value* value = find(update.back_off_key)) {
+    stored =
+        parse_back_off(value->text, update.now_ms, update.max_spacing_ms).value_or(BackOffRecord{});
+  }
+  const BackOffReply reply = next_back_off(stored, update);
+  if (reply.changed) {
+    const std::int64_t lasting =
+        std::max<std::int64_t>(reply.record.not_before_ms - update.now_ms, 0);
+    put(update.back_off_key, format_back_off(reply.record),
+        std::chrono::milliseconds(update.ttl_ms + lasting));
+  }
+  return reply;
 }
 
 StoreRead InMemoryScheduleStore::read(const std::string& key) {

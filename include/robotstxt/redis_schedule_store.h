@@ -11,7 +11,8 @@
  *
  * A reservation is one Lua script (EVALSHA): it reads the back-off record and the last
  * slot, checks both (a value of another form, or beyond the bounds, is ignored), and
- * writes the new slot with its TTL, atomically on the server. Redis down or slow:
+ * writes the new slot with its TTL, atomically on the server; a back-off report is
+ * another script, the same way. Redis down or slow:
  * StoreStatus::kUnavailable, and Politeness carries on with its own schedule.
  */
 #ifndef ROBOTSTXT_REDIS_SCHEDULE_STORE_H_
@@ -31,6 +32,7 @@ class RedisScheduleStore final : public ScheduleStore {
   [[nodiscard]] SlotReply reserve(const SlotRequest& request) override;
   [[nodiscard]] StoreStatus release(const std::string& schedule_key, std::int64_t slot_ms,
                                     std::int64_t spacing_ms) override;
+  [[nodiscard]] BackOffReply update_back_off(const BackOffUpdate& update) override;
   [[nodiscard]] StoreRead read(const std::string& key) override;
   [[nodiscard]] StoreStatus write(const std::string& key, std::string_view value,
                                   std::chrono::milliseconds ttl) override;

@@ -69,6 +69,32 @@ struct BackOffRecord {
                                                           std::int64_t max_spacing_ms) noexcept;
 [[nodiscard]] std::string format_back_off(const BackOffRecord& record);
 
+/// What a fetch's status says about the origin's load (P4, P5).
+enum class LoadSignal : std::uint8_t {
+  kNone,       ///< any other status (404, 500, ...): nothing about load
+  kThrottled,  ///< 429 or 503
+  kSuccess,    ///< 2xx or 3xx
+};
+
+/// One report's change to an origin's back-off record (Politeness::report).
+struct BackOffUpdate {
+  std::string back_off_key;
+  std::int64_t now_ms = 0;  ///< Unix ms
+  LoadSignal signal = LoadSignal::kNone;
+  /// The Retry-After of a throttling answer, in ms from now; nullopt when it had none.
+  std::optional<std::int64_t> retry_after_ms;
+  std::int64_t default_spacing_ms = 0;
+  std::int64_t max_spacing_ms = 0;  ///< the cap; a stored back-off above it is hostile
+  std::int64_t ttl_ms = 0;          ///< how long a record outlives its "not before"
+};
+
+struct BackOffReply {
+  StoreStatus status = StoreStatus::kUnavailable;
+  BackOffRecord record;  ///< after the update; {0, 0} when the origin has no back-off
+  bool capped = false;   ///< Retry-After asked for more than max_spacing_ms
+  bool changed = false;  ///< the update wrote `record`
+};
+
 /// The operations a schedule needs. Thread-safe, never throw, bounded in time.
 class ScheduleStore {
  public:
@@ -78,7 +104,28 @@ class ScheduleStore {
   /// Gives `slot_ms` back if it is still the last slot reserved on the schedule.
   [[nodiscard]] virtual StoreStatus release(const std::string& schedule_key, std::int64_t slot_ms,
                                             std::int64_t spacing_ms) = 0;
+  /// Updates an origin's back-off record in one atomic step: reports that arrive
+  /// together, from threads or from instances of a fleet, are never lost to one another.
+  /// The rule, which InMemoryScheduleStore runs in C++ and RedisScheduleStore as a Lua
+  /// script on the server, step for step alike (back_off_update_test holds both to the
+  /// same cases):
+  ///  1. The stored record is read as parse_back_off() reads it (at `now_ms`, within
+  ///     `max_spacing_ms`); absent, or not of that form: {0, 0}.
+  ///  2. kThrottled with a Retry-After: the back-off is min(retry_after_ms, cap), and
+  ///     `capped` when the Retry-After was larger (P2, P4). Without: twice the larger of
+  ///     the back-off and the default spacing, at most the cap. Either way "not before"
+  ///     is now + the back-off.
+  ///  3. kSuccess with a back-off above 0: the back-off is halved (rounded down), "not
+  ///     before" kept; below the default spacing the record is {0, 0} (P5).
+  ///  4. Anything else changes nothing and writes nothing: the reply is the record read.
+  ///  5. A changed record is written, `changed`, to expire ttl_ms + max(not before - now,
+  ///     0) ms from now (P7).
+  /// kUnavailable when the store could not do it; then nothing is known to be written.
+  [[nodiscard]] virtual BackOffReply update_back_off(const BackOffUpdate& update) = 0;
+  /// A raw value: the readiness probe, and tests that look at what was stored.
   [[nodiscard]] virtual StoreRead read(const std::string& key) = 0;
+  /// Sets a raw value, for tests that plant records (well formed or hostile); the
+  /// schedule itself only changes through reserve, release and update_back_off.
   [[nodiscard]] virtual StoreStatus write(const std::string& key, std::string_view value,
                                           std::chrono::milliseconds ttl) = 0;
 };
@@ -93,6 +140,7 @@ class InMemoryScheduleStore final : public ScheduleStore {
   [[nodiscard]] SlotReply reserve(const SlotRequest& request) override;
   [[nodiscard]] StoreStatus release(const std::string& schedule_key, std::int64_t slot_ms,
                                     std::int64_t spacing_ms) override;
+  [[nodiscard]] BackOffReply update_back_off(const BackOffUpdate& update) override;
   [[nodiscard]] StoreRead read(const std::string& key) override;
   [[nodiscard]] StoreStatus write(const std::string& key, std::string_view value,
                                   std::chrono::milliseconds ttl) override;
