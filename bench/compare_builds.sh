@@ -54,11 +54,11 @@ export_tree() {
 # benchmark's side into the program $work/$1-side, as the library's build does (SIMD on).
 build_side() {
   local tree=$work/$1 objects=() sources
-  sources=$(sed -n '/^set(robotstxt_core_sources/,/^)/p' "$tree/src/CMakeLists.txt" | grep -o '^ *[a-z_]*\.cc')
+  sources=$(sed -n '/^set(robotstxt_core_sources/,/^)/p' "$tree/src/CMakeLists.txt" | grep -o '^ *[a-z_/]*\.cc')
   for source in $sources; do
     "$cxx" "${flags[@]}" -DROBOTSTXT_SIMD=1 -I"$tree/src" -I"$tree/include" \
-      -c "$tree/src/$source" -o "$tree/$source.o"
-    objects+=("$tree/$source.o")
+      -c "$tree/src/$source" -o "$tree/${source//\//_}.o"
+    objects+=("$tree/${source//\//_}.o")
   done
   # An archive, so that only what the side needs is linked.
   ar rcs "$tree/library.a" "${objects[@]}"

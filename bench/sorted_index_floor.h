@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "literal_prefix_sort.h"
+#include "core/literal_prefix_sort.h"
+#include "core/tokenizer.h"
 #include "robotstxt/line_facts.h"
-#include "tokenizer.h"
 
 namespace robotstxt::bench {
 

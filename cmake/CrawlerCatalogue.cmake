@@ -57,7 +57,7 @@ function(robotstxt_generate_crawler_catalogue json_file output_file)
   string(JSON updated GET "${json}" updated)
   file(CONFIGURE OUTPUT "${output_file}" @ONLY CONTENT [=[
 // Generated from data/crawlers.json by cmake/CrawlerCatalogue.cmake. Do not edit.
-#include "crawler_catalogue_data.h"
+#include "core/crawler_catalogue_data.h"
 
 namespace robotstxt::internal {
 namespace {

@@ -1,4 +1,4 @@
-// Fuzz target for Content-Encoding (src/content_decoder.h): gzip, deflate, br and a
+// Fuzz target for Content-Encoding (src/fetch/content_decoder.h): gzip, deflate, br and a
 // stacked pair, fed in chunks of a fuzzer-chosen size, under a fuzzer-chosen limit. It
 // checks consistency, not only survival:
 //   - a body compressed here decodes to the same bytes (the first `limit` of them when
@@ -19,7 +19,7 @@
 #include <string_view>
 
 #include "consistency.h"
-#include "content_decoder.h"
+#include "fetch/content_decoder.h"
 
 namespace {
 

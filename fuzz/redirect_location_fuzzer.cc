@@ -1,4 +1,4 @@
-// Fuzz target for the redirect Location resolver (src/redirect_location.h). The input is
+// Fuzz target for the redirect Location resolver (src/fetch/redirect_location.h). The input is
 // a base URL and a Location value separated by the first newline; a base the fetcher
 // could not have requested (no http, https or ftp origin) is replaced by one it could.
 // Consistency, not only
@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "consistency.h"
-#include "redirect_location.h"
+#include "fetch/redirect_location.h"
 #include "robotstxt/url.h"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <variant>
 
 #include "consistency.h"
-#include "robotstxt/structured_field.h"
+#include "core/structured_field.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
-// Every way of marking a body's bytes (src/byte_marks.h) against the byte loop. The
+// Every way of marking a body's bytes (src/base/byte_marks.h) against the byte loop. The
 // tokenizer tests run through whichever path this processor takes; these hold the others
 // to the same marks, so that a machine taking another path reads the same lines. The
 // colon search that looks at a line's first bytes before the marks is checked here too.
-#include "byte_marks.h"
+#include "base/byte_marks.h"
 
 #include <gtest/gtest.h>
 

@@ -5,9 +5,9 @@
 // groups shaped to reach each path of the compiler's sort: small groups, groups large
 // enough to be distributed byte by byte, prefixes equal to the start of others, prefixes
 // sharing eight, sixteen and far more bytes, and many equal prefixes.
-#include "compiled_rule_order.h"
+#include "core/compiled_rule_order.h"
 
-#include "compiled_layout.h"
+#include "core/compiled_layout.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-// Content-Encoding (src/content_decoder.h): gzip, deflate and br decoded, every coding
+// Content-Encoding (src/fetch/content_decoder.h): gzip, deflate and br decoded, every coding
 // bounded by the same limit (a decompression bomb costs no more than the limit) and a
 // stream cut short reported as incomplete; and over the network, a fetch that offers br
 // and reads a Brotli body, whole or cut.
-#include "content_decoder.h"
+#include "fetch/content_decoder.h"
 
 #include <brotli/encode.h>
 #include <gtest/gtest.h>

@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "decision_json.h"
-#include "json_text.h"
-#include "json_vocabulary.h"
+#include "answer/decision_json.h"
+#include "answer/json_text.h"
+#include "answer/json_vocabulary.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/url.h"

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../tools/agent_rules.h"
+#include "cli/agent_rules.h"
 #include "support/run_command.h"
 
 namespace robotstxt {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "agent_rules.h"
-#include "commands.h"
+#include "cli/agent_rules.h"
+#include "cli/commands.h"
 #include "support/run_command.h"
 
 namespace robotstxt {

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "json_vocabulary.h"
+#include "answer/json_vocabulary.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/lint.h"
 #include "robotstxt/robots_client.h"

@@ -1,7 +1,7 @@
-// One tokenizer pass for a body's line facts and its compiled form (src/line_description.h):
+// One tokenizer pass for a body's line facts and its compiled form (src/core/line_description.h):
 // the same facts as describe_lines(), the same file as RobotsTxt::parse() and the same
 // findings as lint(), from what the service and the linter read once.
-#include "line_description.h"
+#include "core/line_description.h"
 
 #include <gtest/gtest.h>
 

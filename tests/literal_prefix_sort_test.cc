@@ -1,9 +1,9 @@
-// The rule sort on its own (src/literal_prefix_sort.h): what it promises whoever calls
+// The rule sort on its own (src/core/literal_prefix_sort.h): what it promises whoever calls
 // it, the compiler or the benchmark. The order it gives a compiled group is checked
 // through the compiler by compiled_rule_order_test; here, the contract: every item placed
 // once, items numbered from the first one given, nothing placed when already in order,
 // and the exact order wherever no few items share all their bytes.
-#include "literal_prefix_sort.h"
+#include "core/literal_prefix_sort.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// The tools' OwnedAgent (tools/owned_agent.h): an Agent that owns the tokens it views,
+// The tools' OwnedAgent (tools/answer/owned_agent.h): an Agent that owns the tokens it views,
 // so that a copy or a move never leaves it viewing another object's strings.
-#include "owned_agent.h"
+#include "answer/owned_agent.h"
 
 #include <gtest/gtest.h>
 

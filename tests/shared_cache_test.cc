@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include "fetch/shared_record.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
-#include "shared_record.h"
 #include "support/fixture_server.h"
 #include "support/in_memory_store.h"
 #include "support/redis_server.h"

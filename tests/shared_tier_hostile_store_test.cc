@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "fetch/shared_record.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "robotstxt/shared_cache.h"
-#include "shared_record.h"
 #include "support/fixture_server.h"
 #include "support/redis_server.h"
 

@@ -2,7 +2,7 @@
 // ../shared/conformance/structured-field-tests, every file and every case, must-fail cases
 // included, plus the error positions a linter reports and the values that cannot be
 // serialised.
-#include "robotstxt/structured_field.h"
+#include "core/structured_field.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // `fetch` and `serve` share their fetching flags (--timeout, --user-agent-header,
 // --connect-to, --proxy): the same names, the same help and the same checks, because
-// both register them from one place (tools/transfer_options.h).
+// both register them from one place (tools/cli/transfer_options.h).
 #include <gtest/gtest.h>
 
 #include <string>

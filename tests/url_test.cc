@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "origin_prefix.h"
+#include "fetch/origin_prefix.h"
 
 namespace robotstxt {
 namespace {

@@ -3,7 +3,7 @@
  * @brief One rule pattern against one URL path (SEMANTICS.md sections 1.8 and 4).
  *
  * Not a stage of the pipeline: RobotsTxt (robots_txt.h) matches its compiled rules
- * itself, with the same wildcard matching (src/glob.h). These public forms serve what
+ * itself, with the same wildcard matching (src/core/glob.h). These public forms serve what
  * reads rules one at a time: the linter, usage preferences, `explain` and tests.
  */
 #ifndef ROBOTSTXT_MATCHER_H_

@@ -199,7 +199,7 @@ class RobotsTxt {
 
  private:
   friend class Compiler;
-  // The compiled layout lives in src/compiled_layout.h: users never see it, and it can
+  // The compiled layout lives in src/core/compiled_layout.h: users never see it, and it can
   // change without touching this header.
   struct CompiledRule;
   struct CompiledGroup;

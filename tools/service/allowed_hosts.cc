@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "ascii.h"
+#include "base/ascii.h"
 
 namespace robotstxt::service {
 namespace {

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "owned_agent.h"
+#include "answer/owned_agent.h"
 #include "robotstxt/url.h"
 #include "service/http_server.h"
 

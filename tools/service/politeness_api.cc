@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli_support.h"
+#include "answer/cli_support.h"
 #include "robotstxt/fetcher.h"
 #include "service/api_json.h"
 #include "service/query.h"

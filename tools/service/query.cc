@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <set>
 
-#include "ascii.h"
-#include "cli_support.h"
+#include "answer/cli_support.h"
+#include "base/ascii.h"
 
 namespace robotstxt::service {
 namespace {

@@ -14,24 +14,24 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ascii.h"
-#include "base64.h"
-#include "cli_support.h"
-#include "crawler_choice.h"
-#include "decision_json.h"
-#include "json_text.h"
-#include "json_vocabulary.h"
-#include "line_description.h"
-#include "owned_agent.h"
-#include "parsed_file.h"
-#include "render.h"
+#include "answer/cli_support.h"
+#include "answer/crawler_choice.h"
+#include "answer/decision_json.h"
+#include "answer/json_text.h"
+#include "answer/json_vocabulary.h"
+#include "answer/owned_agent.h"
+#include "answer/parsed_file.h"
+#include "answer/render.h"
+#include "answer/verdict_reason.h"
+#include "base/ascii.h"
+#include "base/base64.h"
+#include "core/line_description.h"
 #include "robotstxt/fetcher.h"
 #include "robotstxt/lint.h"
 #include "service/api_json.h"
 #include "service/batch_body.h"
 #include "service/query.h"
 #include "service/tester_page.h"
-#include "verdict_reason.h"
 
 namespace robotstxt::service {
 

@@ -1,0 +1,389 @@
+// The compiler of a robots.txt: the tokenizer's lines become groups, agents and indexed
+// rules (SEMANTICS.md sections 1.8, 2 and 4.4), packed as compiled_layout.h describes.
+// Private: RobotsTxt::parse() (compiler.cc) and internal::parse_and_describe()
+// (line_description.cc) drive it, each in its own translation unit so that parse()'s line
+// loop is compiled for its one caller alone.
+#ifndef ROBOTSTXT_SRC_CORE_COMPILER_H_
+#define ROBOTSTXT_SRC_CORE_COMPILER_H_
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <utility>
+
+#include "base/byte_buffer.h"
+#include "base/byte_copy.h"
+#include "base/byte_signature.h"
+#include "base/percent_encoding.h"
+#include "core/compiled_layout.h"
+#include "core/compiled_rule_order.h"
+#include "core/literal_prefix_sort.h"
+#include "core/tokenizer.h"
+#include "robotstxt/agent.h"
+
+namespace robotstxt {
+
+// Builds a RobotsTxt from the tokenizer's lines.
+class Compiler {
+ public:
+  struct AgentKey {
+    std::uint64_t packed;  // the token's first eight bytes, lower case, big-endian
+    std::uint32_t agent;   // into agents
+  };
+  // The compiled parts as they grow. parse() packs them into the object's one block at
+  // the end; until then they are buffers a thread reuses from file to file.
+  struct Parts {
+    internal::ByteBuffer text;
+    std::vector<RobotsTxt::CompiledRule> rules;
+    std::vector<RobotsTxt::CompiledGroup> groups;
+    std::vector<RobotsTxt::CompiledAgent> agents;
+    std::vector<std::uint32_t> agent_order;
+    std::vector<std::uint32_t> global_groups;
+    std::vector<std::uint32_t> sitemaps;
+    std::vector<std::uint32_t> written_rules;
+    std::uint32_t line_count = 1;
+
+    void clear() noexcept;
+    [[nodiscard]] std::size_t capacity_bytes() const noexcept;
+  };
+  // Scratch buffers a thread reuses from one compile to the next, so that compiling many
+  // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
+  struct Scratch {
+    Parts work;
+    internal::LiteralPrefixSort rule_sort;
+    std::vector<AgentKey> agent_keys;
+    internal::ByteBuffer records;  // the directive records being written
+  };
+
+  // This thread's scratch buffers, cleared for the next file.
+  static Scratch& thread_scratch() {
+    thread_local Scratch scratch;
+    scratch.work.clear();
+    return scratch;
+  }
+  // The compiled file, packed into its one block once every line was seen.
+  RobotsTxt pack(Scratch& scratch);
+
+  explicit Compiler(Scratch& scratch)
+      : out_(scratch.work),
+        rule_sort_(scratch.rule_sort),
+        agent_keys_(scratch.agent_keys),
+        records_(scratch.records) {
+    records_.clear();
+  }
+
+  static std::vector<internal::CompiledRulePlace> rule_order(const RobotsTxt& robots) {
+    std::vector<internal::CompiledRulePlace> places;
+    for (std::uint32_t group = 0; group < robots.groups_.size(); ++group) {
+      const RobotsTxt::CompiledGroup& bounds = robots.groups_[group];
+      for (std::uint32_t i = bounds.rule_begin; i < bounds.rule_end; ++i) {
+        const CompiledRule& rule = robots.rules_[i];
+        places.push_back(
+            {group, std::string_view(robots.text_).substr(rule.pattern_offset, rule.literal_length),
+             rule.line(), rule.is_index_htm_rewrite()});
+      }
+    }
+    return places;
+  }
+
+  void on_line(const LineFacts& line, bool plain_value) {
+    out_.line_count = line.number;
+    switch (line.kind) {
+      case LineKind::kUserAgent:
+        add_agent(line);
+        break;
+      case LineKind::kDisallow:
+        if (plain_value && in_group_) [[likely]] {
+          add_plain_rule(line);
+          break;
+        }
+        [[fallthrough]];
+      case LineKind::kAllow:
+        add_rule(line, plain_value);
+        break;
+      case LineKind::kSitemap:
+        out_.sitemaps.push_back(store(line.value));
+        out_.sitemaps.push_back(static_cast<std::uint32_t>(line.value.size()));
+        break;
+      case LineKind::kOther:
+        add_directive(line);
+        break;
+      default:
+        break;
+    }
+  }
+
+  void finish() {
+    close_group();
+    build_agent_index();
+  }
+
+  // Writes every group's rules to `to`, which has room for all of them, each group's in
+  // the order the index walk needs. Called last, with `to` in the compiled object's
+  // block: sorting each group as it closed, into a buffer, then copying the rules back
+  // and later into the block, moved every rule twice more.
+  void write_rules(RobotsTxt::CompiledRule* to) {
+    // The sort reads past each prefix's end, up to kPadding bytes past the last text
+    // written: they are made to exist, and zero. Rules are numbered in file order (an
+    // index.htm rewrite right after its allow), which the sort keeps among equal prefixes.
+    constexpr std::size_t kPadding = internal::LiteralPrefixSort::kReadableAfterPrefix;
+    std::memset(out_.text.room_for(kPadding), 0, kPadding);
+    const char* const text = out_.text.data();
+    const CompiledRule* const rules = out_.rules.data();
+    const auto literal_prefix = [text, rules](std::uint32_t rule) {
+      return std::string_view(text + rules[rule].pattern_offset, rules[rule].literal_length);
+    };
+    // Groups hold consecutive runs of rules, and every rule is in one.
+    for (const RobotsTxt::CompiledGroup& group : out_.groups) {
+      CompiledRule* const placed = to + group.rule_begin;
+      const auto place = [placed, rules](std::uint32_t rule, std::uint32_t position) {
+        placed[position] = rules[rule];
+      };
+      if (!rule_sort_.sort(group.rule_begin, group.rule_end - group.rule_begin, literal_prefix,
+                           place)) {
+        std::copy(rules + group.rule_begin, rules + group.rule_end, placed);
+      }
+    }
+  }
+
+ private:
+  using CompiledRule = RobotsTxt::CompiledRule;
+
+  std::uint32_t store(std::string_view text) {
+    const auto offset = static_cast<std::uint32_t>(out_.text.size());
+    out_.text.append(text);
+    return offset;
+  }
+
+  void add_agent(const LineFacts& line) {
+    // SEMANTICS 2.1: a user-agent line after a rule starts a new group.
+    if (!in_group_ || group_has_rules_) {
+      close_group();
+      const auto index = static_cast<std::uint32_t>(out_.rules.size());
+      const auto agent_index = static_cast<std::uint32_t>(out_.agents.size());
+      out_.groups.push_back({index, index, agent_index, agent_index});
+      in_group_ = true;
+      group_has_rules_ = false;
+      group_is_global_ = false;
+    }
+    const bool global = is_global_agent(line.value);
+    RobotsTxt::CompiledAgent agent{};
+    agent.value_offset = store(line.value);
+    agent.line = line.number;
+    agent.group = static_cast<std::uint32_t>(out_.groups.size() - 1);
+    agent.value_length = static_cast<std::uint16_t>(line.value.size());
+    agent.token_length = global ? RobotsTxt::CompiledAgent::kGlobalToken
+                                : static_cast<std::uint16_t>(product_token(line.value).size());
+    out_.agents.push_back(agent);
+    out_.groups.back().agent_end = static_cast<std::uint32_t>(out_.agents.size());
+    if (global && !group_is_global_) {
+      group_is_global_ = true;
+      out_.global_groups.push_back(agent.group);
+    }
+  }
+
+  // A rule whose value holds no `*`, `%` or byte >= 0x80 (in a group): the value is its
+  // own pattern, its literal prefix all of it but a final `$`, and nothing follows that
+  // prefix to sign. Inlined into on_line() for disallow lines, three lines in four of the
+  // corpus: calling add_rule() for them cost more than filling the rule.
+  void add_plain_rule(const LineFacts& line) {
+    const bool anchored = line.value.ends_with('$');
+    CompiledRule& rule = start_rule(line, anchored ? 0 : CompiledRule::kPlainPrefixFlag);
+    out_.text.append(line.value);
+    const auto length = static_cast<std::uint16_t>(line.value.size());
+    rule.pattern_length = length;
+    rule.literal_length = static_cast<std::uint16_t>(length - (anchored ? 1 : 0));
+  }
+
+  // The rule of an allow or disallow line, added to the current group with its line, its
+  // kind and `flags`; its pattern is to be written at the end of text. Filled where it
+  // stays: a local copied in by push_back cost a store and a load of each field.
+  CompiledRule& start_rule(const LineFacts& line, std::uint32_t flags) {
+    group_has_rules_ = true;
+    CompiledRule& rule = out_.rules.emplace_back();
+    rule.pattern_offset = static_cast<std::uint32_t>(out_.text.size());
+    rule.line_and_flags = (line.number << CompiledRule::kLineShift) |
+                          (line.kind == LineKind::kDisallow ? CompiledRule::kDisallowFlag : 0) |
+                          flags;
+    return rule;
+  }
+
+  // Any allow or disallow line: plain values through add_plain_rule(), others normalised
+  // (SEMANTICS 1.8) and signed; then an allow's index.htm rewrite.
+  [[gnu::noinline]] void add_rule(const LineFacts& line, bool plain_value) {
+    if (!in_group_) return;  // SEMANTICS 2.3: before any user-agent line, ignored.
+    if (plain_value) {
+      add_plain_rule(line);
+    } else {
+      add_normalized_rule(line);
+    }
+    if (line.kind == LineKind::kAllow) add_index_htm_rewrite();
+  }
+
+  void add_normalized_rule(const LineFacts& line) {
+    CompiledRule& rule = start_rule(line, 0);
+    internal::append_normalized_pattern(line.value, out_.text);
+    const std::string_view pattern(out_.text.data() + rule.pattern_offset,
+                                   out_.text.size() - rule.pattern_offset);
+    rule.pattern_length = static_cast<std::uint16_t>(pattern.size());
+    rule.literal_length = literal_length(pattern);
+    if (rule.literal_length == rule.pattern_length) {
+      rule.line_and_flags |= CompiledRule::kPlainPrefixFlag;
+    }
+    const std::uint64_t signature = rest_signature(pattern, rule.literal_length);
+    const bool same_as_written = pattern == line.value;
+    const std::uint32_t line_number = rule.line();
+    // Last: appending may move text, and `pattern` points into it.
+    if (signature != 0) {
+      rule.line_and_flags |= CompiledRule::kSignatureFlag;
+      char bytes[sizeof signature];
+      std::memcpy(bytes, &signature, sizeof signature);
+      out_.text.append(bytes, sizeof bytes);
+    }
+    // What consumers show as "the rule" is the value as written; only the rules whose
+    // normalisation changed it keep it apart (a plain value is its own pattern).
+    if (!same_as_written) {
+      out_.written_rules.push_back(line_number);
+      out_.written_rules.push_back(store(line.value));
+      out_.written_rules.push_back(static_cast<std::uint32_t>(line.value.size()));
+    }
+  }
+
+  // SEMANTICS 4.4: an allow of ".../index.htm..." also allows ".../" exactly. Kept as a
+  // rule of its own, after the allow just added, with an implied `$`; it can only win
+  // when the original fails, because the original is always the longer of the two.
+  void add_index_htm_rewrite() {
+    const CompiledRule& rule = out_.rules.back();
+    const std::string_view pattern(out_.text.data() + rule.pattern_offset, rule.pattern_length);
+    const std::size_t slash = pattern.rfind('/');
+    if (slash == std::string_view::npos || !pattern.substr(slash).starts_with("/index.htm")) {
+      return;
+    }
+    // A copy: adding the rewrite may move `rule`.
+    CompiledRule rewrite = rule;
+    // Its first `*`, if any, is the original's: only when that lies past the slash does
+    // the rewrite's literal prefix end sooner.
+    rewrite.literal_length =
+        std::min(rewrite.literal_length, static_cast<std::uint16_t>(slash + 1));
+    rewrite.line_and_flags = (rewrite.line_and_flags &
+                              ~(CompiledRule::kPlainPrefixFlag | CompiledRule::kSignatureFlag)) |
+                             CompiledRule::kIndexHtmFlag;
+    out_.rules.push_back(rewrite);
+  }
+
+  // The signature of the literal bytes a path needs beyond the literal prefix (0 when
+  // there are none, e.g. `/a*` or `/a$`, where a signature could reject nothing).
+  static std::uint64_t rest_signature(std::string_view pattern, std::size_t literal_length) {
+    if (pattern.ends_with('$')) pattern.remove_suffix(1);
+    std::uint64_t signature = 0;
+    for (std::size_t i = literal_length; i < pattern.size(); ++i) {
+      if (pattern[i] != '*')
+        signature |= internal::kByteBits[static_cast<unsigned char>(pattern[i])];
+    }
+    return signature;
+  }
+
+  // Bytes before the first `*`, not counting a final anchoring `$`. Short patterns are
+  // looked at in place, where a library search per rule cost more than the bytes; long
+  // ones (a percent-encoded path triples) are worth memchr's call.
+  static std::uint16_t literal_length(std::string_view pattern) {
+    if (pattern.ends_with('$')) pattern.remove_suffix(1);
+    constexpr std::size_t kInPlace = 32;
+    if (pattern.size() > kInPlace) {
+      return static_cast<std::uint16_t>(std::min(pattern.find('*'), pattern.size()));
+    }
+    std::size_t length = 0;
+    while (length < pattern.size() && pattern[length] != '*') ++length;
+    return static_cast<std::uint16_t>(length);
+  }
+
+  void add_directive(const LineFacts& line) {
+    const std::uint32_t group = in_group_ ? static_cast<std::uint32_t>(out_.groups.size()) : 0;
+    // Written in place: four varints and two strings appended one by one cost more than
+    // the bytes themselves on a file of short unknown lines.
+    char* at =
+        records_.room_for(4 * internal::kMaxVarintBytes + line.key.size() + line.value.size());
+    const std::uint32_t line_step = line.number - last_directive_line_;
+    const std::uint32_t group_step = group - last_directive_group_;
+    const auto key_size = static_cast<std::uint32_t>(line.key.size());
+    if ((line_step | group_step | key_size) < 0x80) {
+      // The usual record: each of the three fits in one byte.
+      at[0] = static_cast<char>(line_step);
+      at[1] = static_cast<char>(group_step);
+      at[2] = static_cast<char>(key_size);
+      at += 3;
+    } else {
+      at = internal::write_varint(at, line_step);
+      at = internal::write_varint(at, group_step);
+      at = internal::write_varint(at, key_size);
+    }
+    at = internal::copy_bytes(at, line.key.data(), line.key.size());
+    at = internal::write_varint(at, static_cast<std::uint32_t>(line.value.size()));
+    at = internal::copy_bytes(at, line.value.data(), line.value.size());
+    records_.commit(at);
+    last_directive_line_ = line.number;
+    last_directive_group_ = group;
+  }
+
+  void close_group() {
+    if (!in_group_) return;
+    RobotsTxt::CompiledGroup& group = out_.groups.back();
+    group.rule_end = static_cast<std::uint32_t>(out_.rules.size());
+  }
+
+  void build_agent_index() {
+    // Empty tokens (`user-agent: *bot`) are indexed too: no real agent equals them, but
+    // Google's matcher lets an empty queried agent match them, and so do we.
+    // Sorted by token ignoring case, then file order. Each token's first eight bytes,
+    // lower-cased and packed big-endian, decide most comparisons with one integer
+    // compare instead of a loop through two tokens that often share "googlebot".
+    agent_keys_.clear();
+    for (std::uint32_t i = 0; i < out_.agents.size(); ++i) {
+      if (out_.agents[i].is_global()) continue;
+      const std::string_view token = out_.agents[i].token_in(out_.text.view());
+      std::uint64_t packed = 0;
+      for (std::size_t at = 0; at < std::min<std::size_t>(8, token.size()); ++at) {
+        packed |= static_cast<std::uint64_t>(
+                      static_cast<unsigned char>(internal::to_ascii_lower(token[at])))
+                  << (56 - 8 * at);
+      }
+      agent_keys_.push_back({packed, i});
+    }
+    const Parts& parts = out_;
+    const auto less = [&parts](const AgentKey& a, const AgentKey& b) {
+      if (a.packed != b.packed) return a.packed < b.packed;
+      // Token bytes are never NUL: equal packed bytes of tokens no longer than eight
+      // are equal tokens.
+      const std::string_view a_token = parts.agents[a.agent].token_in(parts.text.view());
+      const std::string_view b_token = parts.agents[b.agent].token_in(parts.text.view());
+      if (a_token.size() > 8 || b_token.size() > 8) {
+        if (const int order = internal::compare_ignoring_case(a_token, b_token); order != 0) {
+          return order < 0;
+        }
+      }
+      return a.agent < b.agent;
+    };
+    // Often sorted already (one agent, or the same one over and over): one pass.
+    if (!std::is_sorted(agent_keys_.begin(), agent_keys_.end(), less)) {
+      std::sort(agent_keys_.begin(), agent_keys_.end(), less);
+    }
+    for (const AgentKey& key : agent_keys_) out_.agent_order.push_back(key.agent);
+  }
+
+  Parts& out_;
+  internal::LiteralPrefixSort& rule_sort_;
+  std::vector<AgentKey>& agent_keys_;
+  internal::ByteBuffer& records_;
+  bool in_group_ = false;
+  bool group_has_rules_ = false;
+  bool group_is_global_ = false;
+  std::uint32_t last_directive_line_ = 0;
+  std::uint32_t last_directive_group_ = 0;
+
+ public:
+  std::string_view directives() const { return records_.view(); }
+};
+
+}  // namespace robotstxt
+
+#endif  // ROBOTSTXT_SRC_CORE_COMPILER_H_

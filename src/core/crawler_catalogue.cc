@@ -1,0 +1,132 @@
+// Looking crawlers up in the catalogue (SEMANTICS.md section 8).
+#include "robotstxt/crawler_catalogue.h"
+
+#include <algorithm>
+#include <array>
+
+#include "base/ascii.h"
+#include "core/crawler_catalogue_data.h"
+
+namespace robotstxt {
+namespace {
+
+constexpr std::array<std::string_view, 6> kPurposeNames = {
+    "search", "ads", "ai-training", "ai-search", "user-triggered", "other"};
+
+// The edit distance of `a` and `b` (ignoring ASCII case) when it is at most `limit`,
+// else limit + 1: the Levenshtein table, but only the cells within `limit` of its
+// diagonal, in one row on the stack, stopping as soon as a whole row is over the
+// limit. The linter asks this for every user-agent line against every known token.
+std::size_t edits_within(std::string_view a, std::string_view b, std::size_t limit) {
+  const std::size_t over = limit + 1;
+  const std::size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  constexpr std::size_t kMaxKnown = 63;  // catalogue tokens are far shorter
+  if (gap > limit || b.size() > kMaxKnown) return over;
+  std::array<std::size_t, kMaxKnown + 1> row;
+  row.fill(over);
+  for (std::size_t j = 0; j <= std::min(b.size(), limit); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    const std::size_t from = i > limit ? i - limit : 1;
+    const std::size_t to = std::min(b.size(), i + limit);
+    std::size_t diagonal = row[from - 1];
+    row[from - 1] = from == 1 && i <= limit ? i : over;
+    std::size_t best = row[from - 1];
+    const char lower = internal::to_ascii_lower(a[i - 1]);
+    for (std::size_t j = from; j <= to; ++j) {
+      const std::size_t above = row[j];
+      const std::size_t substitute =
+          diagonal + (lower == internal::to_ascii_lower(b[j - 1]) ? 0 : 1);
+      row[j] = std::min(std::min(above + 1, row[j - 1] + 1), std::min(substitute, over));
+      diagonal = above;
+      best = std::min(best, row[j]);
+    }
+    if (to < b.size()) row[to + 1] = over;
+    if (best > limit) return over;
+  }
+  return std::min(row[b.size()], over);
+}
+
+}  // namespace
+
+std::string_view to_string(CrawlerPurpose purpose) noexcept {
+  return kPurposeNames[static_cast<std::size_t>(purpose)];
+}
+
+std::string_view to_string(CrawlDelaySupport support) noexcept {
+  switch (support) {
+    case CrawlDelaySupport::kHonoured:
+      return "honoured";
+    case CrawlDelaySupport::kIgnored:
+      return "ignored";
+    case CrawlDelaySupport::kUnknown:
+      break;
+  }
+  return "unknown";
+}
+
+std::optional<CrawlerPurpose> purpose_named(std::string_view name) noexcept {
+  for (std::size_t i = 0; i < kPurposeNames.size(); ++i) {
+    if (kPurposeNames[i] == name) return static_cast<CrawlerPurpose>(i);
+  }
+  return std::nullopt;
+}
+
+std::span<const Crawler> crawler_catalogue() noexcept {
+  return {internal::kCrawlerCatalogue, internal::kCrawlerCatalogueSize};
+}
+
+std::string_view crawler_catalogue_updated() noexcept { return internal::kCrawlerCatalogueUpdated; }
+
+const Crawler* find_crawler(std::string_view name) noexcept {
+  for (const Crawler& crawler : crawler_catalogue()) {
+    if (internal::equals_ignoring_case(crawler.name, name)) return &crawler;
+  }
+  return nullptr;
+}
+
+std::vector<std::string_view> closest_crawler_names(std::string_view name, std::size_t count) {
+  std::vector<std::pair<std::size_t, std::string_view>> ranked;
+  for (const Crawler& crawler : crawler_catalogue()) {
+    // A limit no two capped names can exceed: the whole table, the exact distance. The
+    // cap keeps a huge argument cheap.
+    ranked.emplace_back(edits_within(name.substr(0, 64), crawler.name, 128), crawler.name);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string_view> names;
+  for (std::size_t i = 0; i < ranked.size() && i < count; ++i) names.push_back(ranked[i].second);
+  return names;
+}
+
+std::vector<const Crawler*> crawlers_using_token(std::string_view token) {
+  std::vector<const Crawler*> found;
+  for (const Crawler& crawler : crawler_catalogue()) {
+    for (const std::string_view known : crawler.tokens) {
+      if (internal::equals_ignoring_case(known, token)) {
+        found.push_back(&crawler);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+std::string_view likely_misspelt_token(std::string_view token) {
+  if (token.empty() || !crawlers_using_token(token).empty()) return {};
+  const std::size_t allowed = token.size() >= 8 ? 2 : 1;
+  // The closest known token within the limit; the first in catalogue order on a tie.
+  std::string_view best;
+  std::size_t best_distance = allowed + 1;
+  for (const Crawler& crawler : crawler_catalogue()) {
+    for (const std::string_view known : crawler.tokens) {
+      const std::size_t distance = edits_within(token, known, best_distance - 1);
+      if (distance < best_distance) {
+        best = known;
+        best_distance = distance;
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace robotstxt

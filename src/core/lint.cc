@@ -1,0 +1,742 @@
+// Findings for site owners, from the per-line facts and the compiled groups
+// (see lint.h). Line-level checks read one LineFacts at a time; group-level checks read
+// RobotsTxt::groups(), so they see groups exactly as the matcher does.
+#include "robotstxt/lint.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "base/ascii.h"
+#include "base/utf8.h"
+#include "core/line_description.h"
+#include "core/structured_field.h"
+#include "core/usage_rule.h"
+#include "robotstxt/agent.h"
+#include "robotstxt/body_limit.h"
+#include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/line_facts.h"
+#include "robotstxt/matcher.h"
+#include "robotstxt/robots_txt.h"
+#include "robotstxt/usage_preferences.h"
+
+namespace robotstxt {
+namespace {
+
+constexpr std::size_t kMaxQuotedBytes = 200;
+
+const std::vector<LintCode> kCodes = {
+    {"typo-key", Severity::kWarning, "a misspelt key Google accepts, other crawlers may not"},
+    {"missing-colon", Severity::kWarning, "`key value` without a colon"},
+    {"unknown-key", Severity::kWarning, "a directive no crawler we know of reads"},
+    {"unsupported-key", Severity::kInfo, "a directive Google ignores but other crawlers read"},
+    {"unparsable-line", Severity::kError, "text that is not a `key: value` directive"},
+    {"rule-outside-group", Severity::kError, "allow/disallow before any user-agent line"},
+    {"empty-user-agent", Severity::kError, "a user-agent line with no value"},
+    {"user-agent-token", Severity::kWarning, "a user-agent with a version or spaces"},
+    {"user-agent-no-token", Severity::kError, "a user-agent that becomes no product token"},
+    {"star-with-text", Severity::kWarning, "`*` followed by text, read as `*`"},
+    {"pattern-start", Severity::kWarning, "a rule that does not start with `/` or `*`"},
+    {"literal-dollar", Severity::kWarning, "`$` before the end of a rule, matched literally"},
+    {"line-too-long", Severity::kError, "a line over 16,663 bytes, cut"},
+    {"nul-byte", Severity::kError, "a NUL byte, which ends the line"},
+    {"non-utf8", Severity::kWarning, "bytes that are not UTF-8"},
+    {"bom", Severity::kInfo, "a UTF-8 byte order mark at the start"},
+    {"content-past-limit", Severity::kError, "content past 512,000 bytes, ignored"},
+    {"html-body", Severity::kError, "an HTML page served as robots.txt"},
+    {"sitemap-not-absolute", Severity::kWarning, "a sitemap that is not an absolute http(s) URL"},
+    {"group-joined", Severity::kError, "user-agent lines joined into one group across a line"},
+    {"agent-in-several-groups", Severity::kInfo, "one agent named in several groups, merged"},
+    {"group-without-rules", Severity::kWarning, "a group with no allow or disallow"},
+    {"allow-disallow-same-pattern", Severity::kWarning, "allow and disallow of one pattern"},
+    {"duplicate-rule", Severity::kInfo, "a rule identical to an earlier one, never deciding"},
+    {"crawler-token-typo", Severity::kWarning, "a token no known crawler uses, close to one"},
+    {"not-subject-crawler", Severity::kInfo, "a group for a fetcher robots.txt does not bind"},
+    {"global-ignored-crawlers", Severity::kInfo, "`*` rules that AdsBot-like crawlers ignore"},
+    {"content-usage-unparsable", Severity::kError, "a usage preference that does not parse"},
+    {"content-usage-unknown-label", Severity::kInfo, "a usage category the vocabulary lacks"},
+    {"content-usage-bad-value", Severity::kWarning, "a usage category not set to `y` or `n`"},
+    {"content-usage-uppercase-key", Severity::kError, "an upper-case usage key, never valid"},
+    {"content-usage-path-without-slash", Severity::kError, "a usage path not starting with `/`"},
+    {"content-usage-outside-group", Severity::kError, "content-usage before any user-agent"},
+    {"content-usage-never-applies", Severity::kWarning, "a usage rule under a disallowed path"},
+    {"content-signal-malformed", Severity::kWarning, "a content-signal entry not `key=yes|no`"},
+};
+
+Severity severity_of(std::string_view code) {
+  for (const LintCode& known : kCodes) {
+    if (known.code == code) return known.severity;
+  }
+  return Severity::kInfo;
+}
+
+std::string quote(std::string_view text) {
+  std::string quoted = "`";
+  quoted.append(text.substr(0, 80));
+  if (text.size() > 80) quoted += "...";
+  return quoted + "`";
+}
+
+std::string with_thousands(std::size_t number) {
+  std::string digits = std::to_string(number);
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
+bool looks_like_html(std::string_view body) {
+  std::string start;
+  for (const char c : body.substr(0, 2048)) start += internal::to_ascii_lower(c);
+  const std::size_t first = start.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first == std::string::npos || start[first] != '<') return false;
+  for (const char* tag : {"<!doctype html", "<html", "<head", "<body", "<title"}) {
+    if (start.find(tag) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string_view crawlers_reading(std::string_view key) {
+  struct Reader {
+    std::string_view key;
+    std::string_view who;
+  };
+  static constexpr Reader kReaders[] = {
+      {"crawl-delay", "Bing, Yandex and many smaller crawlers read it"},
+      {"host", "only Yandex ever read it, and it no longer does"},
+      {"clean-param", "Yandex reads it"},
+      {"request-rate", "a few smaller crawlers read it"},
+      {"visit-time", "a few smaller crawlers read it"},
+  };
+  for (const Reader& reader : kReaders) {
+    if (internal::equals_ignoring_case(key, reader.key)) return reader.who;
+  }
+  return "no major crawler reads it";
+}
+
+class Linter {
+ public:
+  Linter(std::string_view body, const IgnoredTail& tail)
+      : body_(body.substr(0, kMaxBodyBytes)),
+        tail_(tail),
+        owned_robots_(internal::parse_and_describe(body_, owned_lines_)),
+        lines_(owned_lines_),
+        robots_(owned_robots_) {}
+  // A body described and compiled already (internal::parse_and_describe()).
+  Linter(std::string_view body, const IgnoredTail& tail, const std::vector<LineFacts>& lines,
+         const RobotsTxt& robots)
+      : body_(body.substr(0, kMaxBodyBytes)), tail_(tail), lines_(lines), robots_(robots) {}
+
+  LintReport run() {
+    check_file();
+    for (const LineFacts& line : lines_) check_line(line);
+    check_groups();
+    finish();
+    return std::move(report_);
+  }
+
+ private:
+  void add(std::string_view code, std::uint32_t line_number, std::uint32_t column,
+           std::string message) {
+    Finding finding;
+    finding.code = code;
+    finding.severity = severity_of(code);
+    finding.line = line_number;
+    finding.column = column;
+    if (line_number > 0 && line_number <= lines_.size()) {
+      const LineFacts& line = lines_[line_number - 1];
+      finding.text = std::string(
+          body_.substr(line.offset, std::min<std::size_t>(line.length, kMaxQuotedBytes)));
+    }
+    finding.message = std::move(message);
+    report_.findings.push_back(std::move(finding));
+  }
+
+  std::uint32_t column_of(const LineFacts& line, std::string_view part) const {
+    return static_cast<std::uint32_t>(part.data() - (body_.data() + line.offset)) + 1;
+  }
+
+  void check_file() {
+    if (body_.starts_with("\xEF\xBB\xBF")) {
+      add("bom", 1, 1,
+          "The file starts with a UTF-8 byte order mark: Google skips it, but some crawlers "
+          "read it as part of the first line.");
+    }
+    if (looks_like_html(body_)) {
+      add("html-body", 0, 0,
+          "This is an HTML page, not a robots.txt: crawlers still read it as robots.txt and "
+          "find no rules, so serve a text file (or a 404) at /robots.txt.");
+    }
+    if (tail_.bytes > 0) {
+      const std::string at_least = tail_.counted_to_end ? "" : "at least ";
+      add("content-past-limit", static_cast<std::uint32_t>(lines_.size()), 0,
+          "The file is " + std::string(tail_.counted_to_end ? "" : "more than ") +
+              with_thousands(kMaxBodyBytes + tail_.bytes) +
+              " bytes; Google reads only the first 512,000, so this line is cut there and " +
+              at_least + with_thousands(tail_.line_ends) + " more lines are ignored.");
+    }
+  }
+
+  void check_line(const LineFacts& line) {
+    const std::string_view raw = body_.substr(line.offset, line.length);
+    if (line.too_long) {
+      add("line-too-long", line.number, kMaxLineBytes + 1,
+          "The line is " + with_thousands(line.length) + " bytes; crawlers keep the first " +
+              with_thousands(kMaxLineBytes) + ", so the last " +
+              with_thousands(line.length - kMaxLineBytes) + " bytes are dropped.");
+    }
+    if (line.has_nul) {
+      add("nul-byte", line.number, static_cast<std::uint32_t>(raw.find('\0')) + 1,
+          "A NUL byte ends the line: everything after it on this line is ignored.");
+    }
+    if (const std::size_t bad = internal::first_invalid_utf8(raw); bad != std::string_view::npos) {
+      add("non-utf8", line.number, static_cast<std::uint32_t>(bad) + 1,
+          "The line has bytes that are not UTF-8: save the file as UTF-8, or rules will "
+          "only match URLs that percent-encode these exact bytes.");
+    }
+    if (line.typo) {
+      add("typo-key", line.number, column_of(line, line.key),
+          quote(line.key) + " is accepted by Google as " + std::string(canonical_key(line.kind)) +
+              ", but other crawlers may ignore the line; write " + quote(canonical_key(line.kind)) +
+              ".");
+    }
+    if (line.missing_colon) {
+      add("missing-colon", line.number, column_of(line, line.key),
+          "No colon after " + quote(line.key) +
+              ": Google accepts it, many crawlers ignore the line; write " +
+              quote(std::string(line.key) + ": " + std::string(line.value)) + ".");
+    }
+    switch (line.kind) {
+      case LineKind::kUserAgent:
+        check_user_agent(line);
+        break;
+      case LineKind::kAllow:
+      case LineKind::kDisallow:
+        check_rule(line);
+        break;
+      case LineKind::kSitemap:
+        check_sitemap(line);
+        break;
+      case LineKind::kOther:
+        if (internal::equals_ignoring_case(line.key, "content-usage")) {
+          check_content_usage(line);
+        } else if (internal::equals_ignoring_case(line.key, "content-signal")) {
+          check_content_signal(line);
+        } else if (line.unsupported) {
+          add("unsupported-key", line.number, column_of(line, line.key),
+              "Google ignores " + quote(line.key) + "; " + std::string(crawlers_reading(line.key)) +
+                  ".");
+        } else {
+          add("unknown-key", line.number, column_of(line, line.key),
+              "Google ignores the unknown directive " + quote(line.key) +
+                  " (check the spelling); it does not end or start a group.");
+        }
+        break;
+      case LineKind::kInvalid:
+        add("unparsable-line", line.number, 1,
+            "This is not a `key: value` line, so every crawler ignores it.");
+        break;
+      default:
+        break;
+    }
+  }
+
+  static std::string_view canonical_key(LineKind kind) {
+    switch (kind) {
+      case LineKind::kUserAgent:
+        return "user-agent";
+      case LineKind::kDisallow:
+        return "disallow";
+      case LineKind::kSitemap:
+        return "sitemap";
+      default:
+        return "allow";
+    }
+  }
+
+  // SEMANTICS 9.1, 9.2, 9.5: where a content-usage line sits and how its value reads.
+  void check_content_usage(const LineFacts& line) {
+    if (!seen_user_agent_) {
+      add("content-usage-outside-group", line.number, column_of(line, line.key),
+          "This content-usage line comes before any user-agent line, so it belongs to no "
+          "group and applies to no crawler.");
+    }
+    const internal::UsageValue split = internal::split_usage_value(line.value);
+    if (split.path.empty()) {
+      // SEMANTICS 9.2: without a leading `/` the whole value is the preference string; a
+      // first word that looks like a path was almost certainly meant as one.
+      const std::size_t space = line.value.find_first_of(" \t");
+      const std::string_view first = line.value.substr(0, space);
+      if (space != std::string_view::npos &&
+          (first.find('/') != std::string_view::npos || first.starts_with('*'))) {
+        add("content-usage-path-without-slash", line.number, column_of(line, first),
+            quote(first) +
+                " looks like a path but does not start with `/`, so the whole "
+                "value is read as preferences and says nothing; write " +
+                quote("/" + std::string(first)) + ".");
+        return;
+      }
+    }
+    check_preferences(line, split.preferences);
+  }
+
+  void check_preferences(const LineFacts& line, std::string_view preferences) {
+    namespace sf = structured_field;
+    const auto parsed = sf::parse_dictionary(preferences);
+    const std::uint32_t start = column_of(line, preferences);
+    if (!parsed) {
+      const auto column = start + static_cast<std::uint32_t>(parsed.error.offset);
+      // RFC 9651 keys are lower case: when lower-casing is all the string needs, say so.
+      std::string lowered(preferences);
+      for (char& c : lowered) c = internal::to_ascii_lower(c);
+      if (sf::parse_dictionary(lowered)) {
+        add("content-usage-uppercase-key", line.number, column,
+            "Preference keys must be lower case, so " + quote(preferences) +
+                " does not parse and every category is unknown; write " + quote(lowered) + ".");
+        return;
+      }
+      add("content-usage-unparsable", line.number, column,
+          quote(preferences) + " does not parse (" +
+              std::string(sf::to_string(parsed.error.reason)) + " at column " +
+              std::to_string(column) + "), so every category is unknown.");
+      return;
+    }
+    for (const auto& [label, member] : *parsed) {
+      const std::size_t at = preferences.find(label);
+      const std::uint32_t column =
+          at == std::string_view::npos ? start : start + static_cast<std::uint32_t>(at);
+      if (label != "train-ai" && label != "search") {
+        add("content-usage-unknown-label", line.number, column,
+            quote(label) +
+                " is not a category of the vocabulary (`train-ai`, `search`): "
+                "crawlers ignore it.");
+        continue;
+      }
+      const sf::Item* item = std::get_if<sf::Item>(&member);
+      const sf::Token* token = item == nullptr ? nullptr : std::get_if<sf::Token>(&item->value);
+      if (token == nullptr || (token->name != "y" && token->name != "n")) {
+        add("content-usage-bad-value", line.number, column,
+            quote(label) + " must be `y` or `n` (unquoted); anything else leaves it unknown.");
+      }
+    }
+  }
+
+  // SEMANTICS 9.7: Content-Signal is `key=value` entries whose values are `yes` or `no`.
+  void check_content_signal(const LineFacts& line) {
+    if (parse_content_signal(line.value).empty()) {
+      add("content-signal-malformed", line.number, column_of(line, line.key),
+          "This content-signal line has no `key=value` entry, so it signals nothing.");
+      return;
+    }
+    for (const auto& [key, value] : parse_content_signal(line.value)) {
+      if (!key.empty() && (value == "yes" || value == "no")) continue;
+      add("content-signal-malformed", line.number, column_of(line, key),
+          "Each content-signal entry is `name=yes` or `name=no`; " +
+              quote(value.empty() ? std::string(key)
+                                  : std::string(key) + "=" + std::string(value)) +
+              " is not.");
+      return;
+    }
+  }
+
+  void check_user_agent(const LineFacts& line) {
+    seen_user_agent_ = true;
+    const std::string_view value = line.value;
+    const std::uint32_t column = column_of(line, value.empty() ? line.key : value);
+    if (value.empty()) {
+      add("empty-user-agent", line.number, column,
+          "This user-agent line names no crawler: it matches none, yet it still starts or "
+          "joins a group.");
+      return;
+    }
+    if (is_global_agent(value)) {
+      if (value.size() > 1) {
+        add("star-with-text", line.number, column,
+            quote(value) +
+                " is read as `*`, the group for every crawler; the text after it "
+                "is ignored.");
+      }
+      return;
+    }
+    if (value[0] == '*') {
+      add("user-agent-no-token", line.number, column,
+          quote(value) +
+              " is not `*` and has no product token (only letters, `-` and `_` "
+              "count), so it matches no crawler.");
+      return;
+    }
+    const std::size_t token = product_token(value).size();
+    if (token == 0) {
+      add("user-agent-no-token", line.number, column,
+          quote(value) +
+              " has no product token (only letters, `-` and `_` count), so it "
+              "matches no crawler.");
+    } else if (token < value.size()) {
+      add("user-agent-token", line.number, column,
+          "Crawlers match only the product token: " + quote(value) + " is read as " +
+              quote(value.substr(0, token)) + ".");
+    }
+    if (token > 0) check_crawler_token(line, value.substr(0, token), column);
+  }
+
+  // Findings that need the crawler catalogue (SEMANTICS 8). Tokens compare ignoring
+  // case (2.5), so only a real misspelling is worth a word, not a different case.
+  void check_crawler_token(const LineFacts& line, std::string_view token, std::uint32_t column) {
+    if (const std::string_view known = likely_misspelt_token(token); !known.empty()) {
+      add("crawler-token-typo", line.number, column,
+          quote(token) + " is not a token any known crawler uses; did you mean " + quote(known) +
+              "? As written, this group applies to no known crawler.");
+      return;
+    }
+    const std::vector<const Crawler*> users = crawlers_using_token(token);
+    const bool none_bound =
+        !users.empty() && std::none_of(users.begin(), users.end(), [](const Crawler* crawler) {
+          return crawler->obeys_robots_txt;
+        });
+    if (none_bound) {
+      add("not-subject-crawler", line.number, column,
+          quote(users.front()->name) +
+              " fetches when a person asks and does not follow robots.txt: this group has no "
+              "effect on it.");
+    }
+  }
+
+  // SEMANTICS 8.2: `*` never applies to AdsBot-like crawlers; a file that restricts only
+  // through `*` (no group names any crawler) leaves every one of them free.
+  void check_global_ignored(const std::vector<Group>& groups) {
+    const std::vector<std::size_t> global = robots_.global_groups();
+    const bool star_only = std::all_of(groups.begin(), groups.end(), [](const Group& group) {
+      return std::all_of(group.agents.begin(), group.agents.end(),
+                         [](const AgentLine& agent) { return agent.global; });
+    });
+    const bool restricts = std::any_of(global.begin(), global.end(), [&](std::size_t g) {
+      return std::any_of(groups[g].rules.begin(), groups[g].rules.end(), [](const RuleLine& rule) {
+        return rule.kind == RuleKind::kDisallow && !rule.pattern.empty();
+      });
+    });
+    if (global.empty() || !star_only || !restricts) return;
+    std::vector<std::string_view> free;
+    for (const Crawler& crawler : crawler_catalogue()) {
+      if (!crawler.ignores_global_group || !crawler.obeys_robots_txt) continue;
+      const GroupSelection selection = robots_.select_groups(crawler);
+      if (selection.crawler_rule == CrawlerRule::kOwnToken ||
+          selection.crawler_rule == CrawlerRule::kFallbackToken) {
+        return;  // the file names at least one of them: its author knows
+      }
+      free.push_back(crawler.name);
+    }
+    if (free.empty()) return;
+    std::string names;
+    for (const std::string_view name : free)
+      names += (names.empty() ? "" : ", ") + std::string(name);
+    add("global-ignored-crawlers", groups[global.front()].agents.front().line, 0,
+        "The `*` rules do not apply to " + names +
+            ": these crawlers must be named in a group of their own to be restricted.");
+  }
+
+  void check_rule(const LineFacts& line) {
+    if (line.outside_group) {
+      add("rule-outside-group", line.number, column_of(line, line.key),
+          "This rule comes before any user-agent line, so it belongs to no group and every "
+          "crawler ignores it.");
+      return;
+    }
+    const std::string_view value = line.value;
+    if (!value.empty() && value[0] != '/' && value[0] != '*') {
+      add("pattern-start", line.number, column_of(line, value),
+          "Paths always start with `/`, so " + quote(value) + " can never match; write " +
+              quote("/" + std::string(value)) + ".");
+    }
+    if (const std::size_t dollar = value.find('$');
+        dollar != std::string_view::npos && dollar + 1 < value.size()) {
+      add("literal-dollar", line.number,
+          column_of(line, value) + static_cast<std::uint32_t>(dollar),
+          "`$` anchors the end only as the last character of a rule; this one matches a "
+          "literal `$` in the URL.");
+    }
+  }
+
+  void check_sitemap(const LineFacts& line) {
+    const std::string_view url = line.value;
+    if (!internal::starts_with_ignoring_case(url, "http://") &&
+        !internal::starts_with_ignoring_case(url, "https://")) {
+      add("sitemap-not-absolute", line.number, column_of(line, url.empty() ? line.key : url),
+          "A sitemap must be an absolute http(s) URL; " + quote(url) + " is ignored.");
+    }
+  }
+
+  void check_groups() {
+    const std::vector<Group> groups = robots_.groups();
+    // Named agents and `*`, each with every group that names it: the sets the matcher
+    // merges (SEMANTICS 3).
+    std::map<std::string, std::vector<std::size_t>> groups_of_agent;
+    std::vector<std::string> agent_order;
+    const std::set<std::string> with_rules = agents_with_rules(groups);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      check_joined(groups[g]);
+      check_without_rules(groups[g], with_rules);
+      for (const AgentLine& agent : groups[g].agents) {
+        if (!agent.global && agent.token.empty()) continue;
+        const std::string key = agent_key(agent);
+        auto& list = groups_of_agent[key];
+        if (list.empty()) {
+          agent_order.push_back(key);
+          report_.summary.agents.push_back(agent.global ? "*" : std::string(agent.token));
+        }
+        if (list.empty() || list.back() != g) list.push_back(g);
+      }
+    }
+    for (const std::string& agent : agent_order) {
+      const std::vector<std::size_t>& list = groups_of_agent[agent];
+      if (list.size() > 1) {
+        std::string where;
+        for (const std::size_t g : list) {
+          where += (where.empty() ? "" : ", ") + std::to_string(groups[g].agents.front().line);
+        }
+        add("agent-in-several-groups", groups[list[1]].agents.front().line, 0,
+            quote(agent) + " is named by " + std::to_string(list.size()) +
+                " groups (starting at lines " + where +
+                "); crawlers merge their rules into one set.");
+      }
+      // Agents named by the same groups share one rule set: check it once.
+      if (checked_sets_.insert(list).second) check_rule_set(groups, list);
+    }
+    check_global_ignored(groups);
+    check_usage_reachable(groups, groups_of_agent);
+  }
+
+  // A content-usage rule whose every path is disallowed for every agent set its group
+  // belongs to can never apply (SEMANTICS 9.4). Conservative: only a disallow without
+  // `*` or `$` that is a prefix of the rule's literal start counts, and any allow whose
+  // literal start could lead under it (one a prefix of the other) clears the rule; agent
+  // lists and crawler precedence can combine groups otherwise, which this does not model.
+  void check_usage_reachable(
+      const std::vector<Group>& groups,
+      const std::map<std::string, std::vector<std::size_t>>& groups_of_agent) {
+    for (const Directive& directive : robots_.directives()) {
+      if (directive.group < 0 || !internal::equals_ignoring_case(directive.key, "content-usage"))
+        continue;
+      const internal::UsageValue split = internal::split_usage_value(directive.value);
+      if (split.path.empty()) continue;
+      const std::string pattern = normalize_pattern(split.path);
+      const std::string_view literal = literal_start(pattern);
+      const Group& group = groups[static_cast<std::size_t>(directive.group)];
+      std::uint32_t blocking = 0;  // the first blocking disallow found; 0 while none
+      bool every_set_blocks = true;
+      for (const AgentLine& agent : group.agents) {
+        const auto found = groups_of_agent.find(agent_key(agent));
+        if (found == groups_of_agent.end()) continue;  // an agent no crawler has
+        const std::uint32_t line = blocking_disallow(groups, found->second, literal);
+        if (line == 0) every_set_blocks = false;
+        if (blocking == 0) blocking = line;
+      }
+      if (!every_set_blocks || blocking == 0) continue;
+      add("content-usage-never-applies", directive.line, 0,
+          "Line " + std::to_string(blocking) + " disallows every URL under " + quote(split.path) +
+              " for the same crawlers, and usage preferences exist only for URLs that may be "
+              "fetched: this rule never applies.");
+    }
+  }
+
+  // The part of a pattern before its first `*` or `$`: every path it matches starts so.
+  static std::string_view literal_start(std::string_view pattern) {
+    return pattern.substr(0, pattern.find_first_of("*$"));
+  }
+
+  // The line of a plain disallow covering every path starting with `literal`, when no
+  // allow of these groups could match such a path; 0 otherwise.
+  static std::uint32_t blocking_disallow(const std::vector<Group>& groups,
+                                         const std::vector<std::size_t>& set,
+                                         std::string_view literal) {
+    std::uint32_t blocking = 0;
+    for (const std::size_t g : set) {
+      for (const RuleLine& rule : groups[g].rules) {
+        if (rule.pattern.empty()) continue;
+        if (rule.kind == RuleKind::kAllow) {
+          const std::string_view start = literal_start(rule.pattern);
+          if (start.starts_with(literal) || literal.starts_with(start)) return 0;
+        } else if (blocking == 0 && literal_start(rule.pattern) == rule.pattern &&
+                   literal.starts_with(rule.pattern)) {
+          blocking = rule.line;
+        }
+      }
+    }
+    return blocking;
+  }
+
+  // The crawl-delay trap: user-agent lines with another directive between them still
+  // share one group (SEMANTICS 2.2), so rules meant for the second apply to the first.
+  void check_joined(const Group& group) {
+    for (std::size_t a = 1; a < group.agents.size(); ++a) {
+      const std::uint32_t previous = group.agents[a - 1].line;
+      const std::uint32_t current = group.agents[a].line;
+      for (std::uint32_t between = previous + 1; between < current; ++between) {
+        const LineFacts& line = lines_[between - 1];
+        if (line.kind != LineKind::kOther && line.kind != LineKind::kSitemap) continue;
+        add("group-joined", current, 0,
+            "This user-agent line joins the group of line " + std::to_string(previous) + ": line " +
+                std::to_string(between) + " (" + quote(line.key) +
+                ") does not end a group, so the rules below apply to " +
+                quote(group.agents[a - 1].value) + " as well, not only to " +
+                quote(group.agents[a].value) + ".");
+        break;
+      }
+    }
+  }
+
+  // Agents (lower-cased token, or "*") that have at least one group with rules.
+  static std::set<std::string> agents_with_rules(const std::vector<Group>& groups) {
+    std::set<std::string> agents;
+    for (const Group& group : groups) {
+      if (group.rules.empty()) continue;
+      for (const AgentLine& agent : group.agents) agents.insert(agent_key(agent));
+    }
+    return agents;
+  }
+
+  static std::string agent_key(const AgentLine& agent) {
+    std::string key = agent.global ? "*" : std::string(agent.token);
+    for (char& c : key) c = internal::to_ascii_lower(c);
+    return key;
+  }
+
+  void check_without_rules(const Group& group, const std::set<std::string>& with_rules) {
+    if (!group.rules.empty()) return;
+    // Harmless when every agent of the group also has a group with rules.
+    for (const AgentLine& agent : group.agents) {
+      if (with_rules.count(agent_key(agent)) != 0) continue;
+      add("group-without-rules", group.agents.front().line, 0,
+          agent.global
+              ? std::string("The `*` group has no rules: every crawler without a group of its "
+                            "own may fetch everything.")
+              : "The group for " + quote(agent.value) + " has no rules: " + quote(agent.token) +
+                    " may fetch everything, and the `*` rules do not apply to it.");
+      return;
+    }
+  }
+
+  void check_rule_set(const std::vector<Group>& groups, const std::vector<std::size_t>& list) {
+    std::vector<RuleLine> rules;
+    for (const std::size_t g : list)
+      rules.insert(rules.end(), groups[g].rules.begin(), groups[g].rules.end());
+    std::sort(rules.begin(), rules.end(),
+              [](const RuleLine& a, const RuleLine& b) { return a.line < b.line; });
+    std::map<std::pair<RuleKind, std::string_view>, std::uint32_t> first_line;
+    for (const RuleLine& rule : rules) {
+      const auto [it, inserted] =
+          first_line.emplace(std::make_pair(rule.kind, rule.pattern), rule.line);
+      if (!inserted) {
+        add_once("duplicate-rule", rule.line,
+                 "Same rule as line " + std::to_string(it->second) +
+                     " for the same crawlers: this line can never decide anything.");
+      }
+    }
+    for (const RuleLine& rule : rules) {
+      if (rule.kind != RuleKind::kDisallow || rule.pattern.empty()) continue;
+      const auto allow = first_line.find(std::make_pair(RuleKind::kAllow, rule.pattern));
+      if (allow == first_line.end()) continue;
+      add_once("allow-disallow-same-pattern", std::max(rule.line, allow->second),
+               "Allow (line " + std::to_string(allow->second) + ") and disallow (line " +
+                   std::to_string(rule.line) + ") of " + quote(rule.pattern) +
+                   " tie for the same crawlers, and a tie goes to allow: the disallow never "
+                   "applies.");
+    }
+  }
+
+  void add_once(std::string_view code, std::uint32_t line, std::string message) {
+    if (reported_.emplace(std::string(code), line).second) add(code, line, 0, std::move(message));
+  }
+
+  void finish() {
+    LintSummary& summary = report_.summary;
+    summary.lines = lines_.size();
+    for (const LineFacts& line : lines_) {
+      switch (line.kind) {
+        case LineKind::kEmpty:
+          ++summary.blank;
+          break;
+        case LineKind::kComment:
+          ++summary.comments;
+          break;
+        case LineKind::kUserAgent:
+        case LineKind::kSitemap:
+          ++summary.directives;
+          break;
+        case LineKind::kAllow:
+        case LineKind::kDisallow:
+          ++(line.outside_group ? summary.ignored : summary.directives);
+          break;
+        default:
+          ++summary.ignored;
+          break;
+      }
+    }
+    for (const std::string_view sitemap : robots_.sitemaps())
+      summary.sitemaps.emplace_back(sitemap);
+    std::stable_sort(report_.findings.begin(), report_.findings.end(),
+                     [](const Finding& a, const Finding& b) {
+                       return a.line != b.line ? a.line < b.line : a.column < b.column;
+                     });
+    for (const Finding& finding : report_.findings) {
+      ++(finding.severity == Severity::kError     ? summary.errors
+         : finding.severity == Severity::kWarning ? summary.warnings
+                                                  : summary.infos);
+    }
+  }
+
+  std::string_view body_;  // the first kMaxBodyBytes: all that a crawler reads
+  IgnoredTail tail_;
+  std::vector<LineFacts> owned_lines_;  // when this linter read the body itself
+  RobotsTxt owned_robots_;
+  const std::vector<LineFacts>& lines_;
+  const RobotsTxt& robots_;
+  LintReport report_;
+  std::set<std::pair<std::string, std::uint32_t>> reported_;
+  std::set<std::vector<std::size_t>> checked_sets_;
+  bool seen_user_agent_ = false;  // SEMANTICS 9.1: groups start at the first user-agent line
+};
+
+}  // namespace
+
+std::string_view to_string(Severity severity) noexcept {
+  switch (severity) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kInfo:
+      break;
+  }
+  return "info";
+}
+
+void IgnoredTail::add(std::string_view chunk) noexcept {
+  if (chunk.empty()) return;
+  bytes += chunk.size();
+  // Every LF and every CR ends a line, except the LF of a CR LF pair.
+  line_ends += static_cast<std::uint64_t>(std::count(chunk.begin(), chunk.end(), '\n') +
+                                          std::count(chunk.begin(), chunk.end(), '\r'));
+  if (ends_with_cr && chunk.front() == '\n') --line_ends;
+  for (std::size_t i = 1; i < chunk.size(); ++i) {
+    if (chunk[i] == '\n' && chunk[i - 1] == '\r') --line_ends;
+  }
+  ends_with_cr = chunk.back() == '\r';
+}
+
+LintReport lint(std::string_view body) {
+  IgnoredTail tail;
+  if (body.size() > kMaxBodyBytes) tail.add(body.substr(kMaxBodyBytes));
+  return Linter(body, tail).run();
+}
+
+LintReport lint(std::string_view head, const IgnoredTail& tail) { return Linter(head, tail).run(); }
+
+LintReport internal::lint_described(std::string_view body, const std::vector<LineFacts>& lines,
+                                    const RobotsTxt& robots) {
+  IgnoredTail tail;
+  if (body.size() > kMaxBodyBytes) tail.add(body.substr(kMaxBodyBytes));
+  return Linter(body, tail, lines, robots).run();
+}
+
+const std::vector<LintCode>& lint_codes() { return kCodes; }
+
+}  // namespace robotstxt

@@ -1,0 +1,205 @@
+// The one tokenizer (SEMANTICS.md section 1): splits a body into lines and each line into
+// key and value. describe_lines() and the RobotsTxt compiler both consume its events, so
+// the linter's facts and the matcher's rules can never disagree. Header-only so that the
+// per-line callback inlines into each consumer.
+#ifndef ROBOTSTXT_SRC_CORE_TOKENIZER_H_
+#define ROBOTSTXT_SRC_CORE_TOKENIZER_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "base/ascii.h"
+#include "base/byte_marks.h"
+#include "robotstxt/body_limit.h"
+#include "robotstxt/line_facts.h"
+
+namespace robotstxt::internal {
+
+/// Kind of a directive key, recognised by case-insensitive prefix in SEMANTICS 1.7 order.
+/// Sets `typo` when only an accepted misspelling matched.
+inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
+  typo = false;
+  // Every recognised key starts with u, a, d or s, and only the keys of its own letter
+  // can match: an unknown key costs one compare, or a few of its letter's keys.
+  if (key.empty()) return LineKind::kOther;
+  switch (to_ascii_lower(key.front())) {
+    case 'u':
+      if (starts_with_ignoring_case(key, "user-agent")) return LineKind::kUserAgent;
+      if (starts_with_ignoring_case(key, "useragent") ||
+          starts_with_ignoring_case(key, "user agent")) {
+        typo = true;
+        return LineKind::kUserAgent;
+      }
+      return LineKind::kOther;
+    case 'a':
+      return starts_with_ignoring_case(key, "allow") ? LineKind::kAllow : LineKind::kOther;
+    case 'd': {
+      if (starts_with_ignoring_case(key, "disallow")) return LineKind::kDisallow;
+      static constexpr std::string_view kMisspellings[] = {"dissallow", "dissalow", "disalow",
+                                                           "diasllow", "disallaw"};
+      for (const std::string_view misspelling : kMisspellings) {
+        if (starts_with_ignoring_case(key, misspelling)) {
+          typo = true;
+          return LineKind::kDisallow;
+        }
+      }
+      return LineKind::kOther;
+    }
+    case 's':
+      if (starts_with_ignoring_case(key, "sitemap")) return LineKind::kSitemap;
+      if (starts_with_ignoring_case(key, "site-map")) {
+        typo = true;
+        return LineKind::kSitemap;
+      }
+      return LineKind::kOther;
+    default:
+      return LineKind::kOther;
+  }
+}
+
+/// Fills kind, key, value and the key-related flags of `line` from its content, which
+/// is already cut at NUL and `#` (SEMANTICS 1.5-1.7). `colon` is the position of the
+/// content's first `:`, or npos when it has none.
+inline void split_directive(std::string_view content, std::size_t colon, LineFacts& line) noexcept {
+  std::string_view key;
+  std::string_view value;
+  if (colon != std::string_view::npos) {
+    // Content holding a colon is never empty, and trimming the key and the value trims
+    // the content's ends too.
+    key = content.substr(0, colon);
+    value = content.substr(colon + 1);
+  } else {
+    content = trim_ascii_space(content);
+    if (content.empty()) {
+      line.kind = line.has_comment ? LineKind::kComment : LineKind::kEmpty;
+      return;
+    }
+    // Google-specific: `disallow /x` is accepted when the line is exactly two words.
+    // Loops in place: find_first_of(" \t") calls memchr for every byte it passes.
+    const auto is_blank = [](char c) { return c == ' ' || c == '\t'; };
+    std::size_t gap = 0;
+    while (gap < content.size() && !is_blank(content[gap])) ++gap;
+    if (gap == content.size()) {
+      line.kind = LineKind::kInvalid;
+      return;
+    }
+    key = content.substr(0, gap);
+    std::size_t value_begin = gap;
+    while (is_blank(content[value_begin])) ++value_begin;  // content is trimmed: stops inside
+    value = content.substr(value_begin);
+    if (std::any_of(value.begin(), value.end(), is_blank)) {
+      line.kind = LineKind::kInvalid;
+      return;
+    }
+    line.missing_colon = true;
+  }
+  key = trim_ascii_space(key);
+  if (key.empty()) {
+    line.kind = LineKind::kInvalid;
+    line.missing_colon = false;
+    return;
+  }
+  line.key = key;
+  line.value = trim_ascii_space(value);
+  line.kind = classify_key(key, line.typo);
+  // line.unsupported is the linter's business: describe_lines() sets it, so that compiling
+  // a file of unknown keys does not compare each of them with twelve known ones.
+}
+
+/// Calls `on_line(const LineFacts&, bool plain_value)` for every line of `body` in order
+/// (outside_group and unsupported are left false: groups and lint facts are the
+/// consumer's business). `plain_value`: an allow or disallow value holds no `*`, `%` or
+/// byte >= 0x80, so it is its own normalised pattern, all literal (SEMANTICS 1.8, 4.2).
+template <typename OnLine>
+void for_each_line(std::string_view body, OnLine&& on_line) {
+  if (body.size() > kMaxBodyBytes) body = body.substr(0, kMaxBodyBytes);
+
+  // SEMANTICS 1.2: the BOM is skipped byte by byte and only while it keeps matching.
+  std::size_t pos = 0;
+  static constexpr unsigned char kBom[] = {0xEF, 0xBB, 0xBF};
+  while (pos < 3 && pos < body.size() && static_cast<unsigned char>(body[pos]) == kBom[pos]) ++pos;
+
+  const char* const data = body.data();
+  const std::size_t size = body.size();
+  // One pass marks every line end, `#` and colon (byte_marks.h); each line then finds its
+  // own with bit scans (a colon first among the line's first bytes: next_colon). The
+  // next `#`, colon and NUL are only searched again once passed: most lines hold no `#`,
+  // and a line without a colon keeps the one found after it. NUL is rare enough for
+  // memchr, searched once in most files.
+  thread_local std::vector<BlockMarks> thread_marks;
+  mark_bytes(data, size, thread_marks);
+  // Copied out once: neither a thread-local nor a vector is read again for each line.
+  const BlockMarks* const marks = thread_marks.data();
+  const std::size_t block_count = thread_marks.size();
+  const auto next = [marks, block_count, size](std::uint64_t BlockMarks::*mask, std::size_t from) {
+    return next_marked(marks, block_count, mask, from, size);
+  };
+  const auto next_nul_from = [data, size](std::size_t from) {
+    const void* found = std::memchr(data + from, '\0', size - from);
+    return found == nullptr ? size
+                            : static_cast<std::size_t>(static_cast<const char*>(found) - data);
+  };
+  std::size_t next_nul = next_nul_from(pos);
+  std::size_t next_hash = next(&BlockMarks::hash, pos);
+  const auto next_colon_from = [data, marks, block_count, size](std::size_t from) {
+    return internal::next_colon(data, marks, block_count, from, size);
+  };
+  std::size_t next_colon = next_colon_from(pos);
+  std::size_t next_special = next(&BlockMarks::pattern_special, pos);
+  std::uint32_t number = 0;
+  LineEnds line_ends(marks, block_count, pos, size);
+  while (true) {
+    const std::size_t end = line_ends.take();
+    LineFacts line;
+    line.number = ++number;
+    line.offset = static_cast<std::uint32_t>(pos);
+    line.length = static_cast<std::uint32_t>(end - pos);
+    bool plain_value = false;
+    // An empty line is all LineFacts' defaults say: a file of blank lines costs a bit
+    // scan per line.
+    if (end != pos) [[likely]] {
+      if (next_nul < pos) next_nul = next_nul_from(pos);
+      if (next_hash < pos) next_hash = next(&BlockMarks::hash, pos);
+      if (next_colon < pos) next_colon = next_colon_from(pos);
+      std::string_view content(data + pos, end - pos);
+      if (content.size() > kMaxLineBytes) {
+        line.too_long = true;
+        content = content.substr(0, kMaxLineBytes);
+      }
+      if (next_nul - pos < content.size()) {
+        line.has_nul = true;
+        content = content.substr(0, next_nul - pos);
+      }
+      if (next_hash - pos < content.size()) {
+        line.has_comment = true;
+        content = content.substr(0, next_hash - pos);
+      }
+      const std::size_t colon =
+          next_colon - pos < content.size() ? next_colon - pos : std::string_view::npos;
+      split_directive(content, colon, line);
+      if (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow) {
+        const auto value_begin = static_cast<std::size_t>(line.value.data() - data);
+        if (next_special < value_begin)
+          next_special = next(&BlockMarks::pattern_special, value_begin);
+        plain_value = next_special >= value_begin + line.value.size();
+      }
+    }
+    on_line(static_cast<const LineFacts&>(line), plain_value);
+
+    if (end == size) break;
+    pos = end + 1;
+    // SEMANTICS 1.3: CR LF is one line ending; the LF's mark is the next one.
+    if (data[end] == '\r' && pos < size && data[pos] == '\n') {
+      ++pos;
+      line_ends.take();
+    }
+  }
+}
+
+}  // namespace robotstxt::internal
+
+#endif  // ROBOTSTXT_SRC_CORE_TOKENIZER_H_

@@ -1,0 +1,185 @@
+// The fleet's shared cache tier: key scheme, TTLs, lock and back-off (see shared_cache.h).
+#include "robotstxt/shared_cache.h"
+
+#include <algorithm>
+#include <random>
+#include <system_error>
+#include <utility>
+
+#include "fetch/shared_record.h"
+
+namespace robotstxt {
+namespace {
+
+// Unique enough among the processes of a fleet: 128 random bits, hex.
+std::string random_token() {
+  std::random_device device;
+  std::string token;
+  for (int i = 0; i < 4; ++i) {
+    const std::uint32_t bits = device();
+    for (int shift = 28; shift >= 0; shift -= 4)
+      token.push_back("0123456789abcdef"[(bits >> shift) & 0xF]);
+  }
+  return token;
+}
+
+}  // namespace
+
+SharedCache::SharedCache(std::shared_ptr<SharedStore> store, SharedCacheOptions options)
+    : store_(std::move(store)), options_(std::move(options)), lock_token_(random_token()) {}
+
+SharedCache::~SharedCache() {
+  {
+    const std::lock_guard lock(probe_mutex_);
+    stopping_ = true;
+  }
+  probe_wake_.notify_all();
+  if (prober_.joinable()) prober_.join();
+}
+
+std::string SharedCache::record_key(std::string_view origin_key) const {
+  return options_.key_prefix + "v1:origin:" + std::string(origin_key);
+}
+
+std::string SharedCache::lock_key(std::string_view origin_key) const {
+  return options_.key_prefix + "v1:lock:" + std::string(origin_key);
+}
+
+bool SharedCache::skipping() const noexcept { return store_ == nullptr || down_.load(); }
+
+void SharedCache::failed() noexcept {
+  ++errors_;
+  if (down_.exchange(true)) return;  // already down: the probe is running
+  const std::lock_guard lock(probe_mutex_);
+  if (stopping_) return;
+  // The tier was up, so the last probe has marked it so and is ending: join it.
+  if (prober_.joinable()) prober_.join();
+  try {
+    prober_ = std::thread([this] { probe_until_back(); });
+  } catch (const std::system_error&) {
+    // No thread to probe with: asking the store inline again beats never asking.
+    down_.store(false);
+  }
+}
+
+bool SharedCache::store_answers() {
+  return store_->get(options_.key_prefix + "v1:probe", 0).status != StoreStatus::kUnavailable;
+}
+
+void SharedCache::probe_until_back() {
+  const auto pause = std::max(options_.retry_after, std::chrono::milliseconds(1));
+  std::unique_lock lock(probe_mutex_);
+  while (!probe_wake_.wait_for(lock, pause, [this] { return stopping_; })) {
+    lock.unlock();
+    const bool back = store_answers();
+    lock.lock();
+    if (back) {
+      down_.store(false);
+      return;
+    }
+  }
+}
+
+std::optional<SharedRecord> SharedCache::lookup(const std::string& origin_key) {
+  if (skipping()) return std::nullopt;
+  const StoreRead read = store_->get(record_key(origin_key), options_.max_record_bytes);
+  switch (read.status) {
+    case StoreStatus::kOk:
+      break;
+    case StoreStatus::kMissing:
+      return std::nullopt;
+    case StoreStatus::kUnavailable:
+      failed();
+      return std::nullopt;
+    case StoreStatus::kUnreadable:
+      ++bad_records_;
+      return std::nullopt;
+  }
+  std::optional<SharedRecord> record = internal::decode_shared_record(read.value);
+  // A record stored under another origin's key would answer for that origin.
+  if (record && record->entry.last_fetch.robots_url != origin_key + "/robots.txt") {
+    record.reset();
+  }
+  if (!record) ++bad_records_;
+  return record;
+}
+
+SharedCache::Lock SharedCache::lock(const std::string& origin_key, std::chrono::milliseconds ttl) {
+  if (skipping()) return Lock::kUnavailable;
+  switch (store_->acquire(lock_key(origin_key), lock_token_, ttl)) {
+    case StoreStatus::kOk:
+      return Lock::kAcquired;
+    case StoreStatus::kMissing:
+      return Lock::kHeldElsewhere;
+    case StoreStatus::kUnavailable:
+    case StoreStatus::kUnreadable:
+      break;
+  }
+  failed();
+  return Lock::kUnavailable;
+}
+
+void SharedCache::unlock(const std::string& origin_key) {
+  if (skipping()) return;  // the lock expires by itself
+  if (store_->release(lock_key(origin_key), lock_token_) == StoreStatus::kUnavailable) failed();
+}
+
+void SharedCache::publish(const std::string& origin_key, const RobotsEntry& entry,
+                          std::string_view good_body, TimePoint now, const PolicyOptions& policy) {
+  if (entry.is_local_failure() || skipping()) return;
+  // Kept while SEMANTICS 7 may still need it: see the key scheme in shared_cache.h.
+  const auto ttl = std::chrono::duration_cast<std::chrono::milliseconds>(
+      (entry.fresh_until - now) + policy.last_good_copy_limit);
+  if (ttl <= std::chrono::milliseconds::zero()) return;
+  const std::string record = internal::encode_shared_record(entry, good_body);
+  if (record.size() > options_.max_record_bytes) {
+    ++oversized_records_;
+    return;
+  }
+  const StoreStatus status = store_->put(record_key(origin_key), record, ttl);
+  if (status == StoreStatus::kOk) {
+    ++writes_;
+  } else {
+    failed();
+  }
+}
+
+void SharedCache::count_wait(bool timed_out) noexcept {
+  ++waits_;
+  if (timed_out) ++wait_timeouts_;
+}
+
+void SharedCache::count_lookup(bool hit) noexcept {
+  if (hit) {
+    ++hits_;
+  } else {
+    ++misses_;
+  }
+}
+
+bool SharedCache::reachable() {
+  // While down, the probe is the one that asks: a readiness check must not wait too.
+  if (skipping()) return false;
+  if (!store_answers()) {
+    failed();
+    return false;
+  }
+  return true;
+}
+
+bool SharedCache::available() const noexcept { return !skipping(); }
+
+SharedCacheStats SharedCache::stats() const noexcept {
+  SharedCacheStats stats;
+  stats.hits = hits_;
+  stats.misses = misses_;
+  stats.waits = waits_;
+  stats.wait_timeouts = wait_timeouts_;
+  stats.writes = writes_;
+  stats.errors = errors_;
+  stats.bad_records = bad_records_;
+  stats.oversized_records = oversized_records_;
+  return stats;
+}
+
+}  // namespace robotstxt

@@ -1,0 +1,190 @@
+// A Decision as JSON (see decision_json.h).
+#include "answer/decision_json.h"
+
+#include <chrono>
+
+#include "answer/json_text.h"
+#include "answer/json_vocabulary.h"
+#include "answer/render.h"
+
+namespace robotstxt::cli {
+
+long long cache_seconds(const Decision& decision) {
+  return std::chrono::duration_cast<std::chrono::seconds>(decision.entry->fresh_until -
+                                                          decision.entry->fetched_at)
+      .count();
+}
+
+// SEMANTICS 9.4: preferences exist only for a URL that may be fetched.
+std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
+                                         const OwnedAgent& who) {
+  if (!decision.allowed) return std::nullopt;
+  // With no rules to read, or none of them a content-usage rule, every category is
+  // unknown: no second match of the URL.
+  if (decision.state.rules == nullptr || !decision.state.rules->states_usage()) {
+    return UsagePreferences{};
+  }
+  return decision.state.rules->usage(url, who.agent());
+}
+
+// The compact form of `fetch -` and `serve` shows the decisive rule by line and
+// normalised "pattern" only: one field less per URL of a batch.
+nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
+                             const OwnedAgent& who) {
+  nlohmann::json json;
+  json["url"] = url;
+  json["allowed"] = decision.allowed;
+  if (decision.url_error != UrlError::kNone) {
+    json["error"] = to_string(decision.url_error);
+    return json;
+  }
+  json["robots_url"] = decision.robots_url;
+  json["access"] = json_word(decision.state.access);
+  json["access_reason"] = json_word(decision.state.reason);
+  json["access_explanation"] = to_string(decision.state.reason);
+  const Verdict& verdict = decision.verdict;
+  const bool by_rules = decision.state.access == Access::kRules;
+  json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
+  json["line"] = line_json(verdict);
+  if (one) json["rule"] = rule_json(verdict);
+  json["pattern"] =
+      verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
+  add_crawler_json(json, who.agent(), verdict);
+  json["content_usage"] = usage_json(usage_of(decision, url, who));
+  // What the fetch ended with: why the rules did not decide, when they did not.
+  const FetchSummary& fetch = decision.entry->last_fetch;
+  json["outcome"] = json_word(fetch.kind);
+  json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
+  json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
+  if (!one) return json;
+  nlohmann::json hops = nlohmann::json::array();
+  for (const RedirectHop& hop : fetch.hops) {
+    hops.push_back({{"from", hop.from}, {"status", hop.status}, {"to", hop.to}});
+  }
+  json["redirects"] = hops;
+  json["http_version"] =
+      fetch.http_version == 0 ? nlohmann::json() : nlohmann::json(fetch.http_version / 10.0);
+  json["bytes"] = fetch.body_bytes;
+  json["truncated"] = fetch.truncated;
+  json["cache_control"] = fetch.cache_control;
+  json["cache_seconds"] = cache_seconds(decision);
+  return json;
+}
+
+namespace {
+
+// Members are written in nlohmann's order (sorted keys), each after the separator.
+class ObjectText {
+ public:
+  explicit ObjectText(JsonText& json) : json_(json) { json_.raw('{'); }
+  ~ObjectText() { json_.raw('}'); }
+  ObjectText(const ObjectText&) = delete;
+  ObjectText& operator=(const ObjectText&) = delete;
+
+  template <std::size_t kSize>
+  JsonText& key(const char (&name)[kSize]) {
+    json_.key(name, first_);
+    first_ = false;
+    return json_;
+  }
+  template <std::size_t kSize>
+  void string(const char (&name)[kSize], std::string_view value) {
+    key(name).string(value);
+  }
+  // One of our own words (to_string() of an enum): nothing to escape.
+  template <std::size_t kSize>
+  void word(const char (&name)[kSize], std::string_view value) {
+    key(name).word(value);
+  }
+  template <std::size_t kSize>
+  void word_or_null(const char (&name)[kSize], bool present, std::string_view value) {
+    if (present) {
+      word(name, value);
+    } else {
+      key(name).raw(kNull);
+    }
+  }
+  template <std::size_t kSize>
+  void string_or_null(const char (&name)[kSize], bool present, std::string_view value) {
+    if (present) {
+      string(name, value);
+    } else {
+      key(name).raw(kNull);
+    }
+  }
+  template <std::size_t kSize>
+  void boolean(const char (&name)[kSize], bool value) {
+    key(name).raw(value ? std::string_view("true") : std::string_view("false"));
+  }
+  template <std::size_t kSize>
+  void number_or_null(const char (&name)[kSize], std::int64_t value) {
+    if (value != 0) {
+      key(name).number(value);
+    } else {
+      key(name).raw(kNull);
+    }
+  }
+
+  static constexpr std::string_view kNull = "null";
+
+ private:
+  JsonText& json_;
+  bool first_ = true;
+};
+
+void append_usage_json(JsonText& json, const std::optional<UsagePreferences>& usage) {
+  if (!usage) {
+    json.raw(ObjectText::kNull);
+    return;
+  }
+  ObjectText object(json);
+  object.key("lines").raw('[');
+  for (std::size_t i = 0; i < usage->lines.size(); ++i) {
+    if (i != 0) json.raw(',');
+    json.number(usage->lines[i]);
+  }
+  json.raw(']');
+  object.word("search", to_string(usage->search));
+  object.word("train-ai", to_string(usage->train_ai));
+}
+
+}  // namespace
+
+void write_decision_json(JsonText& json, std::string_view url, const Decision& decision,
+                         const OwnedAgent& who, std::string_view cache) {
+  ObjectText object(json);
+  if (decision.url_error != UrlError::kNone) {
+    object.boolean("allowed", decision.allowed);
+    object.word("error", to_string(decision.url_error));
+    object.string("url", url);
+    return;
+  }
+  const Verdict& verdict = decision.verdict;
+  const bool by_rules = decision.state.access == Access::kRules;
+  const FetchSummary& fetch = decision.entry->last_fetch;
+  object.word("access", json_word(decision.state.access));
+  object.word("access_explanation", to_string(decision.state.reason));
+  object.word("access_reason", json_word(decision.state.reason));
+  object.boolean("allowed", decision.allowed);
+  object.word_or_null("applied", by_rules, to_string(verdict.applied));
+  object.word("cache", cache);
+  append_usage_json(object.key("content_usage"), usage_of(decision, url, who));
+  const Crawler* const crawler = who.crawler();
+  if (crawler != nullptr) {
+    object.string("crawler", crawler->name);
+    object.word_or_null("crawler_rule", verdict.crawler_rule.has_value(),
+                        verdict.crawler_rule ? to_string(*verdict.crawler_rule) : "");
+  }
+  object.string_or_null("fetch_error", !fetch.error.empty(), fetch.error);
+  object.number_or_null("line", verdict.has_decisive_rule() ? verdict.line : 0);
+  object.word("outcome", json_word(fetch.kind));
+  object.string_or_null("pattern", verdict.has_decisive_rule(), verdict.pattern);
+  object.string("robots_url", decision.robots_url);
+  object.number_or_null("status", fetch.status);
+  if (crawler != nullptr) {
+    object.string_or_null("token", !verdict.crawler_token.empty(), verdict.crawler_token);
+  }
+  object.string("url", url);
+}
+
+}  // namespace robotstxt::cli

@@ -1,0 +1,193 @@
+#include "answer/render.h"
+
+#include "answer/cli_support.h"
+
+namespace robotstxt::cli {
+
+nlohmann::json line_json(const Verdict& verdict) {
+  return verdict.has_decisive_rule() ? nlohmann::json(verdict.line) : nlohmann::json();
+}
+
+std::string rule_text(RuleKind kind, std::string_view written) {
+  return std::string(to_string(kind)) + ": " + std::string(written);
+}
+
+nlohmann::json rule_json(const Verdict& verdict) {
+  return verdict.has_decisive_rule() ? nlohmann::json(rule_text(verdict.kind, verdict.written))
+                                     : nlohmann::json();
+}
+
+nlohmann::json verdict_json(const Verdict& verdict) {
+  return {{"allowed", verdict.allowed},
+          {"line", line_json(verdict)},
+          {"rule", rule_json(verdict)},
+          {"applied", to_string(verdict.applied)}};
+}
+
+void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict) {
+  const Crawler* const crawler = agent.crawler();
+  if (crawler == nullptr) return;
+  json["crawler"] = crawler->name;
+  json["crawler_rule"] =
+      verdict.crawler_rule ? nlohmann::json(to_string(*verdict.crawler_rule)) : nlohmann::json();
+  json["token"] =
+      verdict.crawler_token.empty() ? nlohmann::json() : nlohmann::json(verdict.crawler_token);
+}
+
+nlohmann::json usage_json(const std::optional<UsagePreferences>& usage) {
+  if (!usage) return nullptr;
+  return {{"train-ai", to_string(usage->train_ai)},
+          {"search", to_string(usage->search)},
+          {"lines", usage->lines}};
+}
+
+std::string usage_text(const std::optional<UsagePreferences>& usage) {
+  if (!usage ||
+      (usage->train_ai == Preference::kUnknown && usage->search == Preference::kUnknown)) {
+    return "";
+  }
+  std::string text = " (usage: train-ai=" + std::string(to_string(usage->train_ai)) +
+                     ", search=" + std::string(to_string(usage->search));
+  for (std::size_t i = 0; i < usage->lines.size(); ++i) {
+    text += i == 0 ? (usage->lines.size() == 1 ? "; line " : "; lines ") : ", ";
+    text += std::to_string(usage->lines[i]);
+  }
+  return text + ")";
+}
+
+std::string usage_compact(const std::optional<UsagePreferences>& usage) {
+  if (!usage) return "";
+  std::string text;
+  const auto add = [&text](std::string_view label, Preference preference) {
+    if (preference == Preference::kUnknown) return;
+    text += (text.empty() ? "" : " ") + std::string(label) +
+            (preference == Preference::kAllowed ? "=y" : "=n");
+  };
+  add("train-ai", usage->train_ai);
+  add("search", usage->search);
+  return text;
+}
+
+std::string usage_rule_text(std::uint32_t line, const ParsedFile& file) {
+  return "content-usage: " + std::string(file.written(line));
+}
+
+std::string decisive_rule(const Verdict& verdict) {
+  if (!verdict.has_decisive_rule()) return "no rule matched";
+  // Text only (JSON has "rule"): the rule's bytes are escaped for the terminal.
+  return "by line " + std::to_string(verdict.line) + ": " +
+         printable(rule_text(verdict.kind, verdict.written), kShowWhole);
+}
+
+std::string verdict_text(const Verdict& verdict) {
+  std::string text = verdict.allowed ? "ALLOWED" : "DISALLOWED";
+  if (!verdict.has_decisive_rule()) return text + ": no rule matched";
+  text += " " + decisive_rule(verdict);
+  if (verdict.via_index_htm) text += " (index.htm also allows its directory)";
+  return text;
+}
+
+std::string describe_groups(AppliedGroups applied, std::string_view agents) {
+  const std::string names(agents.empty() ? "an empty agent" : agents);
+  switch (applied) {
+    case AppliedGroups::kSpecific:
+      return "group naming " + names + "; * rules do not apply";
+    case AppliedGroups::kGlobal:
+      return "the * group: no group names " + names;
+    case AppliedGroups::kNone:
+      break;
+  }
+  return "no group names " + names + " and there is no * group";
+}
+
+namespace {
+
+std::string describe_crawler_groups(const Crawler& crawler, CrawlerRule rule,
+                                    std::string_view token) {
+  std::string tokens;
+  for (const std::string_view name : crawler.tokens) {
+    tokens += (tokens.empty() ? "" : " or ") + std::string(name);
+  }
+  const std::string first = crawler.tokens.empty() ? "" : std::string(crawler.tokens.front());
+  switch (rule) {
+    case CrawlerRule::kOwnToken:
+      return "group naming " + std::string(token) + "; * rules do not apply";
+    case CrawlerRule::kFallbackToken:
+      return "groups naming " + std::string(token) + ": no group names " + first;
+    case CrawlerRule::kGlobal:
+      return "the * group: no group names " + tokens;
+    case CrawlerRule::kGlobalIgnored:
+      return "* ignored: " + std::string(crawler.name) + " must be named";
+    case CrawlerRule::kNotSubject:
+      return "not subject to robots.txt";
+    case CrawlerRule::kNoGroups:
+      break;
+  }
+  return "no group names " + tokens + " and there is no * group";
+}
+
+}  // namespace
+
+std::string describe_groups(const Verdict& verdict, const OwnedAgent& who) {
+  if (who.crawler() != nullptr && verdict.crawler_rule) {
+    return describe_crawler_groups(*who.crawler(), *verdict.crawler_rule, verdict.crawler_token);
+  }
+  return describe_groups(verdict.applied, who.label());
+}
+
+std::string describe_selection(const GroupSelection& selection, std::string_view agents) {
+  std::string groups;
+  for (const std::size_t g : selection.groups) {
+    groups += (groups.empty() ? "group " : ", ") + std::to_string(g + 1);
+  }
+  const std::string names(agents);
+  switch (selection.applied) {
+    case AppliedGroups::kSpecific:
+      return groups + ": named there; the * group does not apply";
+    case AppliedGroups::kGlobal:
+      return groups + ": the * group, as no group names " + names;
+    case AppliedGroups::kNone:
+      break;
+  }
+  return "none: no group names " + names + " and there is no * group, so everything is allowed";
+}
+
+std::string applied_words(AppliedGroups applied) {
+  switch (applied) {
+    case AppliedGroups::kSpecific:
+      return "a group of its own";
+    case AppliedGroups::kGlobal:
+      return "the * group";
+    case AppliedGroups::kNone:
+      break;
+  }
+  return "no group (everything allowed)";
+}
+
+nlohmann::json lint_json(const std::string& file, const LintReport& report) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const Finding& finding : report.findings) {
+    findings.push_back({{"code", finding.code},
+                        {"severity", to_string(finding.severity)},
+                        {"line", finding.line},
+                        {"column", finding.column},
+                        {"text", finding.text},
+                        {"message", finding.message}});
+  }
+  const LintSummary& summary = report.summary;
+  return {{"file", file},
+          {"findings", findings},
+          {"summary",
+           {{"lines", summary.lines},
+            {"directives", summary.directives},
+            {"ignored", summary.ignored},
+            {"blank", summary.blank},
+            {"comments", summary.comments},
+            {"errors", summary.errors},
+            {"warnings", summary.warnings},
+            {"infos", summary.infos},
+            {"agents", summary.agents},
+            {"sitemaps", summary.sitemaps}}}};
+}
+
+}  // namespace robotstxt::cli

@@ -1,0 +1,195 @@
+// `robotstxt audit FILE [URL...] [--urls FILE] [--crawlers all|search|ai|google|NAME,...]`:
+// which crawlers, search and AI, may fetch these URLs, each following its own precedence
+// (SEMANTICS 8), and how each one chose its group.
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "answer/cli_support.h"
+#include "answer/crawler_choice.h"
+#include "answer/parsed_file.h"
+#include "answer/render.h"
+#include "cli/commands.h"
+#include "cli/input.h"
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt::cli {
+namespace {
+
+struct AuditOptions {
+  std::string file;
+  std::vector<std::string> urls;
+  std::string urls_file;
+  std::string crawlers = "all";
+  bool json = false;
+};
+
+// How a crawler chose its group, in a few words.
+std::string group_wording(const GroupSelection& selection) {
+  const std::string token(selection.crawler_token);
+  switch (selection.crawler_rule.value_or(CrawlerRule::kNoGroups)) {
+    case CrawlerRule::kOwnToken:
+      return "own group (" + token + ")";
+    case CrawlerRule::kFallbackToken:
+      return "falls back to " + token;
+    case CrawlerRule::kGlobal:
+      return "uses *";
+    case CrawlerRule::kGlobalIgnored:
+      return "ignores *";
+    case CrawlerRule::kNotSubject:
+      return "not subject";
+    case CrawlerRule::kNoGroups:
+      break;
+  }
+  return "no group";
+}
+
+// "allowed L5", then the known usage preferences and their lines: "train-ai=n L4".
+std::string cell(const Verdict& verdict, const std::optional<UsagePreferences>& usage) {
+  std::string text = verdict.allowed ? "allowed" : "disallowed";
+  if (verdict.has_decisive_rule()) text += " L" + std::to_string(verdict.line);
+  const std::string preferences = usage_compact(usage);
+  if (preferences.empty()) return text;
+  text += ", " + preferences;
+  for (const std::uint32_t line : usage->lines) text += " L" + std::to_string(line);
+  return text;
+}
+
+std::string padded(std::string text, std::size_t width) {
+  text.resize(std::max(width, text.size()), ' ');
+  return text;
+}
+
+bool read_url_list(const std::string& path, std::vector<std::string>& urls) {
+  const std::optional<int> fd = open_or_report("audit", path);
+  if (!fd) return false;
+  InputLines lines(*fd);
+  std::string line;
+  while (lines.next(line)) {
+    if (!line.empty()) urls.push_back(line);
+  }
+  if (lines.error() != 0) {
+    report_unreadable("audit", path, lines.error());
+    return false;
+  }
+  return true;
+}
+
+int run_audit(AuditOptions options) {
+  const auto crawlers = crawlers_or_report("audit", options.crawlers);
+  if (!crawlers) return kExitUsage;
+  if (!options.urls_file.empty() && !read_url_list(options.urls_file, options.urls)) {
+    return kExitUsage;
+  }
+  if (options.urls.empty()) options.urls.emplace_back("/");  // the site root
+  std::optional<RobotsInput> input = read_robots_or_report("audit", options.file);
+  if (!input) return kExitUsage;
+  const ParsedFile file(input->head);
+  const RobotsTxt& robots = file.robots();
+  const std::vector<Group>& groups = file.groups();
+
+  if (options.json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const Crawler* crawler : *crawlers) {
+      const GroupSelection selection = robots.select_groups(*crawler);
+      nlohmann::json group_lines = nlohmann::json::array();
+      for (const std::size_t g : selection.groups) {
+        group_lines.push_back(groups[g].agents.front().line);
+      }
+      nlohmann::json results = nlohmann::json::array();
+      for (const std::string& url : options.urls) {
+        const Verdict verdict = robots.verdict(url, *crawler);
+        nlohmann::json result = {{"url", url}};
+        result.update(verdict_json(verdict));
+        result["content_usage"] = usage_json(robots.usage(url, *crawler));
+        results.push_back(std::move(result));
+      }
+      rows.push_back(
+          {{"crawler", crawler->name},
+           {"operator", crawler->operator_name},
+           {"purpose", to_string(crawler->purpose)},
+           {"crawler_rule", to_string(selection.crawler_rule.value_or(CrawlerRule::kNoGroups))},
+           {"token", selection.crawler_token.empty() ? nlohmann::json()
+                                                     : nlohmann::json(selection.crawler_token)},
+           {"groups", group_lines},
+           {"results", results}});
+    }
+    std::cout << to_json_line({{"file", options.file}, {"urls", options.urls}, {"crawlers", rows}})
+              << "\n";
+    return kExitOk;
+  }
+
+  // A table: one row per crawler, one column per URL; decisive lines listed below it.
+  std::vector<std::vector<std::string>> table;
+  table.push_back({"crawler", "group"});
+  for (const std::string& url : options.urls) table.front().push_back(printable(url, 60));
+  std::map<std::uint32_t, std::string> decisive;
+  for (const Crawler* crawler : *crawlers) {
+    std::vector<std::string> row = {std::string(crawler->name),
+                                    group_wording(robots.select_groups(*crawler))};
+    for (const std::string& url : options.urls) {
+      const Verdict verdict = robots.verdict(url, *crawler);
+      if (verdict.has_decisive_rule()) {
+        decisive.emplace(verdict.line, file.rule_text(verdict.kind, verdict.line));
+      }
+      const std::optional<UsagePreferences> usage = robots.usage(url, *crawler);
+      if (!usage_compact(usage).empty()) {
+        for (const std::uint32_t line : usage->lines) {
+          decisive.emplace(line, usage_rule_text(line, file));
+        }
+      }
+      row.push_back(cell(verdict, usage));
+    }
+    table.push_back(std::move(row));
+  }
+  std::vector<std::size_t> widths(table.front().size(), 0);
+  for (const auto& row : table) {
+    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+  }
+  for (const auto& row : table) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      line += c + 1 < row.size() ? padded(row[c], widths[c] + 2) : row[c];
+    }
+    std::cout << line << "\n";
+  }
+  if (!decisive.empty()) std::cout << "\n";
+  for (const auto& [line, rule] : decisive) {
+    std::cout << "L" << line << "  " << printable(rule, 120) << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_audit_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<AuditOptions>();
+  CLI::App* command = app.add_subcommand(
+      "audit",
+      "Which crawlers may fetch these URLs: a table of crawlers x URLs (default: the site\n"
+      "root), each cell allowed or disallowed with its decisive line (then the AI usage\n"
+      "preferences that are known, e.g. train-ai=n L4), and how each crawler\n"
+      "chose its group: its own, another token's (fallback), *, or none (* ignored, or not\n"
+      "subject to robots.txt). Exit 0, or 2 on usage or I/O errors.");
+  command->add_option("FILE", options->file, "robots.txt file ('-' for stdin)")->required();
+  command->add_option("URL", options->urls, "URLs or paths to check (default: /)");
+  command->add_option("--urls", options->urls_file, "file of URLs, one per line ('-' for stdin)");
+  command->add_option("--crawlers", options->crawlers,
+                      "all (default), search, ai, google, or crawler names, comma-separated");
+  command->add_flag("--json", options->json,
+                    "one JSON object: file, urls, crawlers (each with crawler_rule, token, "
+                    "groups and results)");
+  command->callback([options, &exit_code] {
+    if (options->file == "-" && options->urls_file == "-") {
+      report_error("audit", "FILE and --urls cannot both be standard input");
+      exit_code = kExitUsage;
+      return;
+    }
+    exit_code = run_audit(*options);
+  });
+}
+
+}  // namespace robotstxt::cli

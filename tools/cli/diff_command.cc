@@ -1,0 +1,558 @@
+// `robotstxt diff OLD NEW`: what a change to a robots.txt changes for crawlers. With
+// --urls and --agent LIST, every URL whose verdict flips; without, the rules in effect per
+// agent, the groups that apply, and the sitemaps.
+#include <algorithm>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_set>
+
+#include "answer/cli_support.h"
+#include "answer/parsed_file.h"
+#include "answer/render.h"
+#include "cli/agent_options.h"
+#include "cli/agent_rules.h"
+#include "cli/commands.h"
+#include "cli/input.h"
+
+namespace robotstxt::cli {
+namespace {
+
+struct DiffOptions {
+  std::string old_file;
+  std::string new_file;
+  std::string urls_file;
+  AgentOptions who;
+  bool json = false;
+};
+
+using Side = ParsedFile;  // one side of the comparison
+
+std::string verdict_word(bool allowed) { return allowed ? "allowed" : "disallowed"; }
+
+int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& before,
+              const Side& after) {
+  const std::optional<int> fd = open_or_report("diff", options.urls_file);
+  if (!fd) return kExitUsage;
+  InputLines lines(*fd);
+  std::vector<std::string> urls;
+  for (std::string url; lines.next(url);) {
+    if (!url.empty()) urls.push_back(url);
+  }
+  if (lines.error() != 0) {
+    report_unreadable("diff", options.urls_file, lines.error());
+    return kExitUsage;
+  }
+  const Agent agent = who.agent();
+  std::size_t changed = 0;
+  nlohmann::json changes = nlohmann::json::array();
+  for (const std::string& url : urls) {
+    const Verdict old_verdict = before.robots().verdict(url, agent);
+    const Verdict new_verdict = after.robots().verdict(url, agent);
+    if (old_verdict.allowed == new_verdict.allowed) continue;
+    ++changed;
+    if (options.json) {
+      changes.push_back({{"url", url},
+                         {"before", verdict_json(old_verdict)},
+                         {"after", verdict_json(new_verdict)}});
+    } else {
+      std::cout << printable(url, kShowWhole) << "  " << verdict_word(old_verdict.allowed) << " -> "
+                << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
+                << "; now " << decisive_rule(new_verdict) << ")\n";
+    }
+  }
+  if (options.json) {
+    std::cout << to_json_line({{"agents", who.tokens()},
+                               {"urls", urls.size()},
+                               {"changed", changed},
+                               {"changes", changes}})
+              << "\n";
+  } else {
+    std::cout << changed << " of " << urls.size() << " URLs change for " << who.label() << "\n";
+  }
+  return changed > 0 ? kExitNegative : kExitOk;
+}
+
+using RuleKey = std::pair<RuleKind, std::string_view>;  // kind, normalised pattern
+using RuleSet = std::map<RuleKey, std::uint32_t>;       // first line of each distinct rule
+
+// The lines a group spans: from its first user-agent line to its last rule or other
+// directive.
+struct LineRange {
+  std::uint32_t first = 0;
+  std::uint32_t last = 0;
+  auto operator<=>(const LineRange&) const = default;
+};
+
+std::vector<LineRange> group_ranges(const Side& side) {
+  std::vector<LineRange> ranges;
+  ranges.reserve(side.groups().size());
+  for (const Group& group : side.groups()) {
+    LineRange range{std::numeric_limits<std::uint32_t>::max(), 0};
+    if (!group.agents.empty()) {
+      range.first = group.agents.front().line;
+      range.last = group.agents.back().line;
+    }
+    if (!group.rules.empty()) {
+      range.first = std::min(range.first, group.rules.front().line);
+      range.last = std::max(range.last, group.rules.back().line);
+    }
+    if (range.first > range.last) range.first = range.last;
+    ranges.push_back(range);
+  }
+  for (const Directive& directive : side.robots().directives()) {
+    const auto group = static_cast<std::size_t>(directive.group);
+    if (directive.group < 0 || group >= ranges.size()) continue;
+    LineRange& range = ranges[group];
+    range.last = std::max(range.last, directive.line);
+  }
+  return ranges;
+}
+
+// The groups some agents follow in one file, and who they are. Agents named in the same
+// groups have the same rules, so each is merged once, not once per agent: a group naming
+// 2,000 agents with 2,000 rules would otherwise cost agents x rules.
+struct Following {
+  AppliedGroups applied = AppliedGroups::kNone;
+  std::vector<std::size_t> groups;  // indexes into the file's groups
+  std::vector<std::size_t> agents;  // indexes into the agents compared, ascending
+  RuleSet rules;
+  // Distinct changes of agents moving into (NEW) or out of (OLD) these groups. From two
+  // on, their rules are listed once for all of them instead of in each change.
+  std::size_t moves = 0;
+
+  bool listed() const { return moves >= 2; }
+};
+
+// Every set of groups followed in one file, by the agents that follow it.
+class Followings {
+ public:
+  explicit Followings(const Side& side) : side_(side), ranges_(group_ranges(side)) {}
+
+  Following& of(const GroupSelection& selection, std::size_t agent) {
+    const auto [at, inserted] = followings_.try_emplace({selection.applied, selection.groups});
+    Following& following = at->second;
+    if (inserted) {
+      following.applied = selection.applied;
+      following.groups = selection.groups;
+      for (const RuleLine& rule : merged_rules(side_.groups(), selection))
+        following.rules.emplace(RuleKey{rule.kind, rule.pattern}, rule.line);
+    }
+    following.agents.push_back(agent);
+    return following;
+  }
+
+  std::vector<LineRange> ranges(const Following& following) const {
+    std::vector<LineRange> ranges;
+    for (const std::size_t group : following.groups) ranges.push_back(ranges_[group]);
+    return ranges;
+  }
+
+  // The followings whose rules are listed once, in file order of their first group.
+  std::vector<const Following*> listed() const {
+    std::vector<const Following*> listed;
+    for (const auto& [key, following] : followings_) {
+      if (following.listed()) listed.push_back(&following);
+    }
+    std::sort(listed.begin(), listed.end(),
+              [](const Following* a, const Following* b) { return a->groups < b->groups; });
+    return listed;
+  }
+
+ private:
+  const Side& side_;
+  std::vector<LineRange> ranges_;  // per group
+  std::map<std::pair<AppliedGroups, std::vector<std::size_t>>, Following> followings_;
+};
+
+// "the * group", "a group of its own", "a group shared by 3 agents".
+std::string following_words(const Following& following) {
+  if (following.applied == AppliedGroups::kSpecific && following.agents.size() > 1)
+    return "a group shared by " + std::to_string(following.agents.size()) + " agents";
+  return applied_words(following.applied);
+}
+
+// An agent follows other groups when the kind of group that applies to it changes, or
+// when its own groups now name other agents than before and say something else (not
+// when a file is only reformatted).
+bool moves(const Following& before, const Following& after) {
+  if (before.applied != after.applied) return true;
+  return before.applied == AppliedGroups::kSpecific && before.agents != after.agents &&
+         before.rules != after.rules;
+}
+
+// What changes for one agent, without where it is written: agents whose change is the
+// same share one entry. When an agent follows other groups and those groups are listed
+// once (several changes move into or out of them), the change leaves out their rules:
+// 4,000 agents moved from groups of their own to one `*` group of 4,000 rules give that
+// group's rules once and each agent's own losses, not agents x rules.
+struct AgentChange {
+  bool moved = false;
+  std::string follows_before;  // following_words(), when moved
+  std::string follows_after;
+  std::string note;  // "named by 2 groups, was 1 (split)"
+  AppliedGroups applied_before = AppliedGroups::kNone;
+  AppliedGroups applied_after = AppliedGroups::kNone;
+  std::size_t groups_before = 0;
+  std::size_t groups_after = 0;
+  bool listed_before = false;  // the rules of the groups it followed are listed once
+  bool listed_after = false;   // the rules of the groups it follows are listed once
+  std::vector<RuleKey> added;  // in rule order
+  std::vector<RuleKey> removed;
+
+  bool empty() const { return !moved && note.empty() && added.empty() && removed.empty(); }
+  auto operator<=>(const AgentChange&) const = default;
+};
+
+// One agent's change, the line of each rule added (in `after`) and removed (in `before`)
+// for that agent, and the lines of the groups it followed and follows.
+struct AgentChangeAt {
+  AgentChange change;
+  std::vector<std::uint32_t> added_lines;
+  std::vector<std::uint32_t> removed_lines;
+  std::vector<LineRange> ranges_before;
+  std::vector<LineRange> ranges_after;
+};
+
+// The rules of `from` that `to` does not have, and their lines in `from`.
+void rules_missing(const RuleSet& from, const RuleSet& to, std::vector<RuleKey>& rules,
+                   std::vector<std::uint32_t>& lines) {
+  for (const auto& [key, line] : from) {
+    if (to.count(key) == 0) {
+      rules.push_back(key);
+      lines.push_back(line);
+    }
+  }
+}
+
+AgentChangeAt change_for(const Following& before, const Following& after,
+                         const Followings& old_followings, const Followings& new_followings) {
+  AgentChangeAt at;
+  AgentChange& change = at.change;
+  change.applied_before = before.applied;
+  change.applied_after = after.applied;
+  change.groups_before = before.groups.size();
+  change.groups_after = after.groups.size();
+  change.moved = moves(before, after);
+  if (change.moved) {
+    change.follows_before = following_words(before);
+    change.follows_after = following_words(after);
+    change.listed_before = before.listed();
+    change.listed_after = after.listed();
+  } else if (before.groups.size() != after.groups.size() && !before.groups.empty() &&
+             !after.groups.empty()) {
+    change.note = "named by " + std::to_string(after.groups.size()) + " groups, was " +
+                  std::to_string(before.groups.size()) +
+                  (after.groups.size() < before.groups.size() ? " (merged)" : " (split)");
+  }
+  if (!change.listed_after) rules_missing(after.rules, before.rules, change.added, at.added_lines);
+  if (!change.listed_before)
+    rules_missing(before.rules, after.rules, change.removed, at.removed_lines);
+  at.ranges_before = old_followings.ranges(before);
+  at.ranges_after = new_followings.ranges(after);
+  return at;
+}
+
+// One entry of the output: a change, every agent it is the change of, each rule's lines
+// over those agents (an agent's own group writes the same rule on its own line), and the
+// lines of the groups they followed and follow.
+struct ChangeEntry {
+  const AgentChange* change = nullptr;
+  std::vector<std::string_view> agents;
+  std::vector<std::set<std::uint32_t>> added_lines;
+  std::vector<std::set<std::uint32_t>> removed_lines;
+  std::set<LineRange> ranges_before;
+  std::set<LineRange> ranges_after;
+};
+
+void add_lines(std::vector<std::set<std::uint32_t>>& lines,
+               const std::vector<std::uint32_t>& agent_lines) {
+  lines.resize(agent_lines.size());
+  for (std::size_t i = 0; i < agent_lines.size(); ++i) lines[i].insert(agent_lines[i]);
+}
+
+// "line 3" or "lines 2, 4, 6".
+std::string lines_text(const std::set<std::uint32_t>& lines) {
+  std::string text = lines.size() == 1 ? "line " : "lines ";
+  bool first = true;
+  for (const std::uint32_t line : lines) {
+    text += (first ? "" : ", ") + std::to_string(line);
+    first = false;
+  }
+  return text;
+}
+
+// ", lines 1-4001" or ", lines 1-2, 7-8", or nothing for no group.
+std::string ranges_text(const std::set<LineRange>& ranges) {
+  if (ranges.empty()) return "";
+  const bool one_line = ranges.size() == 1 && ranges.begin()->first == ranges.begin()->last;
+  std::string text = one_line ? ", line " : ", lines ";
+  bool first = true;
+  for (const LineRange& range : ranges) {
+    text += (first ? "" : ", ") + std::to_string(range.first);
+    if (range.last != range.first) text += "-" + std::to_string(range.last);
+    first = false;
+  }
+  return text;
+}
+
+nlohmann::json ranges_json(const std::set<LineRange>& ranges) {
+  nlohmann::json json = nlohmann::json::array();
+  for (const LineRange& range : ranges) json.push_back({range.first, range.last});
+  return json;
+}
+
+nlohmann::json rule_changes_json(const std::vector<RuleKey>& rules,
+                                 const std::vector<std::set<std::uint32_t>>& lines,
+                                 const Side& side) {
+  nlohmann::json changes = nlohmann::json::array();
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    changes.push_back(
+        {{"lines", lines[i]}, {"rule", side.rule_text(rules[i].first, *lines[i].begin())}});
+  }
+  return changes;
+}
+
+void print_entry_json(const ChangeEntry& entry, const Side& before, const Side& after) {
+  const AgentChange& change = *entry.change;
+  std::cout << to_json_line(
+      {{"agents", entry.agents},
+       {"applied_before", to_string(change.applied_before)},
+       {"applied_after", to_string(change.applied_after)},
+       {"groups_before", change.groups_before},
+       {"groups_after", change.groups_after},
+       {"lines_before", ranges_json(entry.ranges_before)},
+       {"lines_after", ranges_json(entry.ranges_after)},
+       {"moved", change.moved},
+       {"listed_before", change.listed_before},
+       {"listed_after", change.listed_after},
+       {"added", rule_changes_json(change.added, entry.added_lines, after)},
+       {"removed", rule_changes_json(change.removed, entry.removed_lines, before)}});
+}
+
+void print_entry_text(const ChangeEntry& entry, const Side& before, const Side& after) {
+  const AgentChange& change = *entry.change;
+  std::cout << (entry.agents.size() == 1 ? "agent " : "agents ");
+  for (std::size_t i = 0; i < entry.agents.size(); ++i) {
+    std::cout << (i == 0 ? "" : ", ") << printable(entry.agents[i], kShowWhole);
+  }
+  std::cout << "\n";
+  if (change.moved) {
+    std::cout << "  now follows " << change.follows_after << ranges_text(entry.ranges_after)
+              << " (was " << change.follows_before << ranges_text(entry.ranges_before) << ")\n";
+  }
+  if (!change.note.empty()) std::cout << "  " << change.note << "\n";
+  for (std::size_t i = 0; i < change.added.size(); ++i) {
+    const std::set<std::uint32_t>& lines = entry.added_lines[i];
+    std::cout << "  + " << lines_text(lines) << " "
+              << printable(after.rule_text(change.added[i].first, *lines.begin()), kShowWhole)
+              << "\n";
+  }
+  for (std::size_t i = 0; i < change.removed.size(); ++i) {
+    const std::set<std::uint32_t>& lines = entry.removed_lines[i];
+    std::cout << "  - " << lines_text(lines) << " "
+              << printable(before.rule_text(change.removed[i].first, *lines.begin()), kShowWhole)
+              << "\n";
+  }
+}
+
+// The rules of `following`, in file order, with their lines.
+std::vector<std::pair<std::uint32_t, RuleKind>> rules_in_order(const Following& following) {
+  std::vector<std::pair<std::uint32_t, RuleKind>> rules;
+  rules.reserve(following.rules.size());
+  for (const auto& [key, line] : following.rules) rules.emplace_back(line, key.first);
+  std::sort(rules.begin(), rules.end());
+  return rules;
+}
+
+nlohmann::json listed_groups_json(const char* file, const Followings& followings,
+                                  const Side& side) {
+  nlohmann::json groups = nlohmann::json::array();
+  for (const Following* following : followings.listed()) {
+    const std::vector<LineRange> ranges = followings.ranges(*following);
+    nlohmann::json rules = nlohmann::json::array();
+    for (const auto& [line, kind] : rules_in_order(*following))
+      rules.push_back({{"line", line}, {"rule", side.rule_text(kind, line)}});
+    groups.push_back({{"file", file},
+                      {"applied", to_string(following->applied)},
+                      {"agents", following->agents.size()},
+                      {"lines", ranges_json({ranges.begin(), ranges.end()})},
+                      {"rules", rules}});
+  }
+  return groups;
+}
+
+void print_listed_groups_text(const std::string& heading, const Followings& followings,
+                              const Side& side) {
+  const std::vector<const Following*> listed = followings.listed();
+  if (listed.empty()) return;
+  std::cout << heading << "\n";
+  for (const Following* following : listed) {
+    const std::vector<LineRange> ranges = followings.ranges(*following);
+    std::cout << "  " << following_words(*following) << ranges_text({ranges.begin(), ranges.end()})
+              << "\n";
+    for (const auto& [line, kind] : rules_in_order(*following)) {
+      std::cout << "    line " << line << " " << printable(side.rule_text(kind, line), kShowWhole)
+                << "\n";
+    }
+  }
+}
+
+// The groups that apply to `agent`; `*` asks for the global groups, as no product token
+// can equal it.
+GroupSelection selection_for(const Side& side, const std::string& agent) {
+  if (agent != "*") return side.robots().select_groups(agent);
+  GroupSelection global;
+  global.groups = side.robots().global_groups();
+  global.applied = global.groups.empty() ? AppliedGroups::kNone : AppliedGroups::kGlobal;
+  return global;
+}
+
+int diff_rules(const DiffOptions& options, const Side& before, const Side& after) {
+  std::vector<std::string> agents = named_agents(before.groups());
+  {
+    std::unordered_set<std::string> known(agents.begin(), agents.end());
+    for (std::string& agent : named_agents(after.groups())) {
+      if (known.insert(agent).second) agents.push_back(std::move(agent));
+    }
+    if (known.count("*") == 0) agents.emplace_back("*");
+  }
+
+  // First who follows which groups in each file, since whether an agent moves, and
+  // whether the groups it moves between are listed once, depend on the other agents.
+  Followings old_followings(before), new_followings(after);
+  using FollowingPair = std::pair<Following*, Following*>;
+  std::vector<FollowingPair> followed(agents.size());
+  for (std::size_t a = 0; a < agents.size(); ++a) {
+    followed[a] = {&old_followings.of(selection_for(before, agents[a]), a),
+                   &new_followings.of(selection_for(after, agents[a]), a)};
+  }
+  std::map<FollowingPair, std::optional<AgentChangeAt>> changes;  // computed once per pair
+  for (const FollowingPair& pair : followed) {
+    if (!changes.try_emplace(pair).second || !moves(*pair.first, *pair.second)) continue;
+    ++pair.first->moves;
+    ++pair.second->moves;
+  }
+
+  std::map<AgentChange, std::size_t> entry_of;  // the change -> its index in `entries`
+  std::vector<ChangeEntry> entries;
+  std::size_t changed_agents = 0;
+  for (std::size_t a = 0; a < agents.size(); ++a) {
+    std::optional<AgentChangeAt>& change = changes[followed[a]];
+    if (!change)
+      change = change_for(*followed[a].first, *followed[a].second, old_followings, new_followings);
+    if (change->change.empty()) continue;
+    const auto [found, inserted] = entry_of.try_emplace(change->change, entries.size());
+    if (inserted) {
+      entries.emplace_back();
+      entries.back().change = &found->first;
+    }
+    ChangeEntry& entry = entries[found->second];
+    entry.agents.push_back(agents[a]);
+    add_lines(entry.added_lines, change->added_lines);
+    add_lines(entry.removed_lines, change->removed_lines);
+    entry.ranges_before.insert(change->ranges_before.begin(), change->ranges_before.end());
+    entry.ranges_after.insert(change->ranges_after.begin(), change->ranges_after.end());
+    ++changed_agents;
+  }
+  if (options.json) {
+    std::cout << "{\"agents\":[";
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (i != 0) std::cout << ",";
+      print_entry_json(entries[i], before, after);
+    }
+    nlohmann::json groups = listed_groups_json("old", old_followings, before);
+    for (nlohmann::json& group : listed_groups_json("new", new_followings, after))
+      groups.push_back(std::move(group));
+    std::cout << "],\"groups\":" << to_json_line(groups);
+  } else {
+    for (const ChangeEntry& entry : entries) print_entry_text(entry, before, after);
+    print_listed_groups_text("groups of OLD that several agents no longer follow", old_followings,
+                             before);
+    print_listed_groups_text("groups of NEW that several agents now follow", new_followings, after);
+  }
+
+  const auto old_sitemaps = before.robots().sitemaps();
+  const auto new_sitemaps = after.robots().sitemaps();
+  nlohmann::json sitemaps_added = nlohmann::json::array(),
+                 sitemaps_removed = nlohmann::json::array();
+  for (const auto sitemap : new_sitemaps) {
+    if (std::find(old_sitemaps.begin(), old_sitemaps.end(), sitemap) == old_sitemaps.end()) {
+      sitemaps_added.push_back(sitemap);
+    }
+  }
+  for (const auto sitemap : old_sitemaps) {
+    if (std::find(new_sitemaps.begin(), new_sitemaps.end(), sitemap) == new_sitemaps.end()) {
+      sitemaps_removed.push_back(sitemap);
+    }
+  }
+  const bool sitemaps_changed = !sitemaps_added.empty() || !sitemaps_removed.empty();
+  if (options.json) {
+    std::cout << ",\"sitemaps_added\":" << to_json_line(sitemaps_added)
+              << ",\"sitemaps_removed\":" << to_json_line(sitemaps_removed) << "}\n";
+  } else {
+    if (sitemaps_changed) std::cout << "sitemaps\n";
+    for (const auto& sitemap : sitemaps_added)
+      std::cout << "  + " << printable(sitemap.get<std::string>(), kShowWhole) << "\n";
+    for (const auto& sitemap : sitemaps_removed)
+      std::cout << "  - " << printable(sitemap.get<std::string>(), kShowWhole) << "\n";
+    std::cout << (changed_agents == 0 && !sitemaps_changed
+                      ? "no change in effect\n"
+                      : std::to_string(changed_agents) + " of " + std::to_string(agents.size()) +
+                            " agents changed" + (sitemaps_changed ? ", sitemaps changed\n" : "\n"));
+  }
+  return changed_agents > 0 || sitemaps_changed ? kExitNegative : kExitOk;
+}
+
+int run_diff(const DiffOptions& options) {
+  const std::optional<OwnedAgent> who = options.who.resolve("diff", false);
+  if (!who) return kExitUsage;
+  if (!options.urls_file.empty() && !who->given()) {
+    report_error("diff", "--urls needs --agent LIST");
+    return kExitUsage;
+  }
+  if (options.urls_file.empty() && who->given()) {
+    report_error("diff", "--agent needs --urls (without URLs, diff compares every agent)");
+    return kExitUsage;
+  }
+  const int from_stdin =
+      (options.old_file == "-") + (options.new_file == "-") + (options.urls_file == "-");
+  if (from_stdin > 1) {
+    report_error("diff", "only one of OLD, NEW and --urls can be '-': standard input is read once");
+    return kExitUsage;
+  }
+  std::optional<RobotsInput> old_input = read_robots_or_report("diff", options.old_file);
+  if (!old_input) return kExitUsage;
+  std::optional<RobotsInput> new_input = read_robots_or_report("diff", options.new_file);
+  if (!new_input) return kExitUsage;
+  const Side before(old_input->head);
+  const Side after(new_input->head);
+  return options.urls_file.empty() ? diff_rules(options, before, after)
+                                   : diff_urls(options, *who, before, after);
+}
+
+}  // namespace
+
+void add_diff_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<DiffOptions>();
+  CLI::App* command = app.add_subcommand(
+      "diff",
+      "What changes for crawlers between two robots.txt files. With --urls and --agent LIST:\n"
+      "every URL whose verdict changes, with the deciding rule before and after. Without:\n"
+      "rules added and removed per agent, agents gaining or losing a group of their own,\n"
+      "groups merged or split, sitemaps; the rules of groups that several agents move into\n"
+      "or out of are listed once. Exit 0 no change, 1 changes, 2 usage or I/O error.");
+  command->add_option("OLD", options->old_file, "the robots.txt in force")->required();
+  command->add_option("NEW", options->new_file, "the proposed robots.txt")->required();
+  command->add_option("--urls", options->urls_file,
+                      "file of URLs to check, one per line ('-' for stdin)");
+  options->who.add_options(*command, false);
+  command->add_flag("--json", options->json, "one JSON object");
+  command->callback([options, &exit_code] { exit_code = run_diff(*options); });
+}
+
+}  // namespace robotstxt::cli

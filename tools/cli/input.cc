@@ -1,0 +1,141 @@
+#include "cli/input.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "answer/cli_support.h"
+#include "robotstxt/body_limit.h"
+
+namespace robotstxt::cli {
+namespace {
+
+constexpr std::size_t kChunkBytes = std::size_t{1} << 16;
+
+// How far lint counts past the head: far enough for any real file, and a bound for
+// /dev/zero or a huge sparse file, whose tail is then reported as "at least".
+constexpr std::uint64_t kMaxCountedTailBytes = std::uint64_t{256} << 20;
+
+// read(2), retried when a signal interrupts it: >= 0 bytes, or -1 with errno set.
+ssize_t read_some(int fd, char* into, std::size_t size) {
+  ssize_t got = 0;
+  do {
+    got = ::read(fd, into, size);
+  } while (got < 0 && errno == EINTR);
+  return got;
+}
+
+// Reads until `into` holds `size` bytes or the input ends; false (errno set) on error.
+bool read_up_to(int fd, std::string& into, std::size_t size) {
+  std::size_t filled = into.size();
+  into.resize(size);
+  while (filled < size) {
+    const ssize_t got = read_some(fd, into.data() + filled, size - filled);
+    if (got < 0) return false;
+    if (got == 0) break;
+    filled += static_cast<std::size_t>(got);
+  }
+  into.resize(filled);
+  return true;
+}
+
+bool count_tail(int fd, IgnoredTail& tail) {
+  std::string chunk;
+  while (tail.bytes < kMaxCountedTailBytes) {
+    chunk.clear();
+    if (!read_up_to(fd, chunk, kChunkBytes)) return false;
+    if (chunk.empty()) return true;
+    tail.add(chunk);
+  }
+  // There may be more: one byte decides whether the count is the whole tail.
+  chunk.clear();
+  if (!read_up_to(fd, chunk, 1)) return false;
+  tail.counted_to_end = chunk.empty();
+  return true;
+}
+
+int open_for_reading(const std::string& path) {
+  if (path == "-") return STDIN_FILENO;
+  int fd = -1;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+}  // namespace
+
+void report_unreadable(std::string_view command, const std::string& path, int error) {
+  const std::string what = path == "-" ? "standard input" : "'" + printable(path) + "'";
+  report_io_error(command, "cannot read " + what + ": " + std::strerror(error));
+}
+
+std::optional<RobotsInput> read_robots_or_report(std::string_view command, const std::string& path,
+                                                 RestOfFile rest) {
+  const int fd = open_for_reading(path);
+  RobotsInput input;
+  // One byte past the head says whether anything followed it.
+  bool read_ok = fd >= 0 && read_up_to(fd, input.head, kMaxBodyBytes + 1);
+  if (read_ok && input.head.size() > kMaxBodyBytes) {
+    input.tail.add(std::string_view(input.head).substr(kMaxBodyBytes));
+    input.head.resize(kMaxBodyBytes);
+    if (rest == RestOfFile::kCount) {
+      read_ok = count_tail(fd, input.tail);
+    } else {
+      input.tail.counted_to_end = false;
+    }
+  }
+  const int error = errno;
+  if (fd > STDIN_FILENO) ::close(fd);
+  if (!read_ok) {
+    report_unreadable(command, path, error);
+    return std::nullopt;
+  }
+  return input;
+}
+
+std::optional<int> open_or_report(std::string_view command, const std::string& path) {
+  const int fd = open_for_reading(path);
+  if (fd < 0) {
+    report_unreadable(command, path, errno);
+    return std::nullopt;
+  }
+  return fd;
+}
+
+bool InputLines::fill() {
+  if (start_ > 0) {
+    buffer_.erase(0, start_);
+    start_ = 0;
+  }
+  const std::size_t filled = buffer_.size();
+  buffer_.resize(filled + kChunkBytes);
+  const ssize_t got = read_some(fd_, buffer_.data() + filled, kChunkBytes);
+  buffer_.resize(filled + (got > 0 ? static_cast<std::size_t>(got) : 0));
+  if (got < 0) error_ = errno;
+  if (got <= 0) at_end_ = true;
+  return got > 0;
+}
+
+bool InputLines::next(std::string& line) {
+  std::size_t searched = start_;
+  std::size_t newline = std::string::npos;
+  while ((newline = buffer_.find('\n', searched)) == std::string::npos) {
+    const std::size_t scanned = buffer_.size() - start_;
+    if (at_end_ || !fill()) {
+      if (error_ != 0 || start_ == buffer_.size()) return false;
+      newline = buffer_.size();  // the last line, without a line end
+      break;
+    }
+    searched = start_ + scanned;  // fill() moved the unread bytes to the front
+  }
+  line.assign(buffer_, start_, newline - start_);
+  start_ = std::min(newline + 1, buffer_.size());
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+}  // namespace robotstxt::cli

@@ -1,0 +1,79 @@
+// `robotstxt lint FILE`: every line a crawler will read differently from what its author
+// meant, with a stable code, severity, position and a sentence to fix it by.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "answer/cli_support.h"
+#include "answer/render.h"
+#include "cli/commands.h"
+#include "cli/input.h"
+#include "robotstxt/lint.h"
+
+namespace robotstxt::cli {
+namespace {
+
+struct LintOptions {
+  std::string file;
+  bool json = false;
+};
+
+std::string plural(std::size_t count, std::string_view noun) {
+  return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
+void print_text(const std::string& file, const LintReport& report) {
+  for (const Finding& finding : report.findings) {
+    // The file's own bytes (its name, a message quoting a value, the line itself) are
+    // escaped: a robots.txt must not be able to drive the terminal that lints it.
+    std::cout << printable(file, kShowWhole) << ":" << finding.line;
+    if (finding.column > 0) std::cout << ":" << finding.column;
+    std::cout << ": " << to_string(finding.severity) << ": "
+              << printable(finding.message, kShowWhole) << " [" << finding.code << "]\n";
+    if (!finding.text.empty()) std::cout << "    " << printable(finding.text, kShowWhole) << "\n";
+  }
+  const LintSummary& summary = report.summary;
+  if (!report.findings.empty()) std::cout << "\n";
+  std::cout << plural(summary.lines, "line") << ": " << plural(summary.directives, "directive")
+            << ", " << summary.ignored << " ignored, " << summary.blank << " blank, "
+            << plural(summary.comments, "comment") << "\n"
+            << plural(summary.errors, "error") << ", " << plural(summary.warnings, "warning")
+            << ", " << summary.infos << " info\n";
+  std::cout << "agents:";
+  for (const std::string& agent : summary.agents) std::cout << " " << printable(agent, kShowWhole);
+  std::cout << (summary.agents.empty() ? " none\n" : "\n");
+  std::cout << "sitemaps:";
+  for (const std::string& sitemap : summary.sitemaps)
+    std::cout << " " << printable(sitemap, kShowWhole);
+  std::cout << (summary.sitemaps.empty() ? " none\n" : "\n");
+}
+
+int run_lint(const LintOptions& options) {
+  // Lint reads what a crawler reads, and counts what follows to report it ignored.
+  const std::optional<RobotsInput> input =
+      read_robots_or_report("lint", options.file, RestOfFile::kCount);
+  if (!input) return kExitUsage;
+  const LintReport report = lint(input->head, input->tail);
+  if (options.json) {
+    std::cout << to_json_line(lint_json(options.file, report)) << "\n";
+  } else {
+    print_text(options.file, report);
+  }
+  return report.summary.errors > 0 ? kExitNegative : kExitOk;
+}
+
+}  // namespace
+
+void add_lint_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<LintOptions>();
+  CLI::App* command = app.add_subcommand(
+      "lint",
+      "Reports every line a crawler reads differently from what its author meant: code,\n"
+      "severity, line:column, the line, and how to fix it; then a summary.\n"
+      "Exit 0 without errors, 1 with errors, 2 usage or I/O error.");
+  command->add_option("FILE", options->file, "robots.txt file to lint ('-' for stdin)")->required();
+  command->add_flag("--json", options->json, "one JSON object: findings and summary");
+  command->callback([options, &exit_code] { exit_code = run_lint(*options); });
+}
+
+}  // namespace robotstxt::cli
