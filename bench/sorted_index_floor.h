@@ -34,7 +34,7 @@ class SortedIndexFloor {
     bool group_has_rules = false;
     internal::for_each_line(body, [&](const LineFacts& line, bool /*plain_value*/) {
       if (line.kind == LineKind::kUserAgent) {
-        // SEMANTICS 2.1: a user-agent line after a rule starts a new group.
+        // docs/semantics.md 2.1: a user-agent line after a rule starts a new group.
         if (!in_group || group_has_rules) {
           group_starts_.push_back(static_cast<std::uint32_t>(rules_.size()));
           in_group = true;

@@ -1,4 +1,4 @@
-# Turns data/crawlers.json (the crawler catalogue, SEMANTICS 8) into a C++ table at
+# Turns data/crawlers.json (the crawler catalogue, docs/semantics.md 8) into a C++ table at
 # configure time, with CMake's own JSON reader, so that the core library embeds the data
 # without a JSON library and a changed data file re-runs the generation.
 function(robotstxt_generate_crawler_catalogue json_file output_file)

@@ -1,5 +1,5 @@
 // Fuzz target for robotstxt::lint. Consistency, not only survival: the summary counts add
-// up to the number of lines SEMANTICS 1.3 defines (counted here, independently of the
+// up to the number of lines docs/semantics.md 1.3 defines (counted here, independently of the
 // tokenizer), every finding points at a real line with a code lint_codes() documents,
 // and findings are sorted.
 #include <cstddef>
@@ -15,7 +15,7 @@
 
 namespace {
 
-// SEMANTICS 1.3: one line more than there are line endings (LF, CR, or CR LF as one) in
+// docs/semantics.md 1.3: one line more than there are line endings (LF, CR, or CR LF as one) in
 // the bytes that count.
 std::size_t count_lines(std::string_view body) {
   body = body.substr(0, robotstxt::kMaxBodyBytes);

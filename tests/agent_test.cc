@@ -1,6 +1,6 @@
 // Who asks (agent.h): one Agent for product tokens and for crawlers, taken by every
 // question of RobotsTxt and RobotsClient, and one Verdict that says how the groups were
-// chosen (SEMANTICS 2.5 and 8).
+// chosen (docs/semantics.md 2.5 and 8).
 #include "robotstxt/agent.h"
 
 #include <gtest/gtest.h>
@@ -49,7 +49,7 @@ TEST(Agent, OnlyACrawlerThatObeysNoRobotsTxtIsUnbound) {
   EXPECT_FALSE(Agent(crawler("ChatGPT-User")).bound_by_robots_txt());
 }
 
-// SEMANTICS 8.1: the verdict names how a crawler's groups were chosen; product tokens
+// docs/semantics.md 8.1: the verdict names how a crawler's groups were chosen; product tokens
 // merge (2.5) and carry no crawler rule.
 TEST(Agent, Rule8_1_OneVerdictSaysHowTheGroupsWereChosen) {
   const RobotsTxt robots = RobotsTxt::parse(kBody);
@@ -68,7 +68,7 @@ TEST(Agent, Rule8_1_OneVerdictSaysHowTheGroupsWereChosen) {
   EXPECT_TRUE(tokens.crawler_token.empty());
 }
 
-// SEMANTICS 8.3: not bound, so allowed with no rule, and the explanation says why.
+// docs/semantics.md 8.3: not bound, so allowed with no rule, and the explanation says why.
 TEST(Agent, Rule8_3_NotSubjectIsInTheVerdictAndTheExplanation) {
   const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /\n");
   const Verdict verdict = robots.verdict("https://a.com/x", crawler("ChatGPT-User"));
@@ -82,7 +82,7 @@ TEST(Agent, Rule8_3_NotSubjectIsInTheVerdictAndTheExplanation) {
 }
 
 // Every question follows the crawler's precedence, not only allowed() and verdict():
-// directives come from the groups it follows (SEMANTICS 3 and 8).
+// directives come from the groups it follows (docs/semantics.md 3 and 8).
 TEST(Agent, Rule8_1_EveryQuestionReadsTheGroupsTheCrawlerFollows) {
   const RobotsTxt robots = RobotsTxt::parse(kBody);
   const Crawler& image = crawler("Googlebot-Image");

@@ -1,4 +1,4 @@
-// How much of a body counts (SEMANTICS 1.1) is one constant with a header of its own,
+// How much of a body counts (docs/semantics.md 1.1) is one constant with a header of its own,
 // shared by every reader of a body: the fetcher reads that much by default without
 // needing the tokenizer's header, and parsing ignores what follows.
 #include "robotstxt/fetcher.h"

@@ -1,4 +1,4 @@
-// The cache of SEMANTICS 7: bounded (LRU by entries and bytes), fresh entries reused,
+// The cache of docs/semantics.md 7: bounded (LRU by entries and bytes), fresh entries reused,
 // stale ones reloaded, and single-flight: one load per origin however many ask at once.
 #include "robotstxt/cache.h"
 

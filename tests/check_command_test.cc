@@ -158,7 +158,7 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 // README "Naming agents": the positional AGENT and --agent LIST are the same thing, and
-// --agent is repeatable, appending to the list (SEMANTICS 2.5: any name's group applies).
+// --agent is repeatable, appending to the list (docs/semantics.md 2.5: any name's group applies).
 TEST(CheckCommand, AgentOptionIsThePositionalAgentAndAppends) {
   const TempFile robots("user-agent: a\ndisallow: /x\nuser-agent: b\ndisallow: /y\n");
   const auto positional = run_command(kCli, {"check", robots.path(), "a,b", "/y"});
@@ -176,7 +176,7 @@ TEST(CheckCommand, AgentOptionIsThePositionalAgentAndAppends) {
   EXPECT_TRUE(contains(explain.out, "agent     b\n")) << explain.out;
 }
 
-// SEMANTICS 8.1: with groups for both googlebot-image and googlebot, Googlebot-Image
+// docs/semantics.md 8.1: with groups for both googlebot-image and googlebot, Googlebot-Image
 // follows only its own; without its own, it falls back to googlebot's.
 TEST(CheckCommand, CrawlerFollowsItsOwnTokenThenItsFallback) {
   const TempFile both(
@@ -220,7 +220,7 @@ TEST(CheckCommand, CrawlerFollowsItsOwnTokenThenItsFallback) {
   EXPECT_EQ(json["allowed"], false);
 }
 
-// SEMANTICS 8.2: AdsBot-Google must be named; a file with only `*` binds it to nothing.
+// docs/semantics.md 8.2: AdsBot-Google must be named; a file with only `*` binds it to nothing.
 TEST(CheckCommand, CrawlerThatIgnoresTheGlobalGroup) {
   const TempFile robots("user-agent: *\ndisallow: /\n");
   const auto result =
@@ -237,7 +237,7 @@ TEST(CheckCommand, CrawlerThatIgnoresTheGlobalGroup) {
   EXPECT_EQ(json["applied"], "none");
 }
 
-// SEMANTICS 8.3: a user-triggered fetcher is not subject to robots.txt, and says so.
+// docs/semantics.md 8.3: a user-triggered fetcher is not subject to robots.txt, and says so.
 TEST(CheckCommand, CrawlerNotSubjectToRobotsTxt) {
   const TempFile robots("user-agent: *\ndisallow: /\nuser-agent: chatgpt-user\ndisallow: /\n");
   const auto result =

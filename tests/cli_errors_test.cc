@@ -92,7 +92,7 @@ TEST(CliErrors, UrlListThatCannotBeReadIsAnError) {
   EXPECT_EQ(result.out, "");
 }
 
-// SEMANTICS 1.1: only the first 512,000 bytes count, so an endless input still gets its
+// docs/semantics.md 1.1: only the first 512,000 bytes count, so an endless input still gets its
 // verdict, read in bounded memory (before, /dev/zero died of bad_alloc).
 TEST(CliErrors, EndlessRobotsFileGetsItsVerdict) {
   auto result = run_command(kCli, {"check", "/dev/zero", "Googlebot", "https://a.com/x"});
@@ -237,7 +237,7 @@ TEST(CliErrors, EchoedInputIsCappedAndItsControlBytesEscaped) {
   EXPECT_TRUE(has(unknown.err, "more bytes)")) << unknown.err;
 }
 
-// A line that is not a URL is matched as path `/` (SEMANTICS 4.1; conformance needs the
+// A line that is not a URL is matched as path `/` (docs/semantics.md 4.1; conformance needs the
 // verdict), and the run says so once, with a count.
 TEST(CliErrors, CheckSaysOnceHowManyLinesWereNotUrls) {
   const TempFile robots("user-agent: *\ndisallow: /\n");
@@ -255,7 +255,7 @@ TEST(CliErrors, CheckSaysOnceHowManyLinesWereNotUrls) {
   EXPECT_EQ(result.err, "robotstxt check: 'example.com' is not a URL and was checked as path /\n");
 }
 
-// SEMANTICS 8: a crawler is a name of the catalogue; a typo is told the closest names,
+// docs/semantics.md 8: a crawler is a name of the catalogue; a typo is told the closest names,
 // on one line, before anything is read.
 TEST(CliErrors, UnknownCrawlerSuggestsTheClosestNames) {
   const TempFile robots("user-agent: *\n");

@@ -153,7 +153,7 @@ TEST(ContentDecoderTest, StackedCodingsAreUndoneLastFirst) {
 }
 
 // Over the network: the fetcher offers br, decodes the body a server sent because of it,
-// and treats a Brotli body cut short as a failed transfer (SEMANTICS 7), as for gzip.
+// and treats a Brotli body cut short as a failed transfer (docs/semantics.md 7), as for gzip.
 TEST(ContentDecoderTest, FetchReadsABrotliBodyAndRefusesACutOne) {
   const std::string plain = rules_of_size(30000) + "Disallow: /last\n";
   TempDir files;

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Checks data/crawlers.json, the crawler catalogue (SEMANTICS 8).
+"""Checks data/crawlers.json, the crawler catalogue (docs/semantics.md 8).
 
 Run: crawler_catalogue_data_test.py PATH/TO/crawlers.json
 """
@@ -11,8 +11,8 @@ import unittest
 
 CATALOGUE_PATH = None
 
-# SEMANTICS 2.4: a product token is a non-empty run of [A-Za-z_-]; anything else can
-# never equal a group's token (SEMANTICS 8.5), so a catalogue token must be of that form.
+# docs/semantics.md 2.4: a product token is a non-empty run of [A-Za-z_-]; anything else can
+# never equal a group's token (docs/semantics.md 8.5), so a catalogue token must be of that form.
 PRODUCT_TOKEN = re.compile(r"[A-Za-z_-]+")
 PURPOSES = {"search", "ads", "ai-training", "ai-search", "user-triggered", "other"}
 REQUIRED_FIELDS = {

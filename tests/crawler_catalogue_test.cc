@@ -1,4 +1,4 @@
-// SEMANTICS.md section 8: crawlers, their token precedence, `*` ignored, robots.txt not
+// docs/semantics.md 8: crawlers, their token precedence, `*` ignored, robots.txt not
 // applying; and the catalogue compiled from data/crawlers.json. Test names follow the rule.
 #include "robotstxt/crawler_catalogue.h"
 
@@ -24,7 +24,7 @@ const Crawler& crawler(std::string_view name) {
   return *found;
 }
 
-// The seed's three-group example (SEMANTICS 8.1), each group disallowing its own path.
+// The seed's three-group example (docs/semantics.md 8.1), each group disallowing its own path.
 constexpr std::string_view kSeedGroups =
     "user-agent: googlebot-news\ndisallow: /news-only\n"
     "user-agent: *\ndisallow: /star-only\n"

@@ -1,4 +1,4 @@
-// `robotstxt crawlers` and `robotstxt audit` through the binary (SEMANTICS 8): golden
+// `robotstxt crawlers` and `robotstxt audit` through the binary (docs/semantics.md 8): golden
 // output on corpus files, every corpus file audited without error, usage errors.
 #include <gtest/gtest.h>
 

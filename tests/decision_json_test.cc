@@ -83,7 +83,7 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
       entry_after(FetchKind::kNetworkError, 0, "", "timeout \"after\" 30 s \\ \xff"),
   };
   const Crawler* const image = find_crawler("Googlebot-Image");
-  const Crawler* const feeds = find_crawler("Feedfetcher");  // not bound (SEMANTICS 8.3)
+  const Crawler* const feeds = find_crawler("Feedfetcher");  // not bound (docs/semantics.md 8.3)
   ASSERT_NE(image, nullptr);
   ASSERT_NE(feeds, nullptr);
   std::vector<OwnedAgent> askers;
@@ -98,8 +98,8 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
 
   int compared = 0;
   // Shapes only the client's own rules make, which both writers must then agree on: a
-  // crawler robots.txt does not bind is allowed on an origin fully disallowed (SEMANTICS
-  // 8.3), and a crawler's fallback token decides by its rules (8.1).
+  // crawler robots.txt does not bind is allowed on an origin fully disallowed
+  // (docs/semantics.md 8.3), and a crawler's fallback token decides by its rules (8.1).
   int unbound_over_full_disallow = 0;
   int by_fallback_token = 0;
   for (const RobotsEntry& entry : entries) {

@@ -91,7 +91,7 @@ TEST(DiffCommand, UrlsWhoseVerdictChangesForTheAgents) {
             "https://a.com/search/help  disallowed -> allowed  (was by line 2: disallow: "
             "/search; now by line 3: allow: /search/help)\n"
             "1 of 3 URLs change for goodbot\n");
-  // --agent is repeatable and appends: one list, whose groups merge (SEMANTICS 2.5).
+  // --agent is repeatable and appends: one list, whose groups merge (docs/semantics.md 2.5).
   result = run_command(kCli, {"diff", before.path(), after.path(), "--urls", urls.path(), "--agent",
                               "goodbot", "-a", "badbot"});
   EXPECT_TRUE(has(result.out,
@@ -162,7 +162,7 @@ TEST(InfoCommand, AgentCrawlDelayAndRequestRate) {
   EXPECT_EQ(json["selection"]["applied"], "global");
   EXPECT_EQ(json["selection"]["crawl_delay"], 4.0);
   EXPECT_EQ(json["selection"]["requests_per_second"], 0.1);
-  // A list asks for the groups of any of its names (SEMANTICS 2.5), as everywhere.
+  // A list asks for the groups of any of its names (docs/semantics.md 2.5), as everywhere.
   result = run_command(kCli, {"info", file.path(), "--agent", "other", "--agent", "a"});
   EXPECT_TRUE(has(result.out, "agent other,a\n  applies      group 2: named there")) << result.out;
   EXPECT_EQ(json["groups"].size(), 2u);

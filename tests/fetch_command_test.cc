@@ -290,7 +290,7 @@ TEST(FetchCommandVocabulary, RuleAsWrittenPatternNormalisedOneFetch) {
   EXPECT_EQ(server.request_count("plain"), 1);
 }
 
-// SEMANTICS 8 through the fetch: --crawler takes the place of AGENT.
+// docs/semantics.md 8 through the fetch: --crawler takes the place of AGENT.
 TEST(FetchCommandVocabulary, CrawlerInBothForms) {
   const testing::TempFile body("User-agent: *\nDisallow: /\nUser-agent: googlebot\nAllow: /\n");
   const testing::FixtureServer server("robots_server.py", {"--body", body.path()});

@@ -1,4 +1,4 @@
-// Real transfers against servers started on 127.0.0.1 (SEMANTICS 7: request, 2xx, 3xx,
+// Real transfers against servers started on 127.0.0.1 (docs/semantics.md 7: request, 2xx, 3xx,
 // 4xx, 5xx, network failures, 500 KiB). Each test fetches through RobotsClient and
 // checks both the access state the policy derives and the verdict for a URL.
 #include "robotstxt/fetcher.h"
@@ -197,7 +197,7 @@ TEST_F(FetcherTest, BrokenChunkedBodyIsANetworkFailure) {
   EXPECT_FALSE(decision.allowed);
 }
 
-// A transfer that does not complete is a network failure (SEMANTICS 7: server error),
+// A transfer that does not complete is a network failure (docs/semantics.md 7: server error),
 // not a shorter robots.txt: here the full file disallows /private, its first third not.
 TEST_F(FetcherTest, GzipBodyCutShortIsANetworkFailure) {
   const Decision decision = ask("http://gzipcut.test/private/a");
@@ -223,7 +223,7 @@ TEST_F(FetcherTest, ConflictingContentLengthsAreANetworkFailure) {
   EXPECT_EQ(decision.state.access, Access::kFullDisallow);
 }
 
-// SEMANTICS 7 is silent on a Content-Encoding that names no coding ("utf-8" is a common
+// docs/semantics.md 7 is silent on a Content-Encoding that names no coding ("utf-8" is a common
 // misconfiguration): browsers ignore unknown codings and read the body as it is; so do we.
 TEST_F(FetcherTest, UnknownContentEncodingIsReadAsThePlainBody) {
   const Decision decision = ask("http://utf8encoding.test/private/a");
@@ -536,7 +536,7 @@ TEST(FetcherFtpTest, AnonymousFtpRetrievesRobotsTxtAndMissingFileIs404) {
   EXPECT_TRUE(missing.allowed);
 }
 
-// SEMANTICS 8 through the client: a crawler follows its own precedence over a fetched
+// docs/semantics.md 8 through the client: a crawler follows its own precedence over a fetched
 // file, and one that robots.txt does not bind is allowed even where the fetch says
 // "full disallow" (a 503 in its first 12 hours).
 TEST_F(FetcherTest, CrawlerPrecedenceAppliesToFetchedFiles) {

@@ -1,5 +1,5 @@
-// SEMANTICS.md section 1 (reading the body) and section 6 (per-line facts).
-// Test names follow the rule they check: Rule1_3 is SEMANTICS 1.3.
+// docs/semantics.md 1 (reading the body) and section 6 (per-line facts).
+// Test names follow the rule they check: Rule1_3 is docs/semantics.md 1.3.
 #include "robotstxt/line_facts.h"
 
 #include <gtest/gtest.h>
@@ -234,7 +234,7 @@ TEST(ReadingTheBody, Rule1_6_EmptyKeyIsIgnored) {
   EXPECT_TRUE(robots.directives().empty());
 }
 
-// A key and what SEMANTICS 1.7 makes of it.
+// A key and what docs/semantics.md 1.7 makes of it.
 struct KeyCase {
   std::string_view key;
   LineKind kind;
@@ -261,7 +261,7 @@ TEST(ReadingTheBody, Rule1_7_KeysAreRecognisedByPrefixIgnoringCase) {
   }
 }
 
-// The keys of SEMANTICS 1.7, lower case, in the order they are tried.
+// The keys of docs/semantics.md 1.7, lower case, in the order they are tried.
 constexpr KeyCase kKnownKeys[] = {
     {"user-agent", LineKind::kUserAgent, false}, {"useragent", LineKind::kUserAgent, true},
     {"user agent", LineKind::kUserAgent, true},  {"allow", LineKind::kAllow, false},

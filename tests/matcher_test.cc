@@ -1,4 +1,4 @@
-// SEMANTICS.md section 4: the path of a URL and matching one rule against it.
+// docs/semantics.md 4: the path of a URL and matching one rule against it.
 #include "robotstxt/matcher.h"
 #include "robotstxt/url_path.h"
 

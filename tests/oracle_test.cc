@@ -1,4 +1,4 @@
-// The library against an independent, brute-force reading of SEMANTICS 1-5
+// The library against an independent, brute-force reading of docs/semantics.md 1-5
 // (support/brute_force_oracle.h): on every conformance case and every corpus check the
 // two must give the same verdict and, where the library names one, the same decisive rule.
 // allowed(), verdict() and explain() share one code path; this is the test that can see
@@ -130,7 +130,7 @@ std::string difference_on(const std::string& body, const std::string& url) {
 }
 
 // The shapes that make a naive substring search or a backtracking matcher slow
-// (SEMANTICS 4.2): a long literal segment after `*` that almost occurs everywhere, and a
+// (docs/semantics.md 4.2): a long literal segment after `*` that almost occurs everywhere, and a
 // thousand stars against a long path. The answers must still be exact.
 TEST(Oracle, AgreesOnWorstCaseWildcardShapes) {
   const std::string as(16 * 1024, 'a');

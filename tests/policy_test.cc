@@ -1,4 +1,4 @@
-// SEMANTICS 7 as a table: each row is a sequence of fetch outcomes at given times, then
+// docs/semantics.md 7 as a table: each row is a sequence of fetch outcomes at given times, then
 // the access expected at a later time. Time is a fake clock: hours from a fixed start.
 #include "robotstxt/policy.h"
 
@@ -275,7 +275,7 @@ TEST(PolicyTest, StateOfOneErrorEntryMovesWithTheClock) {
   EXPECT_EQ(access_state(failing, at(24 + 31 * kDay)).access, Access::kFullAllow);
 }
 
-// SEMANTICS 7 leaves open what a 304 means when nothing was conditional: we never send
+// docs/semantics.md 7 leaves open what a 304 means when nothing was conditional: we never send
 // If-Modified-Since or If-None-Match, so it is a bad response, and bad responses are
 // server errors. The server did answer, so it counts as up after 30 days.
 TEST(PolicyTest, NotModifiedToAnUnconditionalRequestIsAServerError) {

@@ -1,4 +1,4 @@
-// SEMANTICS.md sections 2 (groups), 3 (which rules apply), 4.4 (index.htm), 5 (the
+// docs/semantics.md 2 (groups), 3 (which rules apply), 4.4 (index.htm), 5 (the
 // verdict) and 6 (what else a parse yields), through the compiled RobotsTxt.
 #include "robotstxt/robots_txt.h"
 
@@ -82,8 +82,8 @@ TEST(Groups, Rule2_4_EmptyTokenMatchesNoRealAgent) {
 }
 
 TEST(Groups, GoogleOnly_EmptyQueriedAgentMatchesAnEmptyToken) {
-  // SEMANTICS is silent on an empty queried agent; Google's matcher compares it with the
-  // file's tokens like any other, so it equals the empty token of `*bot`.
+  // docs/semantics.md 2.5: an empty queried agent is compared with the file's tokens like
+  // any other, as Google's matcher does, so it equals the empty token of `*bot`.
   EXPECT_FALSE(allowed("user-agent: *bot\ndisallow: /\n", "", "/x"));
   EXPECT_FALSE(allowed("user-agent:\ndisallow: /\nuser-agent: *\nallow: /\n", "", "/x"));
   EXPECT_TRUE(allowed("user-agent: FooBot\ndisallow: /\n", "", "/x"));
@@ -417,7 +417,7 @@ TEST(ParseYields, CrawlDelayFromTheAgentsGroupThenStar) {
 }
 
 TEST(ParseYields, CrawlDelayOnlyFromTheGroupsThatApply) {
-  // SEMANTICS 3: a named agent follows its own groups only, for every directive.
+  // docs/semantics.md 3: a named agent follows its own groups only, for every directive.
   const RobotsTxt robots = RobotsTxt::parse(
       "user-agent: *\ncrawl-delay: 10\ndisallow: /y\nuser-agent: a\ndisallow: /x\n");
   EXPECT_FALSE(robots.crawl_delay("a"));

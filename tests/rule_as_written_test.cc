@@ -1,4 +1,4 @@
-// The compiled file keeps each rule's value as written (SEMANTICS 1.8 normalises what is
+// The compiled file keeps each rule's value as written (docs/semantics.md 1.8 normalises what is
 // matched, not what is shown), so that no consumer needs the body beside it.
 #include <gtest/gtest.h>
 
@@ -34,7 +34,7 @@ TEST(RuleAsWritten, Rule1_8_TheVerdictShowsTheRuleAsWrittenNotAsMatched) {
   EXPECT_TRUE(robots.verdict("https://a.com/other", "bot").written.empty());
 }
 
-// SEMANTICS 4.4: the rewrite is matched as "/dir/$" but was written as the allow line.
+// docs/semantics.md 4.4: the rewrite is matched as "/dir/$" but was written as the allow line.
 TEST(RuleAsWritten, Rule4_4_AnIndexHtmRewriteShowsTheAllowAsWritten) {
   const RobotsTxt robots = RobotsTxt::parse(kBody);
   const Verdict verdict = robots.verdict("https://a.com/dir/", "bot");

@@ -1,5 +1,5 @@
 // The fleet's shared cache tier (shared_cache.h): one fetch per origin for every process
-// sharing the store, the SEMANTICS 7 error timeline continued from the shared history
+// sharing the store, the docs/semantics.md 7 error timeline continued from the shared history
 // across restarts, and a store that fails never failing an answer. The tier tests run
 // twice: against the in-memory store and against a real redis-server on loopback.
 #include "robotstxt/shared_cache.h"
@@ -105,7 +105,7 @@ TEST(RedisUrlTest, ReadsHostPortAndDatabase) {
   }
 }
 
-// The TTL of the key scheme: freshness plus the 30 days SEMANTICS 7 may still need.
+// The TTL of the key scheme: freshness plus the 30 days docs/semantics.md 7 may still need.
 TEST(SharedCacheKeysTest, RecordsLiveForFreshnessPlusTheLastGoodCopyLimit) {
   auto store = std::make_shared<InMemoryStore>();
   SharedCache cache(store);
@@ -216,7 +216,7 @@ TEST(SharedTierRaceTest, RecordPublishedBetweenLookupAndLockIsUsedNotRefetched) 
             StoreStatus::kOk);
 }
 
-// SEMANTICS 7 through the shared history: each step is a new process (a restart) with an
+// docs/semantics.md 7 through the shared history: each step is a new process (a restart) with an
 // empty memory; a fake clock moves through the 12 hours and the 30 days.
 TEST_P(SharedTierTest, ErrorTimelineContinuesAcrossRestarts) {
   const std::string url = "http://flaky.test/private/a";

@@ -1,4 +1,4 @@
-// RFC 9651 Structured Fields (SEMANTICS.md 9.5): the httpwg test suite in
+// RFC 9651 Structured Fields (docs/semantics.md 9.5): the httpwg test suite in
 // ../shared/conformance/structured-field-tests, every file and every case, must-fail cases
 // included, plus the error positions a linter reports and the values that cannot be
 // serialised.
@@ -266,7 +266,7 @@ sf::ParseError parse_error(FieldType type, std::string_view field) {
 TEST(StructuredFieldErrors, ReasonAndColumnOfTheOffendingByte) {
   using enum sf::Error;
   const ErrorCase cases[] = {
-      // SEMANTICS 9.5: keys are case-sensitive, so an upper-case key breaks the dictionary.
+      // docs/semantics.md 9.5: keys are case-sensitive, so an upper-case key breaks the dictionary.
       {FieldType::kDictionary, "train-ai=n, Train-AI=n", kInvalidKey, 13},
       {FieldType::kDictionary, "a=1, b=2,", kTrailingComma, 10},
       {FieldType::kDictionary, "a=1 b=2", kExpectedComma, 5},
@@ -321,7 +321,7 @@ TEST(StructuredFieldErrors, SuccessHasNoError) {
   EXPECT_EQ(parsed.error, sf::ParseError{});
 }
 
-// --- Dictionaries as usage preferences read them (SEMANTICS 9.5) ---
+// --- Dictionaries as usage preferences read them (docs/semantics.md 9.5) ---
 
 TEST(StructuredFieldDictionary, RepeatedKeyKeepsFirstPlaceAndLastValue) {
   const auto parsed = sf::parse_dictionary("train-ai=y, search=y, train-ai=n;why=1");

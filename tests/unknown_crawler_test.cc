@@ -1,4 +1,4 @@
-// A crawler name the catalogue does not have (SEMANTICS 8) is answered in one wording
+// A crawler name the catalogue does not have (docs/semantics.md 8) is answered in one wording
 // wherever it is given: on the command line, in serve's queries and in its bodies, with
 // the closest names. Only the command line adds where the catalogue is listed.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// SEMANTICS 7 "Scope": which robots.txt governs a URL. The table includes every example
+// docs/semantics.md 7.1 (scope): which robots.txt governs a URL. The table includes every example
 // of the seed list of valid and invalid scopes (Google's robots.txt documentation).
 #include "robotstxt/url.h"
 

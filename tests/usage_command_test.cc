@@ -1,4 +1,4 @@
-// AI usage preferences through the CLI (SEMANTICS 9, README "AI usage preferences"): the
+// AI usage preferences through the CLI (docs/semantics.md 9, README "AI usage preferences"): the
 // "content_usage" key of every --json answer and the clause the text output adds.
 #include <gtest/gtest.h>
 
@@ -60,7 +60,7 @@ TEST(UsageCommand, CheckJsonWithoutUsageRulesHasEmptyLines) {
                                                    {"lines", nlohmann::json::array()}}));
 }
 
-// SEMANTICS 8: a crawler's preferences come from the groups its precedence selects, here
+// docs/semantics.md 8: a crawler's preferences come from the groups its precedence selects, here
 // the Googlebot group Googlebot-Image falls back to, not the * group an agent list gets.
 // (The disallow line ends the first group: a content-usage line does not, 9.1.)
 TEST(UsageCommand, CheckJsonForACrawlerFollowsItsPrecedence) {

@@ -1,4 +1,4 @@
-// AI usage preferences, rule by rule (SEMANTICS.md section 9): which content-usage rules
+// AI usage preferences, rule by rule (docs/semantics.md 9): which content-usage rules
 // apply, which one decides, how a preference string reads, and that access never changes.
 #include "robotstxt/usage_preferences.h"
 
@@ -139,7 +139,7 @@ TEST(UsageGroups, RuleBelongsToItsGroup) {
 }
 
 TEST(UsageGroups, NeitherStartsNorEndsAGroup) {
-  // One group for both agents, as with crawl-delay (SEMANTICS 2.2).
+  // One group for both agents, as with crawl-delay (docs/semantics.md 2.2).
   const std::string body =
       "User-agent: FooBot\n"
       "Content-Usage: search=n\n"
@@ -252,7 +252,7 @@ TEST(UsagePath, WildcardAndEndAnchor) {
 }
 
 TEST(UsagePath, PathIsNormalisedLikeAPattern) {
-  // %2f gets upper-case hex and a raw byte >= 0x80 is percent-encoded (SEMANTICS 1.8).
+  // %2f gets upper-case hex and a raw byte >= 0x80 is percent-encoded (docs/semantics.md 1.8).
   EXPECT_EQ(usage_of("User-agent: *\nContent-Usage: /a%2fb train-ai=n\n", "/a%2Fb"),
             preferences(kDisallowed, kUnknown, {2}));
   EXPECT_EQ(usage_of("User-agent: *\nContent-Usage: /caf\xC3\xA9 train-ai=n\n", "/caf%C3%A9"),

@@ -1,11 +1,11 @@
 /**
  * @file agent.h
  * @brief Who asks a question (Agent), and how a user-agent line becomes something its
- *        name can equal (SEMANTICS.md 2.4, 2.5 and 8).
+ *        name can equal (docs/semantics.md 2.4, 2.5 and 8).
  *
  * Every query of RobotsTxt and RobotsClient takes one Agent: product tokens merged as
- * Google's matcher merges them (SEMANTICS 2.5), or a crawler of the catalogue, which
- * follows its own precedence (SEMANTICS 8). The rules for reading a user-agent line live
+ * Google's matcher merges them (docs/semantics.md 2.5), or a crawler of the catalogue, which
+ * follows its own precedence (docs/semantics.md 8). The rules for reading a user-agent line live
  * here too, so that the compiler, the linter, the tools and the Python module can never
  * read one differently.
  *
@@ -32,8 +32,8 @@
 namespace robotstxt {
 
 /// Who asks: one product token, several merged (a group applies if it names any of them,
-/// SEMANTICS 2.5), or a crawler, whose first token that a group names decides alone
-/// (SEMANTICS 8). A view: the tokens, or the Crawler, must outlive every use of it.
+/// docs/semantics.md 2.5), or a crawler, whose first token that a group names decides alone
+/// (docs/semantics.md 8). A view: the tokens, or the Crawler, must outlive every use of it.
 class Agent {
  public:
   // Implicit on purpose: every query reads `robots.allowed(url, "Googlebot")`, and a
@@ -56,7 +56,7 @@ class Agent {
   }
   /// The crawler that asks; null when product tokens ask.
   [[nodiscard]] const Crawler* crawler() const noexcept { return crawler_; }
-  /// False for a crawler that robots.txt does not bind (SEMANTICS 8.3): it is allowed
+  /// False for a crawler that robots.txt does not bind (docs/semantics.md 8.3): it is allowed
   /// whatever the file says, and whether or not there is one.
   [[nodiscard]] bool bound_by_robots_txt() const noexcept {
     return crawler_ == nullptr || crawler_->obeys_robots_txt;
@@ -69,17 +69,17 @@ class Agent {
   bool several_ = false;
 };
 
-/// Google-specific (SEMANTICS 2.4): `*` alone, or `*` followed by whitespace and any
+/// Google-specific (docs/semantics.md 2.4): `*` alone, or `*` followed by whitespace and any
 /// text, names every crawler. `value` is the user-agent line's trimmed value.
 [[nodiscard]] bool is_global_agent(std::string_view value) noexcept;
 
 /// The product token `value` starts with: its longest prefix of letters, `_` and `-`
-/// (SEMANTICS 2.4). Empty when `value` starts with anything else (`*bot`, `MJ12bot`
+/// (docs/semantics.md 2.4). Empty when `value` starts with anything else (`*bot`, `MJ12bot`
 /// gives "MJ"). The result is a view into `value`.
 [[nodiscard]] std::string_view product_token(std::string_view value) noexcept;
 
 /// Can `name` ever equal a product token of a file? Only when it is made of letters,
-/// `_` and `-` alone (SEMANTICS 8.5): `MJ12bot` never can.
+/// `_` and `-` alone (docs/semantics.md 8.5): `MJ12bot` never can.
 [[nodiscard]] bool is_valid_product_token(std::string_view name) noexcept;
 
 }  // namespace robotstxt

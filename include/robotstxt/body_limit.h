@@ -1,6 +1,6 @@
 /**
  * @file body_limit.h
- * @brief How much of a robots.txt counts (SEMANTICS.md 1.1): its first 500 KiB.
+ * @brief How much of a robots.txt counts (docs/semantics.md 1.1): its first 500 KiB.
  *
  * One limit for every reader of a body: the fetcher stops reading there
  * (FetchOptions::max_body_bytes), the tokenizer behind describe_lines() and
@@ -14,7 +14,7 @@
 
 namespace robotstxt {
 
-/// Only this many bytes of a body count (SEMANTICS 1.1): 500 KiB.
+/// Only this many bytes of a body count (docs/semantics.md 1.1): 500 KiB.
 inline constexpr std::size_t kMaxBodyBytes = 512000;
 
 }  // namespace robotstxt

@@ -1,7 +1,7 @@
 /**
  * @file cache.h
  * @brief A thread-safe, bounded, in-memory cache of robots.txt entries keyed by origin,
- *        shared by every agent of a crawler (SEMANTICS.md 7, "Cache").
+ *        shared by every agent of a crawler (docs/semantics.md 7.10).
  *
  * Pipeline position: url -> fetcher -> policy -> **cache** -> RobotsTxt. The cache
  * stores what policy.h computes, rules already parsed; it decides nothing itself. Entries are

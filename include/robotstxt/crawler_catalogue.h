@@ -1,9 +1,9 @@
 /**
  * @file crawler_catalogue.h
  * @brief Who is asking: known crawlers, their product tokens in precedence order and
- *        how they pick their group (SEMANTICS.md section 8).
+ *        how they pick their group (docs/semantics.md 8).
  *
- * Beside the agent list (several names merged, SEMANTICS 2.5), a crawler is the second
+ * Beside the agent list (several names merged, docs/semantics.md 2.5), a crawler is the second
  * way to ask RobotsTxt a question: RobotsTxt::allowed(url, crawler) follows the
  * crawler's own precedence. The catalogue is data (data/crawlers.json, every fact with
  * the page it comes from), compiled into the library.
@@ -79,9 +79,9 @@ struct Crawler {
         crawl_delay_source(crawl_delay_source_) {}
 
   std::string_view name;
-  /// Tokens in precedence order (SEMANTICS 8.1): the first that some group names decides.
+  /// Tokens in precedence order (docs/semantics.md 8.1): the first that some group names decides.
   std::span<const std::string_view> tokens;
-  /// `*` never applies: the crawler must be named (SEMANTICS 8.2).
+  /// `*` never applies: the crawler must be named (docs/semantics.md 8.2).
   bool ignores_global_group = false;
   /// false: robots.txt does not bind it; it is always allowed, and said so (8.3).
   bool obeys_robots_txt = true;
@@ -114,7 +114,7 @@ struct Crawler {
                                                                   std::size_t count = 3);
 
 /// The catalogue crawlers that list `token` among their tokens (ASCII
-/// case-insensitively, as groups compare, SEMANTICS 2.5), in catalogue order.
+/// case-insensitively, as groups compare, docs/semantics.md 2.5), in catalogue order.
 [[nodiscard]] std::vector<const Crawler*> crawlers_using_token(std::string_view token);
 
 /// For a token no catalogue crawler uses, the known token it is most likely a typo of:

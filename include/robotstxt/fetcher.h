@@ -1,7 +1,7 @@
 /**
  * @file fetcher.h
- * @brief Downloading robots.txt files over HTTP, HTTPS and FTP (SEMANTICS.md 7,
- *        "Request" and "3xx"), many origins at once on one thread with libcurl.
+ * @brief Downloading robots.txt files over HTTP, HTTPS and FTP
+ *        (docs/semantics.md 7.2 to 7.4), many origins at once on one thread with libcurl.
  *
  * Pipeline position: url -> **fetcher** -> policy -> cache -> RobotsTxt. The
  * fetcher only reports what happened (status, each redirect hop, body, errors); turning
@@ -15,7 +15,7 @@
  * @endcode
  *
  * Whose failure it is matters (FetchKind): a failure of the origin (it answered badly,
- * or could not be reached) is what SEMANTICS 7 calls a server error and becomes the
+ * or could not be reached) is what docs/semantics.md 7 calls a server error and becomes the
  * origin's cached state; a failure of this machine (kLocalError: no file descriptors,
  * no memory, an unreadable CA file) says nothing about the origin, so it is never cached
  * and never turned into an access verdict (policy.h: Access::kUndecided).
@@ -58,9 +58,9 @@ struct FetchOptions {
   /// Waiting for its slots is bounded by total_timeout; past that the origins not
   /// started end as kLocalError. Null: no bound but the per-call one.
   std::shared_ptr<FetchGate> gate;
-  /// Redirects followed per fetch (SEMANTICS 7 asks for at least 5); one more is 404.
+  /// Redirects followed per fetch (docs/semantics.md 7 asks for at least 5); one more is 404.
   std::size_t max_redirects = 5;
-  /// Body bytes read before the transfer stops (SEMANTICS 1.1: 500 KiB).
+  /// Body bytes read before the transfer stops (docs/semantics.md 1.1: 500 KiB).
   std::size_t max_body_bytes = kMaxBodyBytes;
   /// CA certificates to trust instead of the system store (PEM file); empty = system.
   std::string ca_file;

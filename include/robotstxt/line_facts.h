@@ -1,6 +1,6 @@
 /**
  * @file line_facts.h
- * @brief A robots.txt body read line by line (SEMANTICS.md sections 1 and 6).
+ * @brief A robots.txt body read line by line (docs/semantics.md 1 and 6).
  *
  * The first stage of parsing: raw bytes become lines, each with its
  * key, value and the facts a linter needs. RobotsTxt::parse() (robots_txt.h) compiles
@@ -18,10 +18,10 @@
 
 namespace robotstxt {
 
-/// A line keeps at most this many bytes (SEMANTICS 1.4).
+/// A line keeps at most this many bytes (docs/semantics.md 1.4).
 inline constexpr std::size_t kMaxLineBytes = 16663;
 
-/// What a line is, once comments and whitespace are gone (SEMANTICS 1.5-1.7).
+/// What a line is, once comments and whitespace are gone (docs/semantics.md 1.5-1.7).
 enum class LineKind : std::uint8_t {
   kEmpty,      ///< nothing at all, or only whitespace
   kComment,    ///< only a comment
@@ -51,11 +51,11 @@ struct LineFacts {
   std::string_view value;      ///< trimmed value as written (not normalised)
 };
 
-/// Per-line facts for every line of `body` (SEMANTICS 6), in order. Bytes past
+/// Per-line facts for every line of `body` (docs/semantics.md 6), in order. Bytes past
 /// kMaxBodyBytes are not read. Never fails: any byte sequence is a robots.txt.
 [[nodiscard]] std::vector<LineFacts> describe_lines(std::string_view body);
 
-/// True for the keys Google recognises but ignores for access (SEMANTICS 6):
+/// True for the keys Google recognises but ignores for access (docs/semantics.md 6):
 /// clean-param, content-signal, content-usage, crawl-delay, domain, host, noarchive,
 /// nofollow, noindex, request-rate, revisit-after, visit-time. ASCII case-insensitive.
 [[nodiscard]] bool is_unsupported_key(std::string_view key) noexcept;

@@ -67,7 +67,7 @@ struct LintReport {
 [[nodiscard]] LintReport lint(std::string_view body);
 
 /// What followed the first kMaxBodyBytes of a body that the caller did not keep whole
-/// (the CLI reads files in bounded memory; SEMANTICS 1.1 ignores those bytes anyway), so
+/// (the CLI reads files in bounded memory; docs/semantics.md 1.1 ignores those bytes anyway), so
 /// that lint can still say how much is ignored.
 struct IgnoredTail {
   std::uint64_t bytes = 0;      ///< bytes counted past kMaxBodyBytes

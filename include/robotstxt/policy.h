@@ -1,6 +1,6 @@
 /**
  * @file policy.h
- * @brief What a fetch outcome means for access, and for how long (SEMANTICS.md 7).
+ * @brief What a fetch outcome means for access, and for how long (docs/semantics.md 7).
  *
  * Pipeline position: url -> fetcher -> **policy** -> cache -> RobotsTxt. Two pure
  * functions: next_entry() folds a fetch outcome into the origin's cache entry, parsing
@@ -41,7 +41,7 @@ namespace robotstxt {
 using Clock = std::chrono::system_clock;
 using TimePoint = Clock::time_point;
 
-/// Time limits of the policy. The defaults are the ones SEMANTICS 7 describes.
+/// Time limits of the policy. The defaults are the ones docs/semantics.md 7 describes.
 struct PolicyOptions {
   /// How long a fetched result is reused when the response says nothing (24 h).
   std::chrono::seconds default_freshness{std::chrono::hours(24)};
@@ -143,7 +143,7 @@ struct AccessState {
 [[nodiscard]] RobotsEntry next_entry(const RobotsEntry* previous, const FetchOutcome& outcome,
                                      TimePoint now, const PolicyOptions& options = {});
 
-/// The access `entry` grants at `now` (SEMANTICS 7).
+/// The access `entry` grants at `now` (docs/semantics.md 7).
 [[nodiscard]] AccessState access_state(const RobotsEntry& entry, TimePoint now,
                                        const PolicyOptions& options = {});
 

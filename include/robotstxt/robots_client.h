@@ -1,7 +1,7 @@
 /**
  * @file robots_client.h
  * @brief The one call a crawler makes: "may these agents fetch this URL?", with the
- *        robots.txt looked up in the cache or fetched as SEMANTICS.md 7 describes.
+ *        robots.txt looked up in the cache or fetched as docs/semantics.md 7 describes.
  *
  * Pipeline position: the whole pipeline behind one object: url -> fetcher -> policy
  * (which parses a fetched body) -> cache (this process's, then the shared tier's) ->
@@ -14,7 +14,7 @@
  *   robotstxt::Decision decision = client.decide("https://example.com/a", "Googlebot");
  *   // Many URLs at once: distinct origins are fetched concurrently on this thread.
  *   std::vector<robotstxt::Decision> all = client.decide_all(urls, "Googlebot");
- *   // A crawler of the catalogue follows its own precedence (SEMANTICS 8).
+ *   // A crawler of the catalogue follows its own precedence (docs/semantics.md 8).
  *   client.decide(url, *robotstxt::find_crawler("Googlebot-Image"));
  * @endcode
  *
@@ -83,8 +83,8 @@ struct Decision {
   AccessState state;  ///< full allow, full disallow, or rules, and why
   /// The matcher's verdict when state.access is kRules; otherwise just `allowed` with
   /// no decisive rule. Its views point into *state.rules, which this Decision keeps, and
-  /// into the Crawler that asked. For a crawler robots.txt does not bind (SEMANTICS
-  /// 8.3), crawler_rule is kNotSubject, whatever the robots.txt fetch gave.
+  /// into the Crawler that asked. For a crawler robots.txt does not bind
+  /// (docs/semantics.md 8.3), crawler_rule is kNotSubject, whatever the robots.txt fetch gave.
   Verdict verdict;
   std::shared_ptr<const RobotsEntry> entry;  ///< the cache entry used (null on URL error)
   CacheTier cache = CacheTier::kMemory;

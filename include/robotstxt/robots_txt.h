@@ -1,6 +1,6 @@
 /**
  * @file robots_txt.h
- * @brief A robots.txt parsed once and compiled for matching (SEMANTICS.md 2, 3, 6).
+ * @brief A robots.txt parsed once and compiled for matching (docs/semantics.md 2, 3, 6).
  *
  * Pipeline position: url -> fetcher -> policy -> cache -> **RobotsTxt**, the last stage:
  * parse() tokenizes and compiles a body (the fetch library calls it in the policy and
@@ -44,7 +44,7 @@ namespace robotstxt {
 struct AgentLine {
   std::uint32_t line = 0;
   std::string_view value;  ///< as written, e.g. "FooBot/1.2"
-  std::string_view token;  ///< product token it becomes (SEMANTICS 2.4), e.g. "FooBot"
+  std::string_view token;  ///< product token it becomes (docs/semantics.md 2.4), e.g. "FooBot"
   bool global = false;     ///< `*` or `* text`
 };
 
@@ -54,11 +54,11 @@ struct AgentLine {
 struct RuleLine {
   std::uint32_t line = 0;
   RuleKind kind = RuleKind::kAllow;
-  std::string_view pattern;  ///< normalised (SEMANTICS 1.8); what is matched
+  std::string_view pattern;  ///< normalised (docs/semantics.md 1.8); what is matched
   std::string_view written;  ///< the line's trimmed value as written, e.g. "/caf\xC3\xA9"
 };
 
-/// One group (SEMANTICS 2.1): its user-agent lines and its rules, in file order.
+/// One group (docs/semantics.md 2.1): its user-agent lines and its rules, in file order.
 struct Group {
   std::vector<AgentLine> agents;
   std::vector<RuleLine> rules;
@@ -73,7 +73,7 @@ struct Directive {
   std::int32_t group = -1;
 };
 
-/// The groups whose rules apply to an agent (SEMANTICS 3 and 8): for product tokens, the
+/// The groups whose rules apply to an agent (docs/semantics.md 3 and 8): for product tokens, the
 /// groups naming any of them, or else the global groups; for a crawler, those its
 /// precedence chose. Indexes into RobotsTxt::groups(), in file order.
 struct GroupSelection {
@@ -96,13 +96,13 @@ struct RequestRate {
 /// One rule that matched the path during explain().
 struct RuleMatch {
   RuleLine rule;
-  std::uint32_t strength = 0;  ///< SEMANTICS 5.1; 0 for an empty pattern
+  std::uint32_t strength = 0;  ///< docs/semantics.md 5.1; 0 for an empty pattern
   bool via_index_htm = false;  ///< matched only through the `/index.htm` rewrite
 };
 
 /// Everything behind a verdict, for people who ask "why?".
 struct Explanation {
-  std::string path;  ///< what was matched (SEMANTICS 4.1)
+  std::string path;  ///< what was matched (docs/semantics.md 4.1)
   AppliedGroups applied = AppliedGroups::kNone;
   std::vector<std::size_t> groups;  ///< indexes into groups() whose rules applied
   std::vector<RuleMatch> matches;   ///< every rule of those groups that matched, file order
@@ -126,11 +126,11 @@ class RobotsTxt {
   [[nodiscard]] static RobotsTxt parse(std::string_view body);
 
   /// Fast form: may `agent` fetch `url`? `url` is used exactly as given (it must
-  /// already be percent-encoded; see SEMANTICS 4.1). Tokens compare ASCII
+  /// already be percent-encoded; see docs/semantics.md 4.1). Tokens compare ASCII
   /// case-insensitively with the product tokens of the file. Product tokens are merged
-  /// (SEMANTICS 2.5); a crawler follows its precedence (SEMANTICS 8): the first of its
-  /// tokens that a group names decides alone, `*` only when none is named and the
-  /// crawler does not ignore it, always allowed when robots.txt does not bind it.
+  /// (docs/semantics.md 2.5); a crawler follows its precedence (docs/semantics.md 8): the first of
+  /// its tokens that a group names decides alone, `*` only when none is named and the crawler does
+  /// not ignore it, always allowed when robots.txt does not bind it.
   [[nodiscard]] bool allowed(std::string_view url, Agent agent) const noexcept;
 
   /// Many agents, one URL: answers[i] = allowed(url, agents[i]) for each token alone (not
@@ -148,7 +148,7 @@ class RobotsTxt {
   [[nodiscard]] Explanation explain(std::string_view url, Agent agent) const&;
   Explanation explain(std::string_view url, Agent agent) const&& = delete;
 
-  /// Which groups apply to `agent` (SEMANTICS 3, 8): own groups, else global, else none.
+  /// Which groups apply to `agent` (docs/semantics.md 3, 8): own groups, else global, else none.
   [[nodiscard]] GroupSelection select_groups(Agent agent) const;
   /// The global (`*`) groups, in file order.
   [[nodiscard]] std::vector<std::size_t> global_groups() const;
@@ -156,7 +156,7 @@ class RobotsTxt {
   /// Sitemap URLs in file order, as written.
   [[nodiscard]] std::vector<std::string_view> sitemaps() const&;
   std::vector<std::string_view> sitemaps() const&& = delete;
-  /// Every other directive (SEMANTICS 6), in file order.
+  /// Every other directive (docs/semantics.md 6), in file order.
   [[nodiscard]] std::vector<Directive> directives() const&;
   std::vector<Directive> directives() const&& = delete;
   /// The directives named `key` (ASCII case-insensitive) in the groups that apply to
@@ -178,7 +178,7 @@ class RobotsTxt {
   [[nodiscard]] std::optional<RequestRate> request_rate(Agent agent) const&;
   std::optional<RequestRate> request_rate(Agent agent) const&& = delete;
 
-  /// AI usage preferences for `url` (SEMANTICS 9): from the content-usage rules of the
+  /// AI usage preferences for `url` (docs/semantics.md 9): from the content-usage rules of the
   /// groups that apply (select_groups()), the matching rules of greatest path strength,
   /// ties combined; every category unknown when none matches. std::nullopt when `url`
   /// may not be fetched: no preferences, not unknown ones (9.4). Never changes a verdict.
@@ -188,11 +188,11 @@ class RobotsTxt {
   /// verdict already (a service answering thousands) need not ask it.
   [[nodiscard]] bool states_usage() const noexcept;
   /// The Content-Signal lines of the groups that apply, in file order, as written and
-  /// parsed (SEMANTICS 9.7). Views point into *this.
+  /// parsed (docs/semantics.md 9.7). Views point into *this.
   [[nodiscard]] std::vector<ContentSignal> content_signals(Agent agent) const&;
   std::vector<ContentSignal> content_signals(Agent agent) const&& = delete;
 
-  /// Number of lines in the body as counted by SEMANTICS 1.3.
+  /// Number of lines in the body as counted by docs/semantics.md 1.3.
   [[nodiscard]] std::uint32_t line_count() const noexcept { return line_count_; }
   /// Heap and object bytes this object holds (for memory budgets and reports).
   [[nodiscard]] std::size_t memory_usage() const noexcept;
@@ -224,12 +224,12 @@ class RobotsTxt {
   Verdict decide(std::string_view url, std::span<const std::string_view> agents) const noexcept;
   Verdict decide_path(QueryPath& path, std::span<const std::string_view> agents) const noexcept;
   AppliedGroups applied_groups(bool named) const noexcept;
-  // Does some group name `token` (SEMANTICS 2.5 equality)?
+  // Does some group name `token` (docs/semantics.md 2.5 equality)?
   bool names_token(std::string_view token) const noexcept;
   // Where in agent_order_ the agents whose token is `token` would begin.
   const std::uint32_t* first_agent_from(std::string_view token) const noexcept;
   // What the groups are asked with: an agent's tokens as they are, or the one token (or
-  // none, leaving the `*` groups) that a crawler's precedence chose (SEMANTICS 8).
+  // none, leaving the `*` groups) that a crawler's precedence chose (docs/semantics.md 8).
   struct Asking {
     std::span<const std::string_view> tokens;
     bool rules_apply = true;  // false: always allowed, no group applies

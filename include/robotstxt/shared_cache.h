@@ -2,7 +2,7 @@
  * @file shared_cache.h
  * @brief The optional second cache tier that a fleet of crawler processes shares (in
  *        Redis, see redis_store.h): one fetch per origin for the whole fleet, and one
- *        error history (SEMANTICS.md 7) that survives restarts.
+ *        error history (docs/semantics.md 7) that survives restarts.
  *
  * Pipeline position: url -> fetcher -> policy -> cache (in-process LRU, then **this**)
  * -> RobotsTxt. A record holds the body, not the parsed rules: reading one parses it
@@ -20,7 +20,7 @@
  *
  * A record expires (store TTL) at its freshness end plus PolicyOptions::
  * last_good_copy_limit: an error run that starts when the copy goes stale still finds
- * the last good copy for as long as SEMANTICS 7 uses it. Every error fetch rewrites the
+ * the last good copy for as long as docs/semantics.md 7 uses it. Every error fetch rewrites the
  * record, so a running error history never expires. A lock expires after the fetch
  * timeout plus a margin, so a process that dies while fetching blocks nobody for long.
  *

@@ -1,7 +1,7 @@
 /**
  * @file url.h
  * @brief Which robots.txt governs a URL: its origin (scheme, host, port) and the
- *        robots.txt URL of that origin (SEMANTICS.md section 7, "Scope").
+ *        robots.txt URL of that origin (docs/semantics.md 7.1).
  *
  * The first stage of the fetch pipeline: url -> fetcher -> policy -> cache -> RobotsTxt.
  * Also holds the opt-in normaliser for URLs that arrive unencoded; the matcher

@@ -1,6 +1,6 @@
 /**
  * @file url_path.h
- * @brief The part of a URL that rules are matched against (SEMANTICS.md 4.1).
+ * @brief The part of a URL that rules are matched against (docs/semantics.md 4.1).
  *
  * The matcher's input: RobotsTxt computes it once per query; tools and bindings use it to
  * show what was matched.
@@ -13,7 +13,7 @@
 
 namespace robotstxt {
 
-/// The part of `url` that rules are matched against (SEMANTICS 4.1), e.g.
+/// The part of `url` that rules are matched against (docs/semantics.md 4.1), e.g.
 /// "https://a.com/x?y#z" -> "/x?y". When the path needs a `/` in front
 /// ("http://a.com?q" -> "/?q") the result is built in `storage`; otherwise the result
 /// is a view into `url` and `storage` is untouched. The path ends at a NUL byte, as it

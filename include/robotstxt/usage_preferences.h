@@ -1,6 +1,6 @@
 /**
  * @file usage_preferences.h
- * @brief AI usage preferences (SEMANTICS.md section 9): what a site says about using its
+ * @brief AI usage preferences (docs/semantics.md 9): what a site says about using its
  *        content for AI training or search, from `Content-Usage` robots.txt rules and
  *        HTTP headers, and the separate `Content-Signal` vocabulary.
  *
@@ -27,7 +27,7 @@
 
 namespace robotstxt {
 
-/// One category's preference (SEMANTICS 9.5).
+/// One category's preference (docs/semantics.md 9.5).
 enum class Preference : std::uint8_t {
   kUnknown,     ///< nothing said, or nothing understood
   kAllowed,     ///< the Token `y`
@@ -49,12 +49,12 @@ struct UsagePreferences {
 };
 
 /// Reads one preference string: a `content-usage` value after its path, or an HTTP
-/// `Content-Usage` header (SEMANTICS 9.5, 9.6). An RFC 9651 Dictionary whose Token `y`
+/// `Content-Usage` header (docs/semantics.md 9.5, 9.6). An RFC 9651 Dictionary whose Token `y`
 /// means allowed and Token `n` disallowed; anything else, or a value that does not parse
 /// as a Dictionary, is unknown. Never fails.
 [[nodiscard]] UsagePreferences parse_content_usage(std::string_view value);
 
-/// One `content-usage` value split as SEMANTICS 9.2 says: a value starting with `/` has a
+/// One `content-usage` value split as docs/semantics.md 9.2 says: a value starting with `/` has a
 /// path up to the first space or tab, then the preference string.
 struct UsageRule {
   std::string pattern;           ///< normalised (1.8); empty when there is no path
@@ -65,7 +65,7 @@ struct UsageRule {
 /// path is all preferences: its rule matches every path with strength 0. Never fails.
 [[nodiscard]] UsageRule read_usage_rule(std::string_view value);
 
-/// The most restrictive of two statements (SEMANTICS 9.3, 9.6): disallowed if either
+/// The most restrictive of two statements (docs/semantics.md 9.3, 9.6): disallowed if either
 /// says so, else allowed if either says so, else unknown.
 [[nodiscard]] Preference combine(Preference a, Preference b) noexcept;
 /// combine() per category; the lines of both, in file order without repeats.
@@ -73,11 +73,11 @@ struct UsageRule {
 
 /// A `Content-Signal` value split into its `key=value` entries, as written: entries are
 /// separated by `,`, keys and values are trimmed, empty entries are dropped and an entry
-/// without `=` has an empty value (SEMANTICS 9.7). The views point into `value`.
+/// without `=` has an empty value (docs/semantics.md 9.7). The views point into `value`.
 [[nodiscard]] std::vector<std::pair<std::string_view, std::string_view>> parse_content_signal(
     std::string_view value);
 
-/// One `Content-Signal` line of a group that applies (SEMANTICS 9.7): a vocabulary of its
+/// One `Content-Signal` line of a group that applies (docs/semantics.md 9.7): a vocabulary of its
 /// own, never merged into UsagePreferences. Views point into the RobotsTxt.
 struct ContentSignal {
   std::uint32_t line = 0;

@@ -1,7 +1,7 @@
 /**
  * @file verdict.h
  * @brief The answer to "may these agents fetch this URL?", with its reason
- *        (SEMANTICS.md sections 3 and 5).
+ *        (docs/semantics.md 3 and 5).
  *
  * What the end of the pipeline produces: a plain value, returned by RobotsTxt::verdict()
  * and carried by everything that answers (the crawler client, the tools).
@@ -17,14 +17,14 @@ namespace robotstxt {
 
 enum class RuleKind : std::uint8_t { kAllow, kDisallow };
 
-/// Whose rules decided a query (SEMANTICS 3).
+/// Whose rules decided a query (docs/semantics.md 3).
 enum class AppliedGroups : std::uint8_t {
   kNone,      ///< no group names the agent and there is no `*` group: all allowed
   kSpecific,  ///< one or more groups name the agent; `*` was not consulted
   kGlobal,    ///< no group names the agent; the `*` groups applied
 };
 
-/// How a crawler's groups were chosen (SEMANTICS 8).
+/// How a crawler's groups were chosen (docs/semantics.md 8).
 enum class CrawlerRule : std::uint8_t {
   kOwnToken,       ///< groups naming its first (most specific) token applied
   kFallbackToken,  ///< no group names its first token; groups naming a later one applied
@@ -43,21 +43,21 @@ enum class CrawlerRule : std::uint8_t {
 /// the verdict and are valid as long as those live (and are not moved from).
 struct Verdict {
   bool allowed = true;
-  /// Line of the decisive rule (SEMANTICS 5.4); 0 when no rule decided.
+  /// Line of the decisive rule (docs/semantics.md 5.4); 0 when no rule decided.
   std::uint32_t line = 0;
   RuleKind kind = RuleKind::kAllow;  ///< kind of the decisive rule, if line != 0
-  /// The decisive rule's pattern, normalised (SEMANTICS 1.8). For an index.htm
+  /// The decisive rule's pattern, normalised (docs/semantics.md 1.8). For an index.htm
   /// rewrite, the whole rule that was written ("/a/index.html", not "/a/$").
   std::string_view pattern;
   /// The decisive rule's value as written in the file ("/caf\xC3\xA9" where the
   /// pattern is "/caf%C3%A9"); empty when no rule decided.
   std::string_view written;
-  /// Strength (SEMANTICS 5.1) of the decisive rule; 0 when none.
+  /// Strength (docs/semantics.md 5.1) of the decisive rule; 0 when none.
   std::uint32_t strength = 0;
-  /// The decisive allow matched only through the `/index.htm` rewrite (SEMANTICS 4.4).
+  /// The decisive allow matched only through the `/index.htm` rewrite (docs/semantics.md 4.4).
   bool via_index_htm = false;
   AppliedGroups applied = AppliedGroups::kNone;
-  /// Asked by a crawler: how its groups were chosen (SEMANTICS 8). Unset when product
+  /// Asked by a crawler: how its groups were chosen (docs/semantics.md 8). Unset when product
   /// tokens asked, and, from a RobotsClient, when no rules were read (a full allow or
   /// disallow) unless the crawler is not subject to robots.txt.
   std::optional<CrawlerRule> crawler_rule;

@@ -48,7 +48,7 @@ class Directive(NamedTuple):
     """Index of the group the line sits in; None before any user-agent line."""
 
 class Crawler(NamedTuple):
-    """A crawler of the catalogue (SEMANTICS 8): pass one wherever an agent is accepted."""
+    """A crawler of the catalogue (docs/semantics.md 8): pass one wherever an agent is accepted."""
 
     name: str
     """Its name, unique ignoring case, e.g. 'Googlebot-Image'."""
@@ -89,7 +89,7 @@ class Decision(NamedTuple):
     """Why the URL has no origin (nothing fetched, not allowed); None when it has one."""
     robots_url: str
     access: Literal["full allow", "full disallow", "rules", "undecided"]
-    """What the robots.txt fetch means for the origin (SEMANTICS 7)."""
+    """What the robots.txt fetch means for the origin (docs/semantics.md 7)."""
     reason: str
     """Why, in a sentence."""
     verdict: Verdict
@@ -106,7 +106,7 @@ class Decision(NamedTuple):
 _Preference = Literal["allowed", "disallowed", "unknown"]
 
 class UsagePreferences(NamedTuple):
-    """AI usage preferences (SEMANTICS 9), per category, and the lines that decided."""
+    """AI usage preferences (docs/semantics.md 9), per category, and the lines that decided."""
 
     train_ai: _Preference
     """Training AI models."""
@@ -116,7 +116,7 @@ class UsagePreferences(NamedTuple):
     """The robots.txt lines that decided, in file order; () when none or for a header."""
 
 class ContentSignal(NamedTuple):
-    """One Content-Signal line of a group that applies (SEMANTICS 9.7)."""
+    """One Content-Signal line of a group that applies (docs/semantics.md 9.7)."""
 
     line: int
     """Line number in the file (1-based)."""
@@ -166,7 +166,7 @@ class RobotsTxt:
         """
     def allowed(self, url: _Text, agent: _Agents) -> bool:
         """May `agent` fetch `url`? One name, names merged as Google's matcher merges them,
-        or a Crawler, which follows its own precedence (SEMANTICS 8).
+        or a Crawler, which follows its own precedence (docs/semantics.md 8).
 
         Raises TypeError for non-text arguments, ValueError for an empty sequence.
         """
@@ -186,7 +186,7 @@ class RobotsTxt:
         `agent`'s access (its own, else '*'), in file order."""
     def usage(self, url: _Text, agent: _Agents) -> UsagePreferences | None:
         """AI usage preferences for `url` from the content-usage rules of the groups that
-        apply; None when `url` may not be fetched (SEMANTICS 9.4)."""
+        apply; None when `url` may not be fetched (docs/semantics.md 9.4)."""
     def content_signals(self, agent: _Agents) -> list[ContentSignal]:
         """The Content-Signal lines of the groups that apply, as written and parsed."""
     @property
@@ -203,7 +203,7 @@ class RobotsTxt:
         """Bytes this object holds in memory, the body it was parsed from included."""
 
 class RobotsClient:
-    """Fetches, caches and asks robots.txt files (SEMANTICS 7): one fetch per origin
+    """Fetches, caches and asks robots.txt files (docs/semantics.md 7): one fetch per origin
     shared by every thread; the GIL is released while fetching. Thread-safe."""
 
     def __init__(

@@ -36,7 +36,7 @@ class Directive(NamedTuple):
 
 
 class Crawler(NamedTuple):
-    """A crawler of the catalogue (SEMANTICS 8), as data: who asks, and how it picks its
+    """A crawler of the catalogue (docs/semantics.md 8), as data: who asks, and how it picks its
     group. Pass one wherever an agent is accepted to ask as that crawler does.
 
     Returned by robotstxt.crawlers() and robotstxt.find_crawler().
@@ -66,7 +66,7 @@ class CrawlerVerdict(NamedTuple):
 
 
 class UsagePreferences(NamedTuple):
-    """AI usage preferences (SEMANTICS 9): each category 'allowed', 'disallowed' or
+    """AI usage preferences (docs/semantics.md 9): each category 'allowed', 'disallowed' or
     'unknown', and the robots.txt lines that decided.
 
     Returned by RobotsTxt.usage(), parse_content_usage() and combine().
@@ -78,7 +78,7 @@ class UsagePreferences(NamedTuple):
 
 
 class ContentSignal(NamedTuple):
-    """One Content-Signal line of a group that applies (SEMANTICS 9.7): its own
+    """One Content-Signal line of a group that applies (docs/semantics.md 9.7): its own
     vocabulary, never merged into UsagePreferences.
 
     Returned by RobotsTxt.content_signals().
@@ -151,7 +151,7 @@ class Decision(NamedTuple):
 
     ``access`` is "full allow", "full disallow", "rules" or "undecided" (the fetch
     failed on this machine: nothing is known, so ``allowed`` is False; ask again later);
-    ``reason`` says why in a sentence (SEMANTICS 7). ``verdict`` is the matcher's when
+    ``reason`` says why in a sentence (docs/semantics.md 7). ``verdict`` is the matcher's when
     access is "rules". ``url_error`` names what is wrong with a URL that has no origin
     (then nothing is fetched and ``allowed`` is False). ``status`` is the HTTP status of
     the robots.txt fetch (0 when no response arrived). ``cache`` says where the robots.txt

@@ -1,4 +1,4 @@
-"""Which crawlers may fetch these URLs: the audit as plain data (SEMANTICS 8).
+"""Which crawlers may fetch these URLs: the audit as plain data (docs/semantics.md 8).
 
 The same answers as ``robotstxt audit FILE URL... --json``, for a parsed RobotsTxt.
 """

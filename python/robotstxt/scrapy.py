@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - Scrapy is optional for the rest of the
 
 __all__ = ["RobotParser", "product_token"]
 
-# product_token() is the library's own rule (SEMANTICS 2.4), the one the compiler and
+# product_token() is the library's own rule (docs/semantics.md 2.4), the one the compiler and
 # the linter use; it is re-exported here for code written against this module.
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
@@ -47,7 +47,7 @@ def _wire_form(url: Union[str, bytes]) -> Union[str, bytes]:
 
 def _agent_token(user_agent: Union[str, bytes]) -> str:
     # The product token the user agent starts with. A user agent that starts with none
-    # ("*", "2bot") must name no group (SEMANTICS 8.5), but an empty token would equal
+    # ("*", "2bot") must name no group (docs/semantics.md 8.5), but an empty token would equal
     # the empty token of a line like "User-agent: 1bot"; "*" equals no product token.
     return product_token(user_agent) or "*"
 

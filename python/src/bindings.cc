@@ -39,7 +39,7 @@ namespace {
 // the C++ object does not keep. pickle ships those bytes and the receiver parses them
 // again: the only form from which an identical object (line numbers, sitemaps, every
 // directive as written) is certain to come back. Only the first kMaxBodyBytes are kept,
-// since nothing after them counts (SEMANTICS 1.1).
+// since nothing after them counts (docs/semantics.md 1.1).
 struct ParsedRobots {
   RobotsTxt robots;
   py::bytes body;
@@ -274,7 +274,7 @@ py::list directives_for(py::handle self, py::handle key, py::handle agents) {
   return directive_list(robots.directives_for(key_text, agent.agent()));
 }
 
-// AI usage preferences (SEMANTICS 9) as plain values: each category as the words of
+// AI usage preferences (docs/semantics.md 9) as plain values: each category as the words of
 // to_string(Preference), the deciding lines as a tuple of ints.
 py::object usage_tuple(const robotstxt::UsagePreferences& usage) {
   py::tuple lines(usage.lines.size());
@@ -440,7 +440,7 @@ PYBIND11_MODULE(_robotstxt, module) {
         return list;
       },
       "crawlers() -> list[Crawler]\n\n"
-      "The crawler catalogue (SEMANTICS 8), in the data file's order.");
+      "The crawler catalogue (docs/semantics.md 8), in the data file's order.");
   module.def(
       "find_crawler",
       [](py::handle name) -> py::object {
@@ -456,18 +456,18 @@ PYBIND11_MODULE(_robotstxt, module) {
   module.def("parse_content_usage", &parse_content_usage, py::arg("value"),
              "parse_content_usage(value: str | bytes) -> UsagePreferences\n\n"
              "Reads one AI usage preference string, e.g. an HTTP Content-Usage header\n"
-             "(SEMANTICS 9.5): 'y' is allowed, 'n' disallowed, anything else unknown, and\n"
+             "(docs/semantics.md 9.5): 'y' is allowed, 'n' disallowed, anything else unknown, and\n"
              "a string that does not parse leaves every category unknown. lines is ().");
   module.def("combine", &combine, py::arg("a"), py::arg("b"),
              "combine(a: UsagePreferences, b: UsagePreferences) -> UsagePreferences\n\n"
-             "The most restrictive of two statements about one resource (SEMANTICS 9.3):\n"
+             "The most restrictive of two statements about one resource (docs/semantics.md 9.3):\n"
              "disallowed if either says so, else allowed if either does, else unknown;\n"
              "the lines of both, in order. Raises TypeError for other types and\n"
              "ValueError for a category that is not 'allowed', 'disallowed' or 'unknown'.");
   module.def("product_token", &product_token, py::arg("user_agent"),
              "product_token(user_agent: str | bytes) -> str\n\n"
-             "The product token a User-Agent starts with (SEMANTICS 2.4), e.g. 'MyBot' for\n"
-             "'MyBot/1.0 (+https://example.com/bot)'; '' when it starts with none.");
+             "The product token a User-Agent starts with (docs/semantics.md 2.4), e.g.\n"
+             "'MyBot' for 'MyBot/1.0 (+https://example.com/bot)'; '' when it starts with none.");
 
   py::class_<ParsedRobots> robots_class(
       module, "RobotsTxt",
@@ -499,14 +499,14 @@ PYBIND11_MODULE(_robotstxt, module) {
       .def("usage", &usage, py::arg("url"), py::arg("agent"),
            "usage(url: str | bytes, agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
            "    -> UsagePreferences | None\n\n"
-           "AI usage preferences for `url` (SEMANTICS 9): the content-usage rules of the\n"
+           "AI usage preferences for `url` (docs/semantics.md 9): the content-usage rules of the\n"
            "groups that apply, the longest matching path deciding. None when `url` may\n"
            "not be fetched: a disallowed URL has no preferences, not unknown ones.")
       .def("content_signals", &content_signals, py::arg("agent"),
            "content_signals(agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
            "    -> list[ContentSignal]\n\n"
            "The Content-Signal lines of the groups that apply, in file order, as written\n"
-           "and as (key, value) pairs (SEMANTICS 9.7).")
+           "and as (key, value) pairs (docs/semantics.md 9.7).")
       .def_property_readonly("sitemaps", &sitemaps,
                              "Sitemap URLs in file order, as written (list[str]).")
       .def_property_readonly("directives", &directives,

@@ -152,7 +152,7 @@ void add_robots_client(py::module_& module) {
   const RobotsClientOptions defaults;
   py::class_<RobotsClient>(
       module, "RobotsClient",
-      "Fetches, caches and asks robots.txt files, as SEMANTICS 7 describes: one fetch\n"
+      "Fetches, caches and asks robots.txt files, as docs/semantics.md 7 describes: one fetch\n"
       "per origin shared by every thread, 4xx meaning full allow and 5xx, 429 or a\n"
       "network failure full disallow for the first 12 hours.\n\n"
       "Thread-safe: share one client among all crawl threads. The GIL is released\n"

@@ -37,7 +37,7 @@ constexpr bool is_hex_digit(char c) noexcept {
   return is_ascii_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/// Characters allowed in a product token (SEMANTICS 2.4).
+/// Characters allowed in a product token (docs/semantics.md 2.4).
 constexpr bool is_token_char(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_';
 }
@@ -82,9 +82,9 @@ constexpr bool starts_with_ignoring_case(std::string_view text,
   const std::size_t size = lower_prefix.size();
   if (text.size() < size) return false;
   if (!std::is_constant_evaluated() && size >= 4) {
-    // Whole words, the last one overlapping the one before it: directive keys (SEMANTICS
-    // 1.7) are compared on every line of every file, and a byte loop over "allow" cost
-    // more than the rest of the line's classification.
+    // Whole words, the last one overlapping the one before it: directive keys
+    // (docs/semantics.md 1.7) are compared on every line of every file, and a byte loop over
+    // "allow" cost more than the rest of the line's classification.
     const char* const at = text.data();
     const char* const lower = lower_prefix.data();
     if (size < 8) {

@@ -1,4 +1,4 @@
-// Where the bytes that shape a robots.txt line lie (SEMANTICS.md 1.3-1.6): line ends
+// Where the bytes that shape a robots.txt line lie (docs/semantics.md 1.3-1.6): line ends
 // (LF, CR), comment starts (`#`) and colons, marked one bit per byte for each 64-byte
 // block of a body in one pass. The tokenizer then finds each line's end, comment and colon
 // with a bit scan instead of a search per line: for files of short lines, the cost of
@@ -22,7 +22,7 @@ namespace robotstxt::internal {
 
 /// Bit i of each mask stands for byte i of a block.
 struct BlockMarks {
-  std::uint64_t line_end = 0;  // LF or CR (SEMANTICS 1.3)
+  std::uint64_t line_end = 0;  // LF or CR (docs/semantics.md 1.3)
   std::uint64_t hash = 0;      // `#`: a comment starts (1.5)
   std::uint64_t colon = 0;     // `:` between key and value (1.6)
   // `*`, `%` or a byte >= 0x80: a rule value without any is its own normalised pattern

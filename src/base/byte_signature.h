@@ -1,6 +1,6 @@
 // A 64-bit summary of which bytes a string contains, so that a wildcard rule whose
 // literal bytes are not all in the path is rejected with one AND instead of a scan
-// (SEMANTICS 4.2 is unchanged: a rule can only match a path holding each of its literal
+// (docs/semantics.md 4.2 is unchanged: a rule can only match a path holding each of its literal
 // bytes, so the filter never rejects a match; collisions only let more rules through).
 #ifndef ROBOTSTXT_SRC_BASE_BYTE_SIGNATURE_H_
 #define ROBOTSTXT_SRC_BASE_BYTE_SIGNATURE_H_

@@ -1,6 +1,6 @@
 // The one percent-normaliser: `%xx` escapes get upper-case hex digits, bytes the caller
 // says must be encoded become `%XX`, and nothing is ever decoded. Rule patterns
-// (SEMANTICS 1.8) and URLs (url.h's normalize_url) differ only in which bytes must be
+// (docs/semantics.md 1.8) and URLs (url.h's normalize_url) differ only in which bytes must be
 // encoded. It appends to a caller's buffer (a std::string, or the compiler's ByteBuffer:
 // anything with append(const char*, size)) so that compiling a file allocates once, not
 // once per rule.
@@ -80,7 +80,7 @@ inline bool has_percent_or_high_byte(std::string_view value) noexcept {
   return word_has_one(value.data() + value.size() - 8);
 }
 
-/// A rule value as the matcher compares it (SEMANTICS 1.8): only bytes >= 0x80 are
+/// A rule value as the matcher compares it (docs/semantics.md 1.8): only bytes >= 0x80 are
 /// encoded; a lone `%` stays.
 template <typename Out>
 void append_normalized_pattern(std::string_view value, Out& out) {

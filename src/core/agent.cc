@@ -1,4 +1,4 @@
-// The product-token and global-agent rules (SEMANTICS.md 2.4, 2.5, 8.5).
+// The product-token and global-agent rules (docs/semantics.md 2.4, 2.5, 8.5).
 #include "robotstxt/agent.h"
 
 #include <algorithm>

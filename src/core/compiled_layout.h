@@ -45,7 +45,7 @@ struct RobotsTxt::CompiledRule {
   [[nodiscard]] RuleKind kind() const noexcept {
     return is_disallow() ? RuleKind::kDisallow : RuleKind::kAllow;
   }
-  // SEMANTICS 4.4: the `/index.htm` rewrite of an allow rule, kept as a rule of its own.
+  // docs/semantics.md 4.4: the `/index.htm` rewrite of an allow rule, kept as a rule of its own.
   [[nodiscard]] bool is_index_htm_rewrite() const noexcept {
     return line_and_flags & kIndexHtmFlag;
   }
@@ -84,7 +84,7 @@ struct RobotsTxt::CompiledAgent {
 };
 
 // The first entry of agent_order_ whose token is not less than `token` ignoring case:
-// where the agents named `token` (SEMANTICS 2.5) begin, if any is.
+// where the agents named `token` (docs/semantics.md 2.5) begin, if any is.
 inline const std::uint32_t* RobotsTxt::first_agent_from(std::string_view token) const noexcept {
   const auto less = [this](std::uint32_t entry, std::string_view wanted) {
     return internal::compare_ignoring_case(token_of(entry), wanted) < 0;

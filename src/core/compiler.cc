@@ -1,5 +1,5 @@
 // Compiling a robots.txt: the tokenizer's lines become groups, agents and indexed rules
-// (SEMANTICS.md sections 1.8, 2 and 4.4). The layout is described in compiled_layout.h.
+// (docs/semantics.md 1.8, 2 and 4.4). The layout is described in compiled_layout.h.
 #include "core/compiler.h"
 
 #include <algorithm>

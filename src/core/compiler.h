@@ -1,5 +1,5 @@
 // The compiler of a robots.txt: the tokenizer's lines become groups, agents and indexed
-// rules (SEMANTICS.md sections 1.8, 2 and 4.4), packed as compiled_layout.h describes.
+// rules (docs/semantics.md 1.8, 2 and 4.4), packed as compiled_layout.h describes.
 // Private: RobotsTxt::parse() (compiler.cc) and internal::parse_and_describe()
 // (line_description.cc) drive it, each in its own translation unit so that parse()'s line
 // loop is compiled for its one caller alone.
@@ -156,7 +156,7 @@ class Compiler {
   }
 
   void add_agent(const LineFacts& line) {
-    // SEMANTICS 2.1: a user-agent line after a rule starts a new group.
+    // docs/semantics.md 2.1: a user-agent line after a rule starts a new group.
     if (!in_group_ || group_has_rules_) {
       close_group();
       const auto index = static_cast<std::uint32_t>(out_.rules.size());
@@ -209,9 +209,9 @@ class Compiler {
   }
 
   // Any allow or disallow line: plain values through add_plain_rule(), others normalised
-  // (SEMANTICS 1.8) and signed; then an allow's index.htm rewrite.
+  // (docs/semantics.md 1.8) and signed; then an allow's index.htm rewrite.
   [[gnu::noinline]] void add_rule(const LineFacts& line, bool plain_value) {
-    if (!in_group_) return;  // SEMANTICS 2.3: before any user-agent line, ignored.
+    if (!in_group_) return;  // docs/semantics.md 2.3: before any user-agent line, ignored.
     if (plain_value) {
       add_plain_rule(line);
     } else {
@@ -249,7 +249,7 @@ class Compiler {
     }
   }
 
-  // SEMANTICS 4.4: an allow of ".../index.htm..." also allows ".../" exactly. Kept as a
+  // docs/semantics.md 4.4: an allow of ".../index.htm..." also allows ".../" exactly. Kept as a
   // rule of its own, after the allow just added, with an implied `$`; it can only win
   // when the original fails, because the original is always the longer of the two.
   void add_index_htm_rewrite() {

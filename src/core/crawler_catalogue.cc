@@ -1,4 +1,4 @@
-// Looking crawlers up in the catalogue (SEMANTICS.md section 8).
+// Looking crawlers up in the catalogue (docs/semantics.md 8).
 #include "robotstxt/crawler_catalogue.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Answering for a crawler rather than merged product tokens (SEMANTICS.md section 8):
+// Answering for a crawler rather than merged product tokens (docs/semantics.md 8):
 // choose the one token whose groups apply, then decide exactly as for that token
 // (sections 4, 5).
 

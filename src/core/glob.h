@@ -1,4 +1,4 @@
-// Wildcard matching of one rule against one path (SEMANTICS.md 4.2), shared by the
+// Wildcard matching of one rule against one path (docs/semantics.md 4.2), shared by the
 // public pattern_matches() and the compiled matcher, which calls it on the part of a
 // rule after its literal prefix.
 #ifndef ROBOTSTXT_SRC_CORE_GLOB_H_

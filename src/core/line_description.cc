@@ -11,7 +11,7 @@ namespace robotstxt {
 void internal::LineDescriber::add(const LineFacts& line, std::vector<LineFacts>& lines) {
   LineFacts& kept = lines.emplace_back(line);
   if (line.kind == LineKind::kUserAgent) seen_user_agent_ = true;
-  // SEMANTICS 2.3: rules before the first user-agent line belong to no group.
+  // docs/semantics.md 2.3: rules before the first user-agent line belong to no group.
   kept.outside_group =
       !seen_user_agent_ && (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow);
   kept.unsupported = line.kind == LineKind::kOther && is_unsupported_key(line.key);

@@ -1,4 +1,4 @@
-// Per-line facts (SEMANTICS.md sections 1 and 6).
+// Per-line facts (docs/semantics.md 1 and 6).
 #include "robotstxt/line_facts.h"
 
 #include "base/ascii.h"

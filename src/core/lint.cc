@@ -253,7 +253,7 @@ class Linter {
     }
   }
 
-  // SEMANTICS 9.1, 9.2, 9.5: where a content-usage line sits and how its value reads.
+  // docs/semantics.md 9.1, 9.2, 9.5: where a content-usage line sits and how its value reads.
   void check_content_usage(const LineFacts& line) {
     if (!seen_user_agent_) {
       add("content-usage-outside-group", line.number, column_of(line, line.key),
@@ -262,7 +262,7 @@ class Linter {
     }
     const internal::UsageValue split = internal::split_usage_value(line.value);
     if (split.path.empty()) {
-      // SEMANTICS 9.2: without a leading `/` the whole value is the preference string; a
+      // docs/semantics.md 9.2: without a leading `/` the whole value is the preference string; a
       // first word that looks like a path was almost certainly meant as one.
       const std::size_t space = line.value.find_first_of(" \t");
       const std::string_view first = line.value.substr(0, space);
@@ -320,7 +320,7 @@ class Linter {
     }
   }
 
-  // SEMANTICS 9.7: Content-Signal is `key=value` entries whose values are `yes` or `no`.
+  // docs/semantics.md 9.7: Content-Signal is `key=value` entries whose values are `yes` or `no`.
   void check_content_signal(const LineFacts& line) {
     if (parse_content_signal(line.value).empty()) {
       add("content-signal-malformed", line.number, column_of(line, line.key),
@@ -378,7 +378,7 @@ class Linter {
     if (token > 0) check_crawler_token(line, value.substr(0, token), column);
   }
 
-  // Findings that need the crawler catalogue (SEMANTICS 8). Tokens compare ignoring
+  // Findings that need the crawler catalogue (docs/semantics.md 8). Tokens compare ignoring
   // case (2.5), so only a real misspelling is worth a word, not a different case.
   void check_crawler_token(const LineFacts& line, std::string_view token, std::uint32_t column) {
     if (const std::string_view known = likely_misspelt_token(token); !known.empty()) {
@@ -400,7 +400,7 @@ class Linter {
     }
   }
 
-  // SEMANTICS 8.2: `*` never applies to AdsBot-like crawlers; a file that restricts only
+  // docs/semantics.md 8.2: `*` never applies to AdsBot-like crawlers; a file that restricts only
   // through `*` (no group names any crawler) leaves every one of them free.
   void check_global_ignored(const std::vector<Group>& groups) {
     const std::vector<std::size_t> global = robots_.global_groups();
@@ -467,7 +467,7 @@ class Linter {
   void check_groups() {
     const std::vector<Group> groups = robots_.groups();
     // Named agents and `*`, each with every group that names it: the sets the matcher
-    // merges (SEMANTICS 3).
+    // merges (docs/semantics.md 3).
     std::map<std::string, std::vector<std::size_t>> groups_of_agent;
     std::vector<std::string> agent_order;
     const std::set<std::string> with_rules = agents_with_rules(groups);
@@ -505,7 +505,7 @@ class Linter {
   }
 
   // A content-usage rule whose every path is disallowed for every agent set its group
-  // belongs to can never apply (SEMANTICS 9.4). Conservative: only a disallow without
+  // belongs to can never apply (docs/semantics.md 9.4). Conservative: only a disallow without
   // `*` or `$` that is a prefix of the rule's literal start counts, and any allow whose
   // literal start could lead under it (one a prefix of the other) clears the rule; agent
   // lists and crawler precedence can combine groups otherwise, which this does not model.
@@ -564,7 +564,7 @@ class Linter {
   }
 
   // The crawl-delay trap: user-agent lines with another directive between them still
-  // share one group (SEMANTICS 2.2), so rules meant for the second apply to the first.
+  // share one group (docs/semantics.md 2.2), so rules meant for the second apply to the first.
   void check_joined(const Group& group) {
     for (std::size_t a = 1; a < group.agents.size(); ++a) {
       const std::uint32_t previous = group.agents[a - 1].line;
@@ -692,7 +692,8 @@ class Linter {
   LintReport report_;
   std::set<std::pair<std::string, std::uint32_t>> reported_;
   std::set<std::vector<std::size_t>> checked_sets_;
-  bool seen_user_agent_ = false;  // SEMANTICS 9.1: groups start at the first user-agent line
+  // docs/semantics.md 9.1: groups start at the first user-agent line.
+  bool seen_user_agent_ = false;
 };
 
 }  // namespace

@@ -1,4 +1,4 @@
-// One rule pattern against one path (SEMANTICS.md 1.8 and 4).
+// One rule pattern against one path (docs/semantics.md 1.8 and 4).
 #include "robotstxt/matcher.h"
 
 #include "base/percent_encoding.h"

@@ -1,4 +1,4 @@
-// Answering queries with a compiled robots.txt (SEMANTICS.md sections 3 and 5): which
+// Answering queries with a compiled robots.txt (docs/semantics.md 3 and 5): which
 // groups apply, which of their rules match, and which match decides. The hot path.
 #include "robotstxt/robots_txt.h"
 
@@ -30,7 +30,7 @@ struct RobotsTxt::Best {
     const bool disallow = rule.is_disallow();
     std::uint32_t& best_strength = disallow ? disallow_strength : allow_strength;
     std::uint32_t& best_line = disallow ? disallow_line : allow_line;
-    // Strength 0 never decides (SEMANTICS 5.2), so it never needs recording.
+    // Strength 0 never decides (docs/semantics.md 5.2), so it never needs recording.
     if (strength > best_strength ||
         (strength == best_strength && strength > 0 && line < best_line)) {
       best_strength = strength;

@@ -1,6 +1,6 @@
 // Describing a compiled robots.txt to people and tools: the groups, rules, sitemaps and
 // other directives as written, an explanation of one verdict, and the values of the
-// directives Google ignores but other crawlers read (SEMANTICS.md section 6).
+// directives Google ignores but other crawlers read (docs/semantics.md 6).
 #include <algorithm>
 #include <charconv>
 #include <cmath>

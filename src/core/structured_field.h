@@ -3,7 +3,7 @@
  * @brief Structured Field Values for HTTP (RFC 9651): parsing and serialising
  *        Dictionaries, Lists and Items.
  *
- * The syntax layer under AI usage preferences (SEMANTICS.md section 9.5): a
+ * The syntax layer under AI usage preferences (docs/semantics.md 9.5): a
  * `content-usage` value or a `Content-Usage` header is bytes, parsed here as a Dictionary,
  * then read as usage preferences. Nothing here knows the vocabulary. Never throws; a
  * failure says why and at which byte.

@@ -1,4 +1,4 @@
-// The one tokenizer (SEMANTICS.md section 1): splits a body into lines and each line into
+// The one tokenizer (docs/semantics.md 1): splits a body into lines and each line into
 // key and value. describe_lines() and the RobotsTxt compiler both consume its events, so
 // the linter's facts and the matcher's rules can never disagree. Header-only so that the
 // per-line callback inlines into each consumer.
@@ -19,7 +19,7 @@
 
 namespace robotstxt::internal {
 
-/// Kind of a directive key, recognised by case-insensitive prefix in SEMANTICS 1.7 order.
+/// Kind of a directive key, recognised by case-insensitive prefix in docs/semantics.md 1.7 order.
 /// Sets `typo` when only an accepted misspelling matched.
 inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
   typo = false;
@@ -62,7 +62,7 @@ inline LineKind classify_key(std::string_view key, bool& typo) noexcept {
 }
 
 /// Fills kind, key, value and the key-related flags of `line` from its content, which
-/// is already cut at NUL and `#` (SEMANTICS 1.5-1.7). `colon` is the position of the
+/// is already cut at NUL and `#` (docs/semantics.md 1.5-1.7). `colon` is the position of the
 /// content's first `:`, or npos when it has none.
 inline void split_directive(std::string_view content, std::size_t colon, LineFacts& line) noexcept {
   std::string_view key;
@@ -113,12 +113,12 @@ inline void split_directive(std::string_view content, std::size_t colon, LineFac
 /// Calls `on_line(const LineFacts&, bool plain_value)` for every line of `body` in order
 /// (outside_group and unsupported are left false: groups and lint facts are the
 /// consumer's business). `plain_value`: an allow or disallow value holds no `*`, `%` or
-/// byte >= 0x80, so it is its own normalised pattern, all literal (SEMANTICS 1.8, 4.2).
+/// byte >= 0x80, so it is its own normalised pattern, all literal (docs/semantics.md 1.8, 4.2).
 template <typename OnLine>
 void for_each_line(std::string_view body, OnLine&& on_line) {
   if (body.size() > kMaxBodyBytes) body = body.substr(0, kMaxBodyBytes);
 
-  // SEMANTICS 1.2: the BOM is skipped byte by byte and only while it keeps matching.
+  // docs/semantics.md 1.2: the BOM is skipped byte by byte and only while it keeps matching.
   std::size_t pos = 0;
   static constexpr unsigned char kBom[] = {0xEF, 0xBB, 0xBF};
   while (pos < 3 && pos < body.size() && static_cast<unsigned char>(body[pos]) == kBom[pos]) ++pos;
@@ -192,7 +192,7 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
 
     if (end == size) break;
     pos = end + 1;
-    // SEMANTICS 1.3: CR LF is one line ending; the LF's mark is the next one.
+    // docs/semantics.md 1.3: CR LF is one line ending; the LF's mark is the next one.
     if (data[end] == '\r' && pos < size && data[pos] == '\n') {
       ++pos;
       line_ends.take();

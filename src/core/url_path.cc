@@ -1,4 +1,4 @@
-// The path a URL is matched by (SEMANTICS.md 4.1).
+// The path a URL is matched by (docs/semantics.md 4.1).
 #include "robotstxt/url_path.h"
 
 #include "base/byte_search.h"

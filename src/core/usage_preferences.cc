@@ -1,4 +1,4 @@
-// Reading and combining AI usage preference strings (SEMANTICS.md 9.3, 9.5-9.7).
+// Reading and combining AI usage preference strings (docs/semantics.md 9.3, 9.5-9.7).
 #include "robotstxt/usage_preferences.h"
 
 #include <algorithm>
@@ -13,7 +13,7 @@ namespace {
 
 namespace sf = structured_field;
 
-// SEMANTICS 9.5: only the bare Token `y` or `n` says something; parameters are ignored.
+// docs/semantics.md 9.5: only the bare Token `y` or `n` says something; parameters are ignored.
 Preference preference_of(const sf::Dictionary& dictionary, std::string_view label) {
   const sf::Item* item = std::get_if<sf::Item>(sf::find(dictionary, label));
   if (item == nullptr) return Preference::kUnknown;

@@ -1,6 +1,6 @@
-// A content-usage value split into its path and its preference string (SEMANTICS.md
-// 9.2), as written. Shared by the selection of usage rules and the linter, so that both
-// read a value the same way.
+// A content-usage value split into its path and its preference string
+// (docs/semantics.md 9.2), as written. Shared by the selection of usage rules and the
+// linter, so that both read a value the same way.
 #ifndef ROBOTSTXT_SRC_CORE_USAGE_RULE_H_
 #define ROBOTSTXT_SRC_CORE_USAGE_RULE_H_
 

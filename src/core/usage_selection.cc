@@ -1,4 +1,4 @@
-// Which usage preferences apply to one URL (SEMANTICS.md 9.1-9.4, 9.7): the content-usage
+// Which usage preferences apply to one URL (docs/semantics.md 9.1-9.4, 9.7): the content-usage
 // rules of the groups that apply, matched against the URL's path like allow/disallow
 // patterns, the strongest deciding. Not a hot path: it reads the kept directives.
 #include <algorithm>
@@ -14,7 +14,7 @@ namespace {
 
 constexpr std::string_view kContentUsage = "content-usage";
 
-// SEMANTICS 9.2-9.3: the matching rules of greatest strength decide, ties combined.
+// docs/semantics.md 9.2-9.3: the matching rules of greatest strength decide, ties combined.
 UsagePreferences decide_usage(const std::vector<Directive>& rules, std::string_view path) {
   UsagePreferences decided;
   std::size_t best = 0;
@@ -47,14 +47,14 @@ std::vector<ContentSignal> signals_in(const std::vector<Directive>& lines) {
 
 UsageRule read_usage_rule(std::string_view value) {
   // The one split of a value (shared with the linter), then the path normalised as an
-  // allow/disallow pattern is (SEMANTICS 9.2).
+  // allow/disallow pattern is (docs/semantics.md 9.2).
   const internal::UsageValue split = internal::split_usage_value(value);
   if (split.path.empty()) return {{}, split.preferences};
   return {normalize_pattern(split.path), split.preferences};
 }
 
 std::optional<UsagePreferences> RobotsTxt::usage(std::string_view url, Agent agent) const {
-  // SEMANTICS 9.4: no preferences for what may not be fetched.
+  // docs/semantics.md 9.4: no preferences for what may not be fetched.
   if (!allowed(url, agent)) return std::nullopt;
   const std::vector<Directive> rules = directives_for(kContentUsage, agent);
   if (rules.empty()) return UsagePreferences{};

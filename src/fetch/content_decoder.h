@@ -1,6 +1,6 @@
 // Undoing Content-Encoding ourselves rather than in libcurl, because only the decoder
 // knows whether a compressed stream reached its end: a gzip body cut short by a closed
-// connection must be a failed transfer (SEMANTICS 7), not a shorter robots.txt. gzip and
+// connection must be a failed transfer (docs/semantics.md 7), not a shorter robots.txt. gzip and
 // deflate go through zlib, br (Brotli, RFC 7932) through libbrotlidec: Google's crawlers
 // accept all three.
 #ifndef ROBOTSTXT_SRC_FETCH_CONTENT_DECODER_H_

@@ -94,7 +94,7 @@ std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user)
     return 0;  // libcurl aborts with CURLE_WRITE_ERROR; finish_request() says why
   }
   if (body.size() <= job.body_limit) return bytes;
-  // Reading stops at the limit (SEMANTICS 1.1); returning short makes libcurl abort
+  // Reading stops at the limit (docs/semantics.md 1.1); returning short makes libcurl abort
   // with CURLE_WRITE_ERROR, which finish_request() recognises through body_capped.
   body.resize(job.body_limit);
   job.body_capped = true;

@@ -1,4 +1,4 @@
-// The fetch policy of SEMANTICS 7 as two pure functions (see policy.h).
+// The fetch policy of docs/semantics.md 7 as two pure functions (see policy.h).
 #include "robotstxt/policy.h"
 
 #include <algorithm>
@@ -27,11 +27,11 @@ OutcomeClass classify(FetchKind kind, int status) {
   }
   if (status >= 200 && status < 300) return OutcomeClass::kRules;
   // We never send a conditional request, so "304 Not Modified" is a bad response, and
-  // SEMANTICS 7 counts bad responses as server errors.
+  // docs/semantics.md 7 counts bad responses as server errors.
   if (status == 304) return OutcomeClass::kServerError;
   // A 3xx that reaches the policy had no usable Location: nothing to follow.
   if (status >= 300 && status < 400) return OutcomeClass::kRedirectsFailed;
-  // 429 means "slow down", not "no file": the server is overloaded (SEMANTICS 7).
+  // 429 means "slow down", not "no file": the server is overloaded (docs/semantics.md 7).
   if (status >= 400 && status < 500 && status != 429) return OutcomeClass::kNoRobotsTxt;
   return OutcomeClass::kServerError;
 }

@@ -1,5 +1,5 @@
 // Where a redirect leads: the Location header resolved against the URL that answered,
-// the way browsers and curl read it (SEMANTICS 7, "3xx"). Private to the fetcher.
+// the way browsers and curl read it (docs/semantics.md 7.4). Private to the fetcher.
 #ifndef ROBOTSTXT_SRC_FETCH_REDIRECT_LOCATION_H_
 #define ROBOTSTXT_SRC_FETCH_REDIRECT_LOCATION_H_
 

@@ -21,7 +21,7 @@ void decide_with(Decision& decision, std::string_view url, const Agent& agent,
   decision.state = std::move(state);
   decision.entry = std::move(entry);
   if (!agent.bound_by_robots_txt()) {
-    // SEMANTICS 8.3: robots.txt does not bind it, whatever the fetch gave.
+    // docs/semantics.md 8.3: robots.txt does not bind it, whatever the fetch gave.
     decision.verdict.allowed = true;
     decision.verdict.crawler_rule = CrawlerRule::kNotSubject;
   } else if (decision.state.access == Access::kRules) {
@@ -95,7 +95,7 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
       const std::size_t i = pending.index;
       const RobotsEntry* local = previous[i].get();
       const RobotsEntry* shared = pending.shared ? &pending.shared->entry : nullptr;
-      // SEMANTICS 7's error run continues from the fleet's history when it is at least
+      // docs/semantics.md 7's error run continues from the fleet's history when it is at least
       // as recent as ours: a restarted process does not start the 12 hours again.
       const bool use_shared =
           shared != nullptr && (local == nullptr || shared->fetched_at >= local->fetched_at);

@@ -127,7 +127,7 @@ void SharedCache::unlock(const std::string& origin_key) {
 void SharedCache::publish(const std::string& origin_key, const RobotsEntry& entry,
                           std::string_view good_body, TimePoint now, const PolicyOptions& policy) {
   if (entry.is_local_failure() || skipping()) return;
-  // Kept while SEMANTICS 7 may still need it: see the key scheme in shared_cache.h.
+  // Kept while docs/semantics.md 7 may still need it: see the key scheme in shared_cache.h.
   const auto ttl = std::chrono::duration_cast<std::chrono::milliseconds>(
       (entry.fresh_until - now) + policy.last_good_copy_limit);
   if (ttl <= std::chrono::milliseconds::zero()) return;

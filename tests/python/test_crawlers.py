@@ -1,4 +1,4 @@
-"""SEMANTICS 8 from Python: the catalogue as data, a crawler wherever an agent is
+"""docs/semantics.md 8 from Python: the catalogue as data, a crawler wherever an agent is
 accepted, and the audit as plain data."""
 
 import pytest

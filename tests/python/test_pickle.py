@@ -44,7 +44,7 @@ def test_a_str_body_pickles_as_its_utf8_bytes():
 
 
 def test_an_oversized_body_pickles_only_the_bytes_that_count():
-    # The cut falls inside a rule (SEMANTICS 1.1): the partial line must come back as
+    # The cut falls inside a rule (docs/semantics.md 1.1): the partial line must come back as
     # it was parsed, and the bytes after the limit need not travel at all.
     head = b"User-agent: *\n" + b"#" * (robotstxt.MAX_BODY_BYTES - 14 - 1 - 17) + b"\n"
     body = head + b"Disallow: /secret-page\nDisallow: /tail\n"

@@ -1,4 +1,4 @@
-"""robotstxt.RobotsClient: fetching, caching and deciding (SEMANTICS 7), from Python.
+"""robotstxt.RobotsClient: fetching, caching and deciding (docs/semantics.md 7), from Python.
 
 Every site is a server on 127.0.0.1 started by the test (tests/support/counting_site.py),
 which counts the requests it gets, and is stopped whatever happens.
@@ -69,7 +69,7 @@ def test_a_batch_fetches_each_origin_once():
 
 
 def test_no_robots_txt_allows_everything():
-    # SEMANTICS 7: 4xx except 429 means there is no robots.txt.
+    # docs/semantics.md 7: 4xx except 429 means there is no robots.txt.
     with CountingSite(b"User-agent: *\nDisallow: /\n", robots_status=404) as site:
         decision = client().decide(site.base_url + "/anything", "MyBot")
     assert decision.allowed is True
@@ -79,7 +79,7 @@ def test_no_robots_txt_allows_everything():
 
 @pytest.mark.parametrize("status", [500, 503, 429])
 def test_a_server_error_disallows_everything(status):
-    # SEMANTICS 7: a server error makes the site fully disallowed for the first 12 hours.
+    # docs/semantics.md 7: a server error makes the site fully disallowed for the first 12 hours.
     with CountingSite(b"", robots_status=status) as site:
         decision = client().decide(site.base_url + "/anything", "MyBot")
     assert decision.allowed is False

@@ -99,7 +99,7 @@ def test_str_and_bytes_arguments_are_the_same_bytes(robots):
 
 
 def test_raw_non_ascii_url_is_utf8_and_not_percent_encoded(robots):
-    # SEMANTICS 4.1: the URL is used as given; a raw e-acute does not match the same
+    # docs/semantics.md 4.1: the URL is used as given; a raw e-acute does not match the same
     # character in a rule, which is normalised to %C3%A9.
     assert robots.allowed("https://example.com/caf\u00e9", "FooBot") is True
     assert robots.allowed("https://example.com/caf%C3%A9", "FooBot") is False
@@ -166,7 +166,7 @@ def test_allowed_many_of_every_text_type_matches_allowed(robots, size):
 
 
 def test_line_count_and_repr(robots):
-    # SEMANTICS 1.3 counts the (empty) line after the final line feed.
+    # docs/semantics.md 1.3 counts the (empty) line after the final line feed.
     assert robots.line_count == BODY.count(b"\n") + 1
     assert repr(robots) == "<RobotsTxt 14 lines, 2 groups, 2 sitemaps>"
     assert robots.memory_usage > 0
@@ -330,7 +330,7 @@ def test_random_bytes_never_crash_the_interpreter():
 
 
 def test_directives_for_reads_the_groups_that_decide_access():
-    # SEMANTICS 2.2 and 3: Host and Request-rate lines of the agent's own groups, else '*'.
+    # docs/semantics.md 2.2 and 3: Host and Request-rate lines of the agent's own groups, else '*'.
     robots = robotstxt.RobotsTxt(
         b"User-agent: *\nRequest-rate: 1/5s\nDisallow: /x\n\n"
         b"User-agent: MyBot\nrequest-RATE: 2/1m\nRequest-rate: 3/1h\nDisallow: /y\n")

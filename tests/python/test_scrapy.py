@@ -22,7 +22,7 @@ from counting_site import CountingSite  # noqa: E402
 from robotstxt.scrapy import RobotParser, product_token  # noqa: E402
 
 # Each rule is one of Google's leniencies or strictnesses that Protego (2.x) reads
-# differently; the comments give the Google reading (SEMANTICS.md section).
+# differently; the comments give the Google reading (the rule of docs/semantics.md).
 ROBOTS_TXT = b"""# Groups joined across other lines (2.2): OtherBot and MyBot share the rules below.
 User-agent: OtherBot
 Crawl-delay: 5
@@ -40,7 +40,7 @@ User-agent: bot
 Disallow: /substring
 """
 
-# Path -> may MyBot fetch it, by SEMANTICS.md, worked out by hand.
+# Path -> may MyBot fetch it, by docs/semantics.md, worked out by hand.
 GOOGLE_VERDICTS = {
     "/": True,
     "/public": True,

@@ -4,7 +4,7 @@ Scrapy checks every parser backend with the same cases (BaseRobotParserTest in S
 tests/test_robotstxt_interface.py, version of August 2026, which added crawl_delay()).
 They are restated here as a table of facts: robots.txt, URL, user agent, Scrapy's
 expected answer, ours. Ours differs only where Google's semantics differ, and each such
-row says why (SEMANTICS.md section).
+row says why (the rule of docs/semantics.md).
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def test_crawl_delay_follows_the_groups_of_the_product_token():
 
 
 def test_a_user_agent_without_a_product_token_names_no_group():
-    # "*" and "2bot" start with no product token (SEMANTICS 2.4); neither may pick up the
+    # "*" and "2bot" start with no product token (docs/semantics.md 2.4); neither may pick up the
     # groups whose own token is empty ("User-agent: 1bot"): they name no group (8.5).
     body = b"User-agent: 1bot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"
     parser = RobotParser.from_crawler(None, body)

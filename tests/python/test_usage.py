@@ -1,4 +1,4 @@
-"""AI usage preferences from Python (SEMANTICS 9): RobotsTxt.usage(),
+"""AI usage preferences from Python (docs/semantics.md 9): RobotsTxt.usage(),
 RobotsTxt.content_signals(), parse_content_usage() and combine(), as plain values."""
 
 import pytest

@@ -8,10 +8,10 @@
 namespace robotstxt::testing {
 namespace {
 
-constexpr std::size_t kBodyLimit = 512000;  // SEMANTICS 1.1
-constexpr std::size_t kLineLimit = 16663;   // SEMANTICS 1.4
+constexpr std::size_t kBodyLimit = 512000;  // docs/semantics.md 1.1
+constexpr std::size_t kLineLimit = 16663;   // docs/semantics.md 1.4
 
-// SEMANTICS 1.5: the whitespace that is trimmed.
+// docs/semantics.md 1.5: the whitespace that is trimmed.
 bool is_whitespace(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
@@ -36,7 +36,7 @@ bool key_starts_with(std::string_view key, std::string_view prefix) {
   return key.size() >= prefix.size() && same_ignoring_case(key.substr(0, prefix.size()), prefix);
 }
 
-// SEMANTICS 1.1-1.3: the body as counted, split into lines (number = index + 1).
+// docs/semantics.md 1.1-1.3: the body as counted, split into lines (number = index + 1).
 std::vector<std::string_view> lines_of(std::string_view body) {
   if (body.size() > kBodyLimit) body = body.substr(0, kBodyLimit);
   const std::string_view bom = "\xEF\xBB\xBF";
@@ -57,7 +57,7 @@ std::vector<std::string_view> lines_of(std::string_view body) {
 
 enum class Key { kUserAgent, kAllow, kDisallow, kOther };
 
-// SEMANTICS 1.7, in its order. Sitemaps and other keys never touch groups (2.2).
+// docs/semantics.md 1.7, in its order. Sitemaps and other keys never touch groups (2.2).
 Key key_kind(std::string_view key) {
   for (std::string_view name : {"user-agent", "useragent", "user agent"}) {
     if (key_starts_with(key, name)) return Key::kUserAgent;
@@ -70,7 +70,7 @@ Key key_kind(std::string_view key) {
   return Key::kOther;
 }
 
-// SEMANTICS 1.4-1.6: the key and value of one line; false when the line has none.
+// docs/semantics.md 1.4-1.6: the key and value of one line; false when the line has none.
 bool split_line(std::string_view line, std::string_view& key, std::string_view& value) {
   line = line.substr(0, kLineLimit);
   line = line.substr(0, line.find('\0'));
@@ -93,7 +93,7 @@ bool split_line(std::string_view line, std::string_view& key, std::string_view& 
   return !key.empty();
 }
 
-// SEMANTICS 1.8.
+// docs/semantics.md 1.8.
 std::string normalised(std::string_view value) {
   const auto is_hex = [](char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
@@ -119,7 +119,7 @@ std::string normalised(std::string_view value) {
   return out;
 }
 
-// SEMANTICS 2.4.
+// docs/semantics.md 2.4.
 bool is_global(std::string_view agent) {
   return agent == "*" || (agent.size() > 1 && agent[0] == '*' && is_whitespace(agent[1]));
 }
@@ -135,7 +135,7 @@ std::string product_token(std::string_view agent) {
   return token;
 }
 
-// SEMANTICS 4.1; the path also ends at a NUL byte, as robotstxt/matcher.h documents for
+// docs/semantics.md 4.1; the path also ends at a NUL byte, as robotstxt/matcher.h documents for
 // path_of() (Google's matcher reads it as a C string).
 std::string path_of_url(std::string_view url) {
   constexpr auto npos = std::string_view::npos;
@@ -153,7 +153,7 @@ std::string path_of_url(std::string_view url) {
   return path;
 }
 
-// SEMANTICS 4.2: does `pattern` match `path` from its start? reach[j] says whether the
+// docs/semantics.md 4.2: does `pattern` match `path` from its start? reach[j] says whether the
 // pattern read so far can consume exactly the first j bytes of the path.
 bool pattern_matches_path(std::string_view pattern, std::string_view path) {
   const bool anchored = pattern.ends_with('$');
@@ -193,7 +193,7 @@ struct Match {
   bool via_index_htm = false;
 };
 
-// SEMANTICS 4.2-4.4 and 5.1 for one rule.
+// docs/semantics.md 4.2-4.4 and 5.1 for one rule.
 Match match_rule(std::string_view pattern, bool allow, std::string_view path) {
   if (pattern_matches_path(pattern, path)) {
     return {true, static_cast<std::uint32_t>(pattern.size()), false};
@@ -212,7 +212,7 @@ Match match_rule(std::string_view pattern, bool allow, std::string_view path) {
 
 BruteForceOracle::BruteForceOracle(std::string_view body) {
   const std::vector<std::string_view> lines = lines_of(body);
-  bool last_group_has_rules = false;  // SEMANTICS 2.1
+  bool last_group_has_rules = false;  // docs/semantics.md 2.1
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string_view key;
     std::string_view value;
@@ -227,7 +227,7 @@ BruteForceOracle::BruteForceOracle(std::string_view body) {
         groups_.back().tokens.push_back(product_token(value));
       }
     } else if (kind == Key::kAllow || kind == Key::kDisallow) {
-      if (groups_.empty()) continue;  // SEMANTICS 2.3
+      if (groups_.empty()) continue;  // docs/semantics.md 2.3
       last_group_has_rules = true;
       groups_.back().rules.push_back(
           {static_cast<std::uint32_t>(i + 1), kind == Key::kAllow, normalised(value)});
@@ -237,7 +237,7 @@ BruteForceOracle::BruteForceOracle(std::string_view body) {
 
 OracleVerdict BruteForceOracle::verdict(std::string_view url,
                                         std::span<const std::string_view> agents) const {
-  // SEMANTICS 3: the groups naming a queried agent (2.5), else the global ones.
+  // docs/semantics.md 3: the groups naming a queried agent (2.5), else the global ones.
   std::vector<const Group*> named;
   std::vector<const Group*> global;
   for (const Group& group : groups_) {
@@ -256,7 +256,7 @@ OracleVerdict BruteForceOracle::verdict(std::string_view url,
                                       : AppliedGroups::kNone;
   const std::vector<const Group*>& applicable = named.empty() ? global : named;
 
-  // SEMANTICS 5.1: the strongest matching allow and disallow. Among equally strong
+  // docs/semantics.md 5.1: the strongest matching allow and disallow. Among equally strong
   // rules the first in the file is reported (5.4 does not say; this is the library's
   // documented choice, and only the line, never the verdict, depends on it).
   const Rule* best_rule[2] = {nullptr, nullptr};  // [0] allow, [1] disallow
@@ -276,7 +276,7 @@ OracleVerdict BruteForceOracle::verdict(std::string_view url,
     }
   }
 
-  // SEMANTICS 5.2: disallowed only by a strictly stronger disallow of strength > 0.
+  // docs/semantics.md 5.2: disallowed only by a strictly stronger disallow of strength > 0.
   const std::uint32_t allow_strength = best_match[0].strength;
   const std::uint32_t disallow_strength = best_match[1].strength;
   verdict.allowed = !(disallow_strength > allow_strength && disallow_strength > 0);

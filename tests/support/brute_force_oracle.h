@@ -1,4 +1,4 @@
-// A second, deliberately naive reading of SEMANTICS.md sections 1-5, for tests and fuzzers
+// A second, deliberately naive reading of docs/semantics.md 1-5, for tests and fuzzers
 // to hold the library against. It re-reads the robots.txt bytes itself and tries every
 // applicable rule with a plain dynamic-programming wildcard matcher: no tokenizer, no
 // compiled index, no shared helper from src/. Slow by design; it only has to be obviously
@@ -20,7 +20,7 @@ namespace robotstxt::testing {
 /// What the oracle decides for one query: the same fields as robotstxt::Verdict.
 struct OracleVerdict {
   bool allowed = true;
-  std::uint32_t line = 0;  ///< decisive line (SEMANTICS 5.4); 0 when no rule decided
+  std::uint32_t line = 0;  ///< decisive line (docs/semantics.md 5.4); 0 when no rule decided
   RuleKind kind = RuleKind::kAllow;
   std::string pattern;  ///< the decisive rule as written, normalised (1.8)
   std::uint32_t strength = 0;
@@ -33,7 +33,7 @@ class BruteForceOracle {
   /// Reads `body` (any bytes) into plain groups of agents and rules.
   explicit BruteForceOracle(std::string_view body);
 
-  /// The verdict for `url` as given (SEMANTICS 4.1) and `agents`, found by matching
+  /// The verdict for `url` as given (docs/semantics.md 4.1) and `agents`, found by matching
   /// every applicable rule.
   [[nodiscard]] OracleVerdict verdict(std::string_view url,
                                       std::span<const std::string_view> agents) const;
@@ -45,7 +45,7 @@ class BruteForceOracle {
   struct Rule {
     std::uint32_t line = 0;
     bool allow = false;
-    std::string pattern;  // normalised (SEMANTICS 1.8)
+    std::string pattern;  // normalised (docs/semantics.md 1.8)
   };
   struct Group {
     std::vector<std::string> tokens;  // product tokens of its named agents (2.4)

@@ -1,5 +1,5 @@
 // A cross-check of explain() that does not go through the verdict's code: the verdict
-// must be the strongest of the matches explain() lists (SEMANTICS 5.1-5.4), computed
+// must be the strongest of the matches explain() lists (docs/semantics.md 5.1-5.4), computed
 // here from the list alone.
 #ifndef ROBOTSTXT_TESTS_SUPPORT_STRONGEST_MATCH_H_
 #define ROBOTSTXT_TESTS_SUPPORT_STRONGEST_MATCH_H_

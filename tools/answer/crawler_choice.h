@@ -1,4 +1,4 @@
-// Naming crawlers on the command line (SEMANTICS 8): one name, or a set of them for the
+// Naming crawlers on the command line (docs/semantics.md 8): one name, or a set of them for the
 // audit, with a "did you mean" for names the catalogue does not have.
 #ifndef ROBOTSTXT_TOOLS_ANSWER_CRAWLER_CHOICE_H_
 #define ROBOTSTXT_TOOLS_ANSWER_CRAWLER_CHOICE_H_

@@ -15,7 +15,7 @@ long long cache_seconds(const Decision& decision) {
       .count();
 }
 
-// SEMANTICS 9.4: preferences exist only for a URL that may be fetched.
+// docs/semantics.md 9.4: preferences exist only for a URL that may be fetched.
 std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
                                          const OwnedAgent& who) {
   if (!decision.allowed) return std::nullopt;

@@ -18,7 +18,7 @@ namespace robotstxt::cli {
 /// Seconds the entry is reused without fetching (its freshness at the fetch).
 long long cache_seconds(const Decision& decision);
 
-/// The usage preferences of `url` (SEMANTICS 9.4): none when it is disallowed, all
+/// The usage preferences of `url` (docs/semantics.md 9.4): none when it is disallowed, all
 /// unknown when no rules were read (a full allow).
 std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
                                          const OwnedAgent& who);

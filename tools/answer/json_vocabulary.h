@@ -14,7 +14,7 @@ namespace robotstxt::cli {
 
 /// "full-allow", "full-disallow", "rules", "undecided".
 [[nodiscard]] std::string_view json_word(Access access) noexcept;
-/// "not-fetched", "parsed", "no-robots-txt", ...: one per row of SEMANTICS 7.
+/// "not-fetched", "parsed", "no-robots-txt", ...: one per row of docs/semantics.md 7.
 [[nodiscard]] std::string_view json_word(AccessReason reason) noexcept;
 /// "response", "too-many-redirects", "redirect-loop", ...
 [[nodiscard]] std::string_view json_word(FetchKind kind) noexcept;

@@ -32,12 +32,12 @@ nlohmann::json rule_json(const Verdict& verdict);
 nlohmann::json verdict_json(const Verdict& verdict);
 
 /// When a crawler asked, adds "crawler", "crawler_rule" (null when no rules were
-/// consulted) and "token" (the deciding token, or null) from `verdict` (SEMANTICS 8);
+/// consulted) and "token" (the deciding token, or null) from `verdict` (docs/semantics.md 8);
 /// adds nothing when product tokens asked.
 void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict);
 
 /// "content_usage" (README "JSON output"): null when the URL may not be fetched, so has no
-/// preferences (SEMANTICS 9.4); else {"train-ai", "search": "allowed" | "disallowed" |
+/// preferences (docs/semantics.md 9.4); else {"train-ai", "search": "allowed" | "disallowed" |
 /// "unknown", "lines": the decisive Content-Usage lines}.
 nlohmann::json usage_json(const std::optional<UsagePreferences>& usage);
 

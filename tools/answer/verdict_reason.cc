@@ -9,7 +9,8 @@ namespace robotstxt::cli {
 VerdictReason verdict_reason(const Explanation& explanation) {
   const Verdict& verdict = explanation.verdict;
   if (explanation.verdict.crawler_rule == CrawlerRule::kNotSubject) {
-    return {"not-subject", "robots.txt does not bind this crawler (SEMANTICS 8.3): allowed"};
+    return {"not-subject",
+            "robots.txt does not bind this crawler (docs/semantics.md 8.3): allowed"};
   }
   if (explanation.verdict.crawler_rule == CrawlerRule::kGlobalIgnored) {
     return {"global-ignored",

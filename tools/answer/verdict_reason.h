@@ -1,4 +1,4 @@
-// Why a verdict is what it is, in the terms of SEMANTICS 3, 5 and 8: one code and one
+// Why a verdict is what it is, in the terms of docs/semantics.md 3, 5 and 8: one code and one
 // sentence, shared by `explain` and the service's /v1/evaluate so both say the same.
 #ifndef ROBOTSTXT_TOOLS_ANSWER_VERDICT_REASON_H_
 #define ROBOTSTXT_TOOLS_ANSWER_VERDICT_REASON_H_
@@ -12,7 +12,7 @@ namespace robotstxt::cli {
 
 struct VerdictReason {
   // no-group, no-match, strength-zero, longest-match, tie-allow; for a crawler also
-  // not-subject and global-ignored (SEMANTICS 8)
+  // not-subject and global-ignored (docs/semantics.md 8)
   std::string code;
   std::string text;
 };

@@ -1,7 +1,7 @@
 // Who is asking, named the same way in every subcommand (README "Naming agents"):
 // agents as a comma-separated list of product tokens, given with the repeatable
 // --agent LIST or, where Google's tool has one, as the positional AGENT; or a crawler
-// of the catalogue with --crawler NAME, resolved by its precedence (SEMANTICS 8).
+// of the catalogue with --crawler NAME, resolved by its precedence (docs/semantics.md 8).
 #ifndef ROBOTSTXT_TOOLS_CLI_AGENT_OPTIONS_H_
 #define ROBOTSTXT_TOOLS_CLI_AGENT_OPTIONS_H_
 

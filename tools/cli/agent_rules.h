@@ -13,7 +13,7 @@
 namespace robotstxt::cli {
 
 /// The rules of the groups `selection` names (RobotsTxt::select_groups()), merged as
-/// the matcher merges them (SEMANTICS 3.1), in file order.
+/// the matcher merges them (docs/semantics.md 3.1), in file order.
 std::vector<RuleLine> merged_rules(const std::vector<Group>& groups,
                                    const GroupSelection& selection);
 

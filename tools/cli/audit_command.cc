@@ -1,6 +1,6 @@
 // `robotstxt audit FILE [URL...] [--urls FILE] [--crawlers all|search|ai|google|NAME,...]`:
 // which crawlers, search and AI, may fetch these URLs, each following its own precedence
-// (SEMANTICS 8), and how each one chose its group.
+// (docs/semantics.md 8), and how each one chose its group.
 #include <algorithm>
 #include <iostream>
 #include <map>

@@ -25,7 +25,7 @@ struct CheckOptions {
   bool json = false;
 };
 
-// The answer for one URL: the verdict and the usage preferences (SEMANTICS 9: null
+// The answer for one URL: the verdict and the usage preferences (docs/semantics.md 9: null
 // when the URL is disallowed).
 nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
                            const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
@@ -37,7 +37,7 @@ nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
 }
 
 // A line with no `/`, `?` or `;` before any `#` has neither an authority nor a path, so
-// path_of() matches it as `/` (SEMANTICS 4.1). The verdict stands, as conformance
+// path_of() matches it as `/` (docs/semantics.md 4.1). The verdict stands, as conformance
 // requires, but a user who fed "example.com" or a stray word should hear about it.
 bool is_not_a_url(std::string_view line) {
   return line.substr(0, line.find('#')).find_first_of("/?;") == std::string_view::npos;

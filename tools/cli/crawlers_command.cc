@@ -1,4 +1,4 @@
-// `robotstxt crawlers [--json] [--purpose P]`: the crawler catalogue (SEMANTICS 8) with
+// `robotstxt crawlers [--json] [--purpose P]`: the crawler catalogue (docs/semantics.md 8) with
 // each crawler's tokens in precedence order, its flags and the pages the facts come from.
 #include <iostream>
 #include <memory>

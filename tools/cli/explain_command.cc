@@ -34,7 +34,7 @@ std::string group_agents(const Group& group) {
   return agents;
 }
 
-// A content-usage rule of the groups that apply whose path matches (SEMANTICS 9.2-9.3).
+// A content-usage rule of the groups that apply whose path matches (docs/semantics.md 9.2-9.3).
 struct UsageMatch {
   const Directive* directive;
   UsageRule rule;
@@ -65,7 +65,7 @@ std::vector<UsageMatch> usage_matches(const std::vector<Directive>& directives,
   return found;
 }
 
-// Why the usage preferences are what they are, in the terms of SEMANTICS 9.3-9.4.
+// Why the usage preferences are what they are, in the terms of docs/semantics.md 9.3-9.4.
 std::string usage_decision(const std::vector<UsageMatch>& matches,
                            const std::optional<UsagePreferences>& usage) {
   if (!usage) return "none: the URL may not be fetched, so it has no preferences (9.4)";
@@ -183,7 +183,7 @@ int run_explain(const ExplainOptions& options) {
   }
   std::cout << "decision  " << reason.text << "\n"
             << "verdict   " << (verdict.allowed ? "ALLOWED" : "DISALLOWED") << "\n";
-  // Files without content-usage rules read as before (SEMANTICS 9 is opt-in).
+  // Files without content-usage rules read as before (docs/semantics.md 9 is opt-in).
   if (usage_found.empty()) return verdict.allowed ? kExitOk : kExitNegative;
   for (std::size_t i = 0; i < usage_found.size(); ++i) {
     const UsageMatch& match = usage_found[i];

@@ -1,5 +1,5 @@
 // `robotstxt fetch URL AGENT`: fetches the robots.txt of URL's origin the way a crawler
-// must (SEMANTICS 7) and shows every step: redirects, status, size, the access state
+// must (docs/semantics.md 7) and shows every step: redirects, status, size, the access state
 // the policy derives, how long it may be cached, and the verdict. `robotstxt fetch -`
 // does the same for URLs on standard input, fetching each origin once, concurrently.
 #include <sys/resource.h>

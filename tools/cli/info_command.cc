@@ -40,7 +40,7 @@ std::string agent_label(const AgentLine& agent) {
   return label;
 }
 
-// The content-usage lines of group `g` (SEMANTICS 9.1), in file order.
+// The content-usage lines of group `g` (docs/semantics.md 9.1), in file order.
 std::vector<Directive> usage_lines(const std::vector<Directive>& directives, std::size_t g) {
   std::vector<Directive> found;
   for (const Directive& directive : directives) {
@@ -53,7 +53,7 @@ std::vector<Directive> usage_lines(const std::vector<Directive>& directives, std
 }
 
 // {"line", "path": the normalised path or null (every path), "value" as written,
-// "train-ai", "search"}: one content-usage rule and what it says (SEMANTICS 9.2, 9.5).
+// "train-ai", "search"}: one content-usage rule and what it says (docs/semantics.md 9.2, 9.5).
 nlohmann::json usage_rule_json(const Directive& directive) {
   const UsageRule rule = read_usage_rule(directive.value);
   const UsagePreferences said = parse_content_usage(rule.preferences);
@@ -75,7 +75,7 @@ int run_info(const InfoOptions& options) {
   const std::vector<Group>& groups = file.groups();
   const std::vector<Directive> directives = robots.directives();
 
-  // The library answers the per-agent questions (SEMANTICS 3 and 6).
+  // The library answers the per-agent questions (docs/semantics.md 3 and 6).
   const Agent asking = who->agent();
   std::optional<GroupSelection> selection;
   std::optional<double> crawl_delay, request_rate;

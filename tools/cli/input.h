@@ -13,7 +13,7 @@
 
 namespace robotstxt::cli {
 
-/// A robots.txt as read: the first kMaxBodyBytes bytes, all that counts (SEMANTICS 1.1),
+/// A robots.txt as read: the first kMaxBodyBytes bytes, all that counts (docs/semantics.md 1.1),
 /// and what followed them.
 struct RobotsInput {
   std::string head;
