@@ -1,6 +1,6 @@
-// What comments may point at: a file of this tree, a section of SEMANTICS.md, a rule,
-// but not an issue tracker (a reader of the code has none), not a file that does not
-// exist, and not a timing, which is true of one machine on one day (bench/ and the
+// What comments may point at: a file of this tree, a rule of docs/semantics.md that it
+// defines, but not an issue tracker (a reader of the code has none), not a file or a rule
+// that does not exist, and not a timing, which is true of one machine on one day (bench/ and the
 // README keep the figures, with the commands that reproduce them).
 #include <gtest/gtest.h>
 
@@ -111,6 +111,68 @@ std::vector<Finding> findings() {
   return found;
 }
 
+// The rule numbers docs/semantics.md defines: each section heading ("## 7. Fetching ...")
+// gives its number, each rule label ("**7.4 3xx.**", "**P4. Back-off.**") its own.
+std::set<std::string> semantics_rules() {
+  static const std::regex kHeading(R"(^## ([0-9]+)\. )");
+  static const std::regex kLabel(R"(^\*\*([0-9]+\.[0-9]+|P[0-9]+)[. ])");
+  std::set<std::string> rules;
+  std::ifstream file(kSourceDir / "docs" / "semantics.md");
+  for (std::string line; std::getline(file, line);) {
+    std::smatch match;
+    if (std::regex_search(line, match, kHeading) || std::regex_search(line, match, kLabel)) {
+      rules.insert(match[1].str());
+    }
+  }
+  return rules;
+}
+
+// The rule numbers one line cites as docs/semantics.md: "docs/semantics.md 1.1-1.3, 2 and
+// 4.4" gives 1.1, 1.3, 2 and 4.4 (a range is held at both ends).
+std::vector<std::string> cited_rules(const std::string& line) {
+  static const std::regex kCitation(
+      R"(docs/semantics\.md ([0-9]+(?:\.[0-9]+)?(?:(?:, | and | to |-)[0-9]+(?:\.[0-9]+)?)*))");
+  static const std::regex kNumber(R"([0-9]+(?:\.[0-9]+)?)");
+  std::vector<std::string> cited;
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), kCitation);
+       it != std::sregex_iterator(); ++it) {
+    const std::string numbers = (*it)[1].str();
+    for (auto number = std::sregex_iterator(numbers.begin(), numbers.end(), kNumber);
+         number != std::sregex_iterator(); ++number) {
+      cited.push_back(number->str());
+    }
+  }
+  return cited;
+}
+
+// The politeness rules a comment cites by label ("P4", "P1 to P8").
+std::vector<std::string> cited_labels(const std::string& comment) {
+  static const std::regex kLabel(R"(\bP[0-9]+\b)");
+  std::vector<std::string> cited;
+  for (auto it = std::sregex_iterator(comment.begin(), comment.end(), kLabel);
+       it != std::sregex_iterator(); ++it) {
+    cited.push_back(it->str());
+  }
+  return cited;
+}
+
+// Every file that may cite docs/semantics.md: the sources, and the documents, schemas,
+// data and examples beside them (citations also sit in docstrings and descriptions).
+std::vector<fs::path> citing_files() {
+  std::vector<fs::path> files = source_files();
+  files.push_back(kSourceDir / "README.md");
+  for (const char* folder : {"docs", "schemas", "data", "examples"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(kSourceDir / folder)) {
+      const std::string extension = entry.path().extension().string();
+      if (entry.is_regular_file() &&
+          (extension == ".md" || extension == ".json" || extension == ".txt")) {
+        files.push_back(entry.path());
+      }
+    }
+  }
+  return files;
+}
+
 TEST(CommentReferences, NoTrackerNoMissingFileNoTiming) {
   const std::vector<Finding> found = findings();
   for (const Finding& finding : found) ADD_FAILURE() << finding.where << ": " << finding.what;
@@ -120,6 +182,35 @@ TEST(CommentReferences, NoTrackerNoMissingFileNoTiming) {
 // The public headers describe one pipeline, as it is: a fetched body is parsed by the
 // policy (or on reading a shared-tier record), cached, and asked by RobotsTxt. Each chain
 // of stages a header draws ("url -> fetcher -> **policy** -> cache") must follow it.
+// A rule number cited anywhere must be one docs/semantics.md defines, so that a reader
+// who follows the citation finds the rule the code relies on.
+TEST(CommentReferences, CitedRulesExistInTheSemantics) {
+  const std::set<std::string> rules = semantics_rules();
+  int citations = 0;
+  for (const fs::path& path : citing_files()) {
+    // This file quotes made-up citations to test the reader.
+    if (path.filename() == "comment_references_test.cc") continue;
+    std::ifstream file(path);
+    std::string line;
+    for (int number = 1; std::getline(file, line); ++number) {
+      std::vector<std::string> cited = cited_rules(line);
+      if (path.extension() != ".md" && path.extension() != ".json") {
+        for (const std::string& label : cited_labels(comment_of(line, path))) {
+          cited.push_back(label);
+        }
+      }
+      for (const std::string& rule : cited) {
+        ++citations;
+        EXPECT_TRUE(rules.contains(rule))
+            << fs::relative(path, kSourceDir).string() << ":" << number << " cites rule " << rule
+            << ", which docs/semantics.md does not define";
+      }
+    }
+  }
+  // The code cites the document a few hundred times; far fewer means the reader broke.
+  EXPECT_GT(citations, 250);
+}
+
 TEST(CommentReferences, HeadersDrawThePipelineAsItIs) {
   const std::vector<std::string> kPipeline = {"url",   "fetcher",   "policy",
                                               "cache", "RobotsTxt", "Politeness"};
@@ -167,6 +258,19 @@ TEST(CommentReferences, TheCheckSeesWhatItLooksFor) {
   EXPECT_EQ(comment_of("#include \"a.h\"  // why", "a.cc"), "// why");
   EXPECT_EQ(comment_of("x = 1  # issue 3", "a.py"), "# issue 3");
   EXPECT_EQ(comment_of(" * Pipeline position: parser.h", "a.h"), "* Pipeline position: parser.h");
+
+  const std::set<std::string> rules = semantics_rules();
+  for (const char* rule : {"1", "1.1", "1.8", "4.4", "7", "7.10", "8.5", "9.7", "10", "P1", "P8"}) {
+    EXPECT_TRUE(rules.contains(rule)) << rule;
+  }
+  for (const char* rule : {"1.9", "7.11", "11", "P9"}) EXPECT_FALSE(rules.contains(rule)) << rule;
+  EXPECT_EQ(cited_rules("// (docs/semantics.md 1.1-1.3, 2 and 4.4) asks for 5 hops"),
+            (std::vector<std::string>{"1.1", "1.3", "2", "4.4"}));
+  EXPECT_EQ(cited_rules("docs/semantics.md 1 to 6; docs/semantics.md 9.5, 9.6."),
+            (std::vector<std::string>{"1", "6", "9.5", "9.6"}));
+  EXPECT_TRUE(cited_rules("see docs/semantics.md for the rules").empty());
+  EXPECT_EQ(cited_labels("// P4_P5 test names are not P4 or P1 citations; HTTP/2 is none"),
+            (std::vector<std::string>{"P4", "P1"}));
 }
 
 }  // namespace
