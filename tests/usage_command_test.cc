@@ -1,4 +1,4 @@
-// AI usage preferences through the CLI (SEMANTICS 9, README "AI usage preferences"): the
+// AI usage preferences through the CLI (SEMANTICS 9, docs/cli.md "AI usage preferences"): the
 // "content_usage" key of every --json answer and the clause the text output adds.
 #include <gtest/gtest.h>
 
