@@ -1,4 +1,4 @@
-// The corpus benchmark (README, "Performance"): parse every robots.txt of the corpus,
+// The corpus benchmark (docs/performance.md): parse every robots.txt of the corpus,
 // then check every URL of its host for five agents, single-threaded, and report parse
 // MB/s beside two floors (a plain memchr line split over the same bytes, and the
 // tokenizer with the rule sort alone: sorted_index_floor.h), checks/s, the

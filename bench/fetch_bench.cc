@@ -1,4 +1,4 @@
-// The fetch benchmark (README, "Fetching"): the robots.txt of 2,000 distinct origins,
+// The fetch benchmark (docs/performance.md): the robots.txt of 2,000 distinct origins,
 // served on loopback, fetched through RobotsClient::allowed_all with 200 transfers in
 // flight. Reports wall time, fetches/s, peak memory and the threads the process used.
 //

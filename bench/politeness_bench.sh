@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of politeness in `robotstxt serve` (README "Politeness"): figures, never
+# Benchmark of politeness in `robotstxt serve` (docs/serve.md "Politeness"): figures, never
 # pass/fail.
 #   bench/politeness_bench.sh [BUILD_DIR]   (scripts/install-deps --bench installs wrk and bc)
 # Two instances on one Redis, ORIGINS loopback origins (default 10,000) whose robots.txt

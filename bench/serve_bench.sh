@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of `robotstxt serve` (README "Running a fleet"): figures, never pass/fail.
+# Benchmark of `robotstxt serve` (docs/serve.md "Running a fleet"): figures, never pass/fail.
 #   bench/serve_bench.sh [BUILD_DIR]     (scripts/install-deps --bench installs wrk and bc)
 # 1. a cold fleet: two instances on one Redis, ORIGINS loopback origins (default 2,000),
 #    URLS URLs (default 20,000) sent as batches spread over both instances: wall time,

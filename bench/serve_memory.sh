@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory of `robotstxt serve` against its cache bound (README "robotstxt serve",
+# Memory of `robotstxt serve` against its cache bound (docs/serve.md,
 # --cache-bytes): figures, never pass/fail.
 #   bench/serve_memory.sh [BUILD_DIR]
 # One loopback origin serves a 500 KB robots.txt of short rules under every name; the

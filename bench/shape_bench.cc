@@ -1,4 +1,4 @@
-// Parse speed and compiled size by input shape (README, "Performance"): one group of
+// Parse speed and compiled size by input shape (docs/performance.md): one group of
 // 25,000 rules, the shapes tests/hostile_input_test.cc builds to maximise compiled
 // bytes per input byte, and files of the shortest lines, where the cost per line is
 // all there is. Each shape is parsed REPEATS times; min and median are printed.

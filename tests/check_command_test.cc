@@ -157,7 +157,7 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// README "Naming agents": the positional AGENT and --agent LIST are the same thing, and
+// docs/cli.md "Naming agents": the positional AGENT and --agent LIST are the same thing, and
 // --agent is repeatable, appending to the list (docs/semantics.md 2.5: any name's group applies).
 TEST(CheckCommand, AgentOptionIsThePositionalAgentAndAppends) {
   const TempFile robots("user-agent: a\ndisallow: /x\nuser-agent: b\ndisallow: /y\n");

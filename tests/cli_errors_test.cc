@@ -188,7 +188,7 @@ TEST(CliErrors, ConflictingOrMeaninglessArgumentsAreUsageErrors) {
       {{"info", robots.path(), "--agent", ""}, "--agent names no product token"},
       {{"check", robots.path(), "--agent", ","}, "--agent names no product token"},
       {{"check", robots.path(), " , ", "/x"}, "AGENT ' , ' names no product token"},
-      // One way at a time to say who asks (README "Naming agents").
+      // One way at a time to say who asks (docs/cli.md "Naming agents").
       {{"check", robots.path(), "a", "/x", "--agent", "b"},
        "--agent and the AGENT 'a' both say who asks"},
       {{"explain", robots.path(), "a", "/x", "--agent", "b"},

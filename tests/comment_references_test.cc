@@ -1,7 +1,7 @@
 // What comments may point at: a file of this tree, a rule of docs/semantics.md that it
 // defines, but not an issue tracker (a reader of the code has none), not a file or a rule
-// that does not exist, and not a timing, which is true of one machine on one day (bench/ and the
-// README keep the figures, with the commands that reproduce them).
+// that does not exist, and not a timing, which is true of one machine on one day (bench/
+// and docs/performance.md keep the figures, with the commands that reproduce them).
 #include <gtest/gtest.h>
 
 #include <algorithm>

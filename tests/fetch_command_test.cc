@@ -273,7 +273,7 @@ TEST_F(FetchCommandTest, UsageErrorsExit2) {
 namespace robotstxt {
 namespace {
 
-// README "JSON output": "rule" is the rule as written in the fetched body, "pattern" the
+// docs/cli.md "JSON output": "rule" is the rule as written in the fetched body, "pattern" the
 // form the matcher compares; the body is fetched once and the client decides from it.
 TEST(FetchCommandVocabulary, RuleAsWrittenPatternNormalisedOneFetch) {
   const testing::TempFile body("User-agent: *\nDisallow: /caf\xC3\xA9\n");

@@ -1,4 +1,4 @@
-// `robotstxt serve` (README "robotstxt serve"): the JSON API over HTTP/1.1 with
+// `robotstxt serve` (docs/serve.md): the JSON API over HTTP/1.1 with
 // keep-alive, its errors, the drain on SIGTERM, and a fleet of two instances sharing one
 // Redis. Every server is started on loopback by the test and stopped after it.
 #include <gtest/gtest.h>

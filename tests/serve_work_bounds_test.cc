@@ -1,5 +1,5 @@
-// Bounds on the work one request of `robotstxt serve` may cause (README "robotstxt
-// serve"): its share of the process's fetch slots, fetches withdrawn when its client
+// Bounds on the work one request of `robotstxt serve` may cause
+// (docs/serve.md): its share of the process's fetch slots, fetches withdrawn when its client
 // goes away, one fetch per origin and refresh interval however many clients ask, and a
 // budget of rules x URLs x crawlers and of answer bytes for /v1/evaluate. Origins that
 // never answer are robots_server.py's "stall", on loopback like everything here.

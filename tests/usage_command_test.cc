@@ -1,5 +1,5 @@
-// AI usage preferences through the CLI (docs/semantics.md 9, README "AI usage preferences"): the
-// "content_usage" key of every --json answer and the clause the text output adds.
+// AI usage preferences through the CLI (docs/semantics.md 9, docs/cli.md "AI usage preferences"):
+// the "content_usage" key of every --json answer and the clause the text output adds.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

@@ -9,7 +9,7 @@
 
 The methods and their result types are Protego's (RequestRate and VisitTime are named
 tuples of the same fields, times are datetime.time). What differs is what Google's
-crawlers do differently (README, "Switching from Protego"): an agent is matched by its
+crawlers do differently (docs/python.md, "Switching from Protego"): an agent is matched by its
 product token, not as a substring; the longest rule wins exactly as docs/semantics.md 5 says;
 URLs are matched as they go on the wire, not decoded first; the groups a Crawl-delay,
 Request-rate or Visit-time line belongs to are formed as Google forms them (2.1, 2.2),

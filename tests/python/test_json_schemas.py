@@ -1,6 +1,6 @@
 """Every --json output of the CLI validates against its schema in schemas/.
 
-The schemas are the written form of the vocabulary in README "JSON output": a renamed
+The schemas are the written form of the vocabulary in docs/cli.md "JSON output": a renamed
 or added key fails here (additionalProperties is false wherever the shape is fixed).
 Outputs come from the real binary on the examples, a few corpus files and, for fetch
 and serve, a loopback robots.txt server (tests/support/robots_server.py) started here.

@@ -3,7 +3,7 @@
 The cases of Protego's tests/test_protego.py (scrapy/protego, version 0.6.1) are restated
 here as tables of facts: robots.txt, URL, user agent, Protego's expected answer, ours.
 Ours is Google's (docs/semantics.md); where it differs from Protego's, the row says why,
-in one phrase naming the rule of docs/semantics.md. README.md, "Switching from Protego", sums the
+in one phrase naming the rule of docs/semantics.md. docs/python.md, "Switching from Protego", sums the
 differences up. Not restated: the tests of Protego's private helpers and counters
 (_parse_time_period, _total_line_seen), which are not part of its interface.
 """

@@ -11,7 +11,7 @@
 
 namespace robotstxt::cli {
 
-/// Exit codes shared by every subcommand (documented in the README).
+/// Exit codes shared by every subcommand (documented in docs/cli.md).
 inline constexpr int kExitOk = 0;        // allowed / nothing found
 inline constexpr int kExitNegative = 1;  // disallowed / findings / changes
 inline constexpr int kExitUsage = 2;     // usage or I/O error

@@ -1,4 +1,4 @@
-// A RobotsClient Decision in the shared JSON vocabulary (README "JSON output"): what
+// A RobotsClient Decision in the shared JSON vocabulary (docs/cli.md "JSON output"): what
 // `fetch --json` prints per URL and what `serve` answers per URL, from one function.
 #ifndef ROBOTSTXT_TOOLS_ANSWER_DECISION_JSON_H_
 #define ROBOTSTXT_TOOLS_ANSWER_DECISION_JSON_H_

@@ -59,7 +59,7 @@ class JsonText {
   }
   /// Writes `text` as a JSON string: quotes, backslashes and control bytes escaped,
   /// well-formed UTF-8 kept as it is, invalid UTF-8 replaced by U+FFFD as the nlohmann
-  /// writer does (README "JSON output").
+  /// writer does (docs/cli.md "JSON output").
   void string(std::string_view text);
   void number(std::int64_t number);
 

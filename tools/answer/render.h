@@ -1,5 +1,5 @@
 // The one place where the subcommands' shared words come from: the JSON keys of a
-// verdict (README "JSON output": "rule" is the rule as written, "pattern" the
+// verdict (docs/cli.md "JSON output": "rule" is the rule as written, "pattern" the
 // normalised form, "applied" which groups applied, "line" a line number or null), the
 // text of a verdict, and the sentences naming the groups that applied.
 #ifndef ROBOTSTXT_TOOLS_ANSWER_RENDER_H_
@@ -36,7 +36,7 @@ nlohmann::json verdict_json(const Verdict& verdict);
 /// adds nothing when product tokens asked.
 void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict);
 
-/// "content_usage" (README "JSON output"): null when the URL may not be fetched, so has no
+/// "content_usage" (docs/cli.md "JSON output"): null when the URL may not be fetched, so has no
 /// preferences (docs/semantics.md 9.4); else {"train-ai", "search": "allowed" | "disallowed" |
 /// "unknown", "lines": the decisive Content-Usage lines}.
 nlohmann::json usage_json(const std::optional<UsagePreferences>& usage);

@@ -1,4 +1,4 @@
-// Who is asking, named the same way in every subcommand (README "Naming agents"):
+// Who is asking, named the same way in every subcommand (docs/cli.md "Naming agents"):
 // agents as a comma-separated list of product tokens, given with the repeatable
 // --agent LIST or, where Google's tool has one, as the positional AGENT; or a crawler
 // of the catalogue with --crawler NAME, resolved by its precedence (docs/semantics.md 8).

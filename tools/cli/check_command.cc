@@ -133,7 +133,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   options->who.add_options(*command, true);
   command->add_flag(
       "--json", options->json,
-      "one JSON object per URL: url, allowed, line, rule, applied, content_usage (README)");
+      "one JSON object per URL: url, allowed, line, rule, applied, content_usage (docs/cli.md)");
   command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

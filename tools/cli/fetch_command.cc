@@ -370,7 +370,7 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
   options->transfer.add_options(*command);
   command->add_option("--redis", options->redis,
                       "redis://HOST:PORT/DB: with '-', share the cache of `robotstxt serve`\n"
-                      "instances and other fetch runs (see README \"Running a fleet\")");
+                      "instances and other fetch runs (see docs/serve.md \"Running a fleet\")");
   command->add_flag("--polite", options->polite,
                     "with '-': print each allowed URL at its fetch slot, never earlier:\n"
                     "per origin, the spacing `serve` gives (POST /v1/acquire); with --redis,\n"

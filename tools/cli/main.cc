@@ -1,5 +1,5 @@
 // Entry point of the `robotstxt` command-line tool: parses arguments with CLI11 and
-// hands over to the chosen subcommand. Usage errors exit 2, as documented in README;
+// hands over to the chosen subcommand. Usage errors exit 2, as documented in docs/cli.md;
 // so does a failed write to standard output (output.h).
 #include <exception>
 #include <iostream>

@@ -1,5 +1,5 @@
-// `robotstxt serve`: the robots.txt cache of a crawler fleet as an HTTP service (README
-// "robotstxt serve"). One RobotsClient for every request; with --redis, its shared tier
+// `robotstxt serve`: the robots.txt cache of a crawler fleet as an HTTP service
+// (docs/serve.md). One RobotsClient for every request; with --redis, its shared tier
 // makes every instance on the same Redis one cache with one fetch per origin.
 #include <malloc.h>
 
@@ -72,7 +72,7 @@ bool seconds_option(const char* name, double seconds, double low, double high,
   return true;
 }
 
-// The politeness part of the options (README "Politeness"); nullopt after an error.
+// The politeness part of the options (docs/serve.md "Politeness"); nullopt after an error.
 std::optional<PolitenessOptions> politeness_options(const ServeOptions& options) {
   PolitenessOptions politeness;
   if (!seconds_option("--polite-spacing", options.polite_spacing_seconds, 0, 3600,

@@ -1,4 +1,4 @@
-// The politeness endpoints of `robotstxt serve` (README "Politeness"): POST /v1/acquire
+// The politeness endpoints of `robotstxt serve` (docs/serve.md "Politeness"): POST /v1/acquire
 // answers "may I fetch this URL, and when?" with a slot on the origin's schedule (shared
 // by every instance on the same Redis), POST /v1/report tells it what the fetch gave.
 #ifndef ROBOTSTXT_TOOLS_SERVICE_POLITENESS_API_H_

@@ -1,4 +1,4 @@
-// The JSON API of `robotstxt serve` (README "robotstxt serve"): each endpoint turns an
+// The JSON API of `robotstxt serve` (docs/serve.md): each endpoint turns an
 // HttpRequest into an HttpResponse with the CLI's JSON vocabulary, using one shared
 // RobotsClient (and through it the fleet's shared tier, when configured).
 #ifndef ROBOTSTXT_TOOLS_SERVICE_ROBOTS_API_H_

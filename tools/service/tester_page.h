@@ -1,4 +1,4 @@
-// The robots.txt tester page (README "The robots.txt tester") as HTTP answers: "/" is
+// The robots.txt tester page (docs/serve.md "The robots.txt tester") as HTTP answers: "/" is
 // its index.html, "/tester.js" and the like its other files, each with its media type
 // and a Content-Security-Policy that lets the page reach nothing but this service.
 #ifndef ROBOTSTXT_TOOLS_SERVICE_TESTER_PAGE_H_
