@@ -61,6 +61,8 @@ def service():
 def browser(request):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
+    # The console, for the tests that read what the page logged.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     profile = tempfile.TemporaryDirectory(prefix="robotstxt-chromium-")
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--disable-quic", "--no-first-run", "--disable-background-networking",
