@@ -61,6 +61,8 @@ def service():
 def browser(request):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
+    # The console, for the tests that read what the page logged.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     profile = tempfile.TemporaryDirectory(prefix="robotstxt-chromium-")
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -111,14 +113,15 @@ def append_to_editor(driver, text):
     editor.send_keys(text)
 
 
-def rows(driver):
-    return driver.find_elements(By.CSS_SELECTOR, "#results tr.result")
+def cells(driver):
+    """The answers in the grid, row by row (crawlers), each row URL by URL."""
+    return driver.find_elements(By.CSS_SELECTOR, "#results td.result")
 
 
-def run_test(driver, expected_rows):
+def run_test(driver, expected_cells):
     by_id(driver, "test-button").click()
-    WebDriverWait(driver, WAIT_SECONDS).until(lambda d: len(rows(d)) == expected_rows)
-    return rows(driver)
+    WebDriverWait(driver, WAIT_SECONDS).until(lambda d: len(cells(d)) == expected_cells)
+    return cells(driver)
 
 
 def decisive_lines(driver):
@@ -215,12 +218,14 @@ def test_usage_preferences(browser, service):
     replace_text(browser, "url-input", "https://a.example/page\nhttps://a.example/news/1\n"
                  "https://a.example/private/x")
     found = run_test(browser, 3)
-    usage = [r.find_element(By.CSS_SELECTOR, "td.usage") for r in found]
-    assert usage[0].get_attribute("data-train-ai") == "disallowed"
-    assert usage[1].get_attribute("data-train-ai") == "allowed"
-    assert usage[1].get_attribute("data-search") == "allowed"
+    usage = [cell.find_elements(By.CSS_SELECTOR, ".usage") for cell in found]
+    assert usage[0][0].get_attribute("data-train-ai") == "disallowed"
+    assert usage[0][0].text == "train-ai=n"
+    assert usage[1][0].get_attribute("data-train-ai") == "allowed"
+    assert usage[1][0].get_attribute("data-search") == "allowed"
     assert found[2].get_attribute("data-verdict") == "disallowed"
-    assert usage[2].get_attribute("data-train-ai") is None and usage[2].text == ""
+    # A disallowed URL has no usage preferences: the cell says none, not "unknown".
+    assert usage[2] == [] and "unknown" not in found[2].text
 
 
 def test_shared_link_restores_state(browser, service):
@@ -234,12 +239,12 @@ def test_shared_link_restores_state(browser, service):
     assert "#" in link and service in link
     browser.get("about:blank")
     browser.get(link)
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(rows(d)) == 1)
+    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) == 1)
     assert by_id(browser, "robots-input").get_attribute("value") == draft
     assert by_id(browser, "url-input").get_attribute("value") == "https://a.example/img/1.png"
     assert Select(by_id(browser, "crawler-select")).first_selected_option.get_attribute("value") \
         == "Googlebot-Image"
-    row = rows(browser)[0]
+    row = cells(browser)[0]
     assert row.get_attribute("data-verdict") == "disallowed"
     assert row.get_attribute("data-crawler") == "Googlebot-Image"
     assert decisive_lines(browser) == {2}
@@ -273,14 +278,14 @@ def test_keyboard_only_flow(browser, service):
     assert focus_by_tab(browser, "agent-input")
     assert focus_by_tab(browser, "test-button")
     browser.switch_to.active_element.send_keys(Keys.ENTER)
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(rows(d)) == 2)
+    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) == 2)
     assert focus_by_tab(browser, "share-button")
     webdriver.ActionChains(browser).send_keys(Keys.TAB).perform()
     first = browser.switch_to.active_element
     assert first.get_attribute("class").split()[0] == "result"
     first.send_keys(Keys.ENTER)
     assert "longest match" in by_id(browser, "explanation").text
-    assert [r.get_attribute("data-verdict") for r in rows(browser)] == ["disallowed", "allowed"]
+    assert [r.get_attribute("data-verdict") for r in cells(browser)] == ["disallowed", "allowed"]
 
 
 def test_no_request_leaves_the_service_origin(browser, service, site):
@@ -292,7 +297,7 @@ def test_no_request_leaves_the_service_origin(browser, service, site):
     replace_text(browser, "url-input", "/private/x")
     Select(by_id(browser, "crawler-select")).select_by_value("all")
     by_id(browser, "test-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(rows(d)) > 1)
+    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) > 1)
     names = browser.execute_script(
         "return performance.getEntries().map(e => e.name).filter(n => n.includes('://'));")
     assert any("/v1/evaluate" in name for name in names), names
@@ -327,6 +332,6 @@ def test_desktop_screenshot(browser, service, site):
     replace_text(browser, "url-input", "/articles/today\n/private/cart\n/about")
     Select(by_id(browser, "crawler-select")).select_by_value("ai")
     by_id(browser, "test-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(rows(d)) > 3)
-    rows(browser)[0].click()
+    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) > 3)
+    cells(browser)[0].click()
     assert browser.find_elements(By.CSS_SELECTOR, "#diff tr.change")

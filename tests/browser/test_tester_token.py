@@ -20,8 +20,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_tester_page import (WAIT_SECONDS, browser, by_id, open_page,  # noqa: E402,F401
-                              rows)
+from test_tester_page import (WAIT_SECONDS, browser, by_id, cells,  # noqa: E402,F401
+                              open_page)
 
 TOKEN = "s3cret-token"
 
@@ -75,11 +75,11 @@ def test_shared_link_runs_once_the_token_is_given(browser, service_with_token):
         "site": "",
     })
     open_page(browser, service_with_token, "#" + state)
-    assert rows(browser) == []
+    assert cells(browser) == []
     assert "access token" in by_id(browser, "test-status").text
     type_token(browser)
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(rows(d)) == 1)
-    row = rows(browser)[0]
+    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) == 1)
+    row = cells(browser)[0]
     assert row.get_attribute("data-verdict") == "disallowed"
     assert row.get_attribute("data-crawler") == "Googlebot-Image"
     # The link is the page's state, never its token.

@@ -13,6 +13,7 @@ std::string media_type(std::string_view name) {
   if (name.ends_with(".css")) return "text/css; charset=utf-8";
   if (name.ends_with(".js")) return "text/javascript; charset=utf-8";
   if (name.ends_with(".svg")) return "image/svg+xml";
+  if (name.ends_with(".ico")) return "image/x-icon";
   return "application/octet-stream";
 }
 

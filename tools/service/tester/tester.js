@@ -82,43 +82,85 @@ function testedUrls() {
     .map((line) => (line.startsWith("/") ? origin + line : line));
 }
 
-function askers() {
+// Who is asked, as the requests that ask them: a selection of the catalogue (one request),
+// or the typed product tokens, each its own crawler (one request per token) unless they
+// are merged into one crawler (every group that names any of them applies).
+function askerRequests() {
   const crawler = $("crawler-select").value;
-  if (crawler === "all" || crawler === "search" || crawler === "ai") return { crawlers: crawler };
-  if (crawler) return { crawler };
-  return { agent: $("agent-input").value };
+  if (crawler === "all" || crawler === "search" || crawler === "ai") return [{ crawlers: crawler }];
+  if (crawler) return [{ crawler }];
+  const typed = $("agent-input").value;
+  const tokens = typed.split(",").map((token) => token.trim()).filter((token) => token);
+  // No token at all goes as typed: the service says what is wrong with it.
+  if ($("merge-input").checked || tokens.length < 2) return [{ agent: typed }];
+  return tokens.map((token) => ({ agent: token }));
 }
 
 // `file`: { robots_txt: text } for the draft, { robots_txt_base64: bytes } for the live file.
+// The answers as a grid, as `audit` prints them: one row per crawler or agent, one column
+// per URL (`urls[i]` is column i, a URL typed twice included). The lint is the file's, the
+// same in every answer.
 async function evaluate(file, urls) {
-  return api("/v1/evaluate", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(Object.assign({}, file, { urls }, askers())),
-  });
+  const grid = { rows: [], lint: null };
+  for (const asker of askerRequests()) {
+    const answer = await api("/v1/evaluate", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(Object.assign({}, file, { urls }, asker)),
+    });
+    grid.lint = answer.lint;
+    // The service answers URL by URL, each URL for every crawler it was asked about.
+    const perUrl = answer.results.length / urls.length;
+    for (let column = 0; column < perUrl; ++column) {
+      const cells = urls.map((url, index) => answer.results[index * perUrl + column]);
+      const name = cells[0].crawler || asker.agent;
+      for (const cell of cells) cell.asker = name;
+      grid.rows.push({ name, isCrawler: Boolean(cells[0].crawler), cells });
+    }
+  }
+  return grid;
 }
 
-function who(result) {
-  return result.crawler ? result.crawler : $("agent-input").value;
-}
-
+// The known usage preferences in `audit`'s words ("train-ai=n"); nothing when none is.
 function usageText(usage) {
   if (!usage) return "";
-  return "train-ai=" + usage["train-ai"] + ", search=" + usage.search;
+  const words = [];
+  for (const name of ["train-ai", "search"]) {
+    if (usage[name] === "allowed") words.push(name + "=y");
+    if (usage[name] === "disallowed") words.push(name + "=n");
+  }
+  return words.join(" ");
 }
 
-function showExplanation(row, result) {
-  for (const chosen of document.querySelectorAll("tr.result.chosen")) chosen.classList.remove("chosen");
-  row.classList.add("chosen");
+// A URL that a narrow column may wrap after a slash, an equals sign, a plus or a comma, or
+// before a query, parameter or fragment, rather than in the middle of a name.
+function urlWithBreaks(url) {
+  const fragment = document.createDocumentFragment();
+  for (const piece of url.split(/(?<=[\/=+,])|(?=[?&#])/)) {
+    if (fragment.childNodes.length) fragment.appendChild(element("wbr"));
+    fragment.appendChild(document.createTextNode(piece));
+  }
+  return fragment;
+}
+
+function showExplanation(cell, result) {
+  for (const chosen of document.querySelectorAll("#results .result.chosen")) chosen.classList.remove("chosen");
+  cell.classList.add("chosen");
+  // The chosen cell with its URL (the sticky column heading) and its crawler (the sticky
+  // row heading) in sight, on a phone too.
+  cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+  $("results").scrollIntoView({ block: "nearest" });
   const box = $("explanation");
   box.replaceChildren();
-  box.appendChild(element("strong", {}, (result.allowed ? "Allowed: " : "Disallowed: ") + result.url));
+  const title = box.appendChild(element("strong", {}, (result.allowed ? "Allowed: " : "Disallowed: ")));
+  title.appendChild(urlWithBreaks(result.url));
   box.appendChild(element("p", {}, result.verdict_explanation || ""));
   if (result.rule) box.appendChild(element("p", {}, "Decisive rule (line " + result.line + "): " + result.rule));
   if (result.crawler) {
     box.appendChild(element("p", {}, "Crawler " + result.crawler + (result.token ? ", through the group of " + result.token : "")));
   }
-  if (result.content_usage) box.appendChild(element("p", {}, "Usage preferences: " + usageText(result.content_usage)));
+  const usage = usageText(result.content_usage);
+  if (usage) box.appendChild(element("p", {}, "Usage preferences: " + usage));
   for (const line of render.querySelectorAll(".line.chosen")) line.classList.remove("chosen");
   if (result.line) {
     const line = render.querySelector('.line[data-line="' + result.line + '"]');
@@ -130,44 +172,66 @@ function showExplanation(row, result) {
   }
 }
 
-function showResults(results) {
+// The scheme and host that every URL shares, or "" when they do not share one.
+function sharedOrigin(urls) {
+  const origins = urls.map((url) => (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url) || [""])[0]);
+  return origins.every((origin) => origin && origin === origins[0]) ? origins[0] : "";
+}
+
+function showResults(grid, urls) {
   const table = element("table");
-  table.appendChild(element("caption", { class: "hint" }, results.length + " answers; choose a row for its explanation"));
+  const answers = grid.rows.length * urls.length;
+  // URLs on one site are headed by their paths, the site said once: narrower columns.
+  const origin = sharedOrigin(urls);
+  table.appendChild(element("caption", { class: "hint" },
+    answers + " answers: " + grid.rows.length + " crawlers or agents x " + urls.length +
+    " URLs" + (origin ? " on " + origin : "") + "; choose a cell for its explanation"));
   const head = element("tr");
-  for (const title of ["URL", "Crawler or agent", "Verdict", "Line", "Usage preferences"]) {
-    head.appendChild(element("th", { scope: "col" }, title));
+  head.appendChild(element("th", { scope: "col", class: "asker" }, "Crawler or agent"));
+  for (const url of urls) {
+    const heading = head.appendChild(element("th", { scope: "col", class: "url", "data-url": url }));
+    heading.appendChild(urlWithBreaks(origin ? url.slice(origin.length) || "/" : url));
   }
   table.appendChild(element("thead")).appendChild(head);
   const body = table.appendChild(element("tbody"));
-  for (const result of results) {
-    const verdict = result.allowed ? "allowed" : "disallowed";
-    const row = element("tr", {
-      class: "result", tabindex: "0", "data-url": result.url, "data-verdict": verdict,
-      "data-line": result.line ? String(result.line) : "",
-    });
-    if (result.crawler) row.setAttribute("data-crawler", result.crawler);
-    else row.setAttribute("data-agent", who(result));
-    row.appendChild(element("td", { class: "url" }, result.url));
-    row.appendChild(element("td", {}, who(result)));
-    row.appendChild(element("td", { class: "verdict-" + verdict }, verdict));
-    row.appendChild(element("td", {}, result.line ? String(result.line) : "none"));
-    const usage = element("td", { class: "usage" }, usageText(result.content_usage));
-    if (result.content_usage) {
-      usage.setAttribute("data-train-ai", result.content_usage["train-ai"]);
-      usage.setAttribute("data-search", result.content_usage.search);
-    }
-    row.appendChild(usage);
-    row.addEventListener("click", () => showExplanation(row, result));
-    row.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        showExplanation(row, result);
-      }
-    });
-    body.appendChild(row);
+  for (const row of grid.rows) {
+    const line = body.appendChild(element("tr", { class: "asker" }));
+    line.setAttribute(row.isCrawler ? "data-crawler" : "data-agent", row.name);
+    line.appendChild(element("th", { scope: "row", class: "asker" }, row.name));
+    for (const result of row.cells) line.appendChild(resultCell(row, result));
   }
-  $("results").replaceChildren(table);
+  const box = $("results");
+  box.replaceChildren(table);
+  // A cell scrolled into view lands beside the sticky headings, not under them.
+  box.style.scrollPaddingTop = head.offsetHeight + "px";
+  box.style.scrollPaddingLeft = head.firstChild.offsetWidth + "px";
   $("explanation").replaceChildren();
+}
+
+// One answer: "disallowed L2", then the usage preferences that are known.
+function resultCell(row, result) {
+  const verdict = result.allowed ? "allowed" : "disallowed";
+  const cell = element("td", {
+    class: "result verdict-" + verdict, tabindex: "0", "data-url": result.url,
+    "data-verdict": verdict, "data-line": result.line ? String(result.line) : "",
+  });
+  cell.setAttribute(row.isCrawler ? "data-crawler" : "data-agent", row.name);
+  cell.appendChild(document.createTextNode(verdict));
+  if (result.line) cell.appendChild(element("span", { class: "line-number" }, " L" + result.line));
+  const usageWords = usageText(result.content_usage);
+  if (usageWords) {
+    const usage = cell.appendChild(element("span", { class: "usage" }, usageWords));
+    usage.setAttribute("data-train-ai", result.content_usage["train-ai"]);
+    usage.setAttribute("data-search", result.content_usage.search);
+  }
+  cell.addEventListener("click", () => showExplanation(cell, result));
+  cell.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      showExplanation(cell, result);
+    }
+  });
+  return cell;
 }
 
 function showLint(lint) {
@@ -190,7 +254,7 @@ function showLint(lint) {
 function showDiff(draft, live) {
   const box = $("diff");
   box.replaceChildren();
-  const key = (result) => result.url + "\u0000" + who(result);
+  const key = (result) => result.url + "\u0000" + result.asker;
   const before = new Map(live.map((result) => [key(result), result]));
   const changes = draft.filter((result) => {
     const old = before.get(key(result));
@@ -209,9 +273,9 @@ function showDiff(draft, live) {
     const was = before.get(key(result)).allowed ? "allowed" : "disallowed";
     const now = result.allowed ? "allowed" : "disallowed";
     const row = element("tr", { class: "change", "data-url": result.url, "data-before": was, "data-after": now });
-    row.setAttribute(result.crawler ? "data-crawler" : "data-agent", who(result));
-    row.appendChild(element("td", { class: "url" }, result.url));
-    row.appendChild(element("td", {}, who(result)));
+    row.setAttribute(result.crawler ? "data-crawler" : "data-agent", result.asker);
+    row.appendChild(element("td", { class: "url" })).appendChild(urlWithBreaks(result.url));
+    row.appendChild(element("td", {}, result.asker));
     row.appendChild(element("td", { class: "verdict-" + was }, was));
     row.appendChild(element("td", { class: "verdict-" + now }, now));
     body.appendChild(row);
@@ -229,15 +293,17 @@ async function runTest() {
   setStatus("test-status", "Testing…");
   try {
     const draft = await evaluate({ robots_txt: editor.value }, urls);
-    decisiveLines = new Set(draft.results.filter((result) => result.line).map((result) => result.line));
+    const results = draft.rows.flatMap((row) => row.cells);
+    decisiveLines = new Set(results.filter((result) => result.line).map((result) => result.line));
     showLint(draft.lint);
-    showResults(draft.results);
+    showResults(draft, urls);
     renderEditor();
     if (liveBase64 !== null) {
-      showDiff(draft.results, (await evaluate({ robots_txt_base64: liveBase64 }, urls)).results);
+      const live = await evaluate({ robots_txt_base64: liveBase64 }, urls);
+      showDiff(results, live.rows.flatMap((row) => row.cells));
     }
-    const disallowed = draft.results.filter((result) => !result.allowed).length;
-    setStatus("test-status", draft.results.length + " answers, " + disallowed + " disallowed.");
+    const disallowed = results.filter((result) => !result.allowed).length;
+    setStatus("test-status", results.length + " answers, " + disallowed + " disallowed.");
   } catch (error) {
     setStatus("test-status", "The test failed: " + error.message, true);
   }
@@ -273,6 +339,7 @@ function saveState() {
   state.set("urls", $("url-input").value);
   state.set("crawler", $("crawler-select").value);
   state.set("agent", $("agent-input").value);
+  state.set("merge", $("merge-input").checked ? "1" : "0");
   state.set("site", $("site-input").value);
   history.replaceState(null, "", "#" + state.toString());
 }
@@ -283,6 +350,7 @@ function restoreState() {
   if (state.has("robots")) editor.value = state.get("robots");
   if (state.has("urls")) $("url-input").value = state.get("urls");
   if (state.has("agent")) $("agent-input").value = state.get("agent");
+  if (state.has("merge")) $("merge-input").checked = state.get("merge") === "1";
   if (state.has("site")) $("site-input").value = state.get("site");
   if (state.has("crawler")) $("crawler-select").value = state.get("crawler");
   return state.has("robots");
