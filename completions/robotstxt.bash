@@ -17,7 +17,7 @@ _robotstxt() {
       return
       ;;
     check | explain) options="--help --agent --crawler --json" ;;
-    diff) options="--help --urls --agent --json" ;;
+    diff) options="--help --urls --agent --merge --json" ;;
     info) options="--help --agent --json" ;;
     lint) options="--help --json" ;;
     fetch)

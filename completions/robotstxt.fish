@@ -23,6 +23,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info fe
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l crawler -x -d 'A crawler of the catalogue'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info lint fetch crawlers audit' -l json -d 'JSON output'
 complete -c robotstxt -n '__fish_seen_subcommand_from diff audit' -l urls -r -d 'File of URLs'
+complete -c robotstxt -n '__fish_seen_subcommand_from diff' -l merge -d 'Several tokens as one crawler'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l timeout -x -d 'Seconds per fetch'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l user-agent-header -x -d 'User-Agent header to send'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l concurrency -x -d 'Origins fetched at once'

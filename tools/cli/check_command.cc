@@ -25,6 +25,16 @@ struct CheckOptions {
   bool json = false;
 };
 
+// Several tokens are one crawler with aliases (SEMANTICS 2.5): a group naming any of them
+// applies. Right for aliases, misleading for someone comparing bots, so the answer says it.
+bool is_merged(const OwnedAgent& who) {
+  return who.crawler() == nullptr && who.tokens().size() > 1;
+}
+
+std::string merged_words(const OwnedAgent& who) {
+  return "merged as one crawler: a group naming any of " + who.label() + " applies";
+}
+
 // The answer for one URL: the verdict and the usage preferences (SEMANTICS 9: null
 // when the URL is disallowed).
 nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
@@ -33,6 +43,7 @@ nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
   json.update(verdict_json(verdict));
   add_crawler_json(json, who.agent(), verdict);
   json["content_usage"] = usage_json(usage);
+  if (is_merged(who)) json["merged"] = who.tokens();
   return json;
 }
 
@@ -58,6 +69,11 @@ int check_stream(const ParsedFile& file, const OwnedAgent& who, bool json) {
   std::string out;
   out.reserve(1 << 16);
   std::size_t not_urls = 0;
+  // The lines have no room for it and scripts read them: the note goes to stderr, once.
+  if (is_merged(who) && !json) {
+    std::cerr << "robotstxt check: note: " << merged_words(who)
+              << "; check one token per run to compare them\n";
+  }
   // A failed write ends the loop: nobody will see the rest (output.h reports it).
   while (std::cout && input.next(url)) {
     if (is_not_a_url(url)) ++not_urls;
@@ -106,7 +122,9 @@ int run_check(CheckOptions& options) {
     std::cout << to_json_line(answer_json(options.url, verdict, usage, *who)) << "\n";
   } else {
     std::cout << verdict_text(verdict) << " (" << describe_groups(verdict, *who) << ")"
-              << usage_text(usage) << "\n";
+              << usage_text(usage);
+    if (is_merged(*who)) std::cout << " (" << merged_words(*who) << ")";
+    std::cout << "\n";
   }
   if (is_not_a_url(options.url)) {
     std::cerr << "robotstxt check: '" << printable(options.url)
