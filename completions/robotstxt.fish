@@ -21,6 +21,7 @@ complete -c robotstxt -f -n '__fish_seen_subcommand_from help' -a 'check explain
 complete -c robotstxt -s h -l help -d 'Print help and exit'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info fetch' -s a -l agent -x -d 'Product tokens, comma-separated'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l crawler -x -d 'A crawler of the catalogue'
+complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l user-agent-string -x -d 'A User-Agent header naming a crawler'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info lint fetch crawlers audit' -l json -d 'JSON output'
 complete -c robotstxt -n '__fish_seen_subcommand_from diff audit' -l urls -r -d 'File of URLs'
 complete -c robotstxt -n '__fish_seen_subcommand_from diff' -l merge -d 'Several tokens as one crawler'
