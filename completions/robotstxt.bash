@@ -16,7 +16,7 @@ _robotstxt() {
       ((COMP_CWORD == 2)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       return
       ;;
-    check | explain) options="--help --agent --crawler --user-agent-string --json" ;;
+    check | explain) options="--help --agent --crawler --user-agent-string --encode --json" ;;
     diff) options="--help --urls --agent --merge --json" ;;
     info) options="--help --agent --json" ;;
     lint) options="--help --json" ;;
