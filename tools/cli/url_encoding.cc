@@ -20,10 +20,9 @@ bool has_unencoded_bytes(std::string_view url) {
 }  // namespace
 
 void UrlEncoding::add_option(CLI::App& command) {
-  command.add_flag(
-      "--encode", encode_,
-      "check URLs percent-encoded, as browsers and crawlers send them\n"
-      "('/caf\xC3\xA9 menu' -> '/caf%C3%A9%20menu'); without it, URLs are taken as written");
+  command.add_flag("--encode", encode_,
+                   "check URLs percent-encoded, as browsers and crawlers send them\n"
+                   "(non-ASCII bytes and spaces as %XX); without it, URLs are taken as written");
 }
 
 std::string UrlEncoding::url_to_check(std::string_view command, std::string_view url) {
