@@ -16,12 +16,12 @@ _robotstxt() {
       ((COMP_CWORD == 2)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       return
       ;;
-    check | explain) options="--help --agent --crawler --json" ;;
-    diff) options="--help --urls --agent --json" ;;
+    check | explain) options="--help --agent --crawler --user-agent-string --encode --json" ;;
+    diff) options="--help --urls --agent --merge --json" ;;
     info) options="--help --agent --json" ;;
     lint) options="--help --json" ;;
     fetch)
-      options="--help --agent --crawler --json --timeout --user-agent-header --concurrency
+      options="--help --agent --crawler --user-agent-string --json --timeout --user-agent-header --concurrency
                --connect-to --proxy --ca-file --redis --polite --polite-spacing"
       ;;
     serve)

@@ -166,8 +166,10 @@ TEST(CheckCommand, AgentOptionIsThePositionalAgentAndAppends) {
   EXPECT_EQ(positional.exit_code, 1);
   EXPECT_EQ(option.exit_code, 1) << option.err;
   EXPECT_EQ(option.out, positional.out);
-  EXPECT_EQ(option.out,
-            "DISALLOWED by line 4: disallow: /y (group naming a,b; * rules do not apply)\n");
+  EXPECT_EQ(
+      option.out,
+      "DISALLOWED by line 4: disallow: /y (group naming a,b; * rules do not apply) (merged as "
+      "one crawler: a group naming any of a,b applies)\n");
   const auto only_a = run_command(kCli, {"check", robots.path(), "/y", "--agent", "a"});
   EXPECT_EQ(only_a.exit_code, 0) << only_a.err;
   // explain takes it the same way.

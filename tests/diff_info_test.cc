@@ -91,14 +91,16 @@ TEST(DiffCommand, UrlsWhoseVerdictChangesForTheAgents) {
             "https://a.com/search/help  disallowed -> allowed  (was by line 2: disallow: "
             "/search; now by line 3: allow: /search/help)\n"
             "1 of 3 URLs change for goodbot\n");
-  // --agent is repeatable and appends: one list, whose groups merge (docs/semantics.md 2.5).
+  // --agent is repeatable and appends: one list, whose groups merge with --merge
+  // (docs/semantics.md 2.5).
   result = run_command(kCli, {"diff", before.path(), after.path(), "--urls", urls.path(), "--agent",
-                              "goodbot", "-a", "badbot"});
+                              "goodbot", "-a", "badbot", "--merge"});
   EXPECT_TRUE(has(result.out,
                   "https://a.com/  allowed -> disallowed  (was no rule matched; "
                   "now by line 5: disallow: /)\n"))
       << result.out;
-  EXPECT_TRUE(has(result.out, "of 3 URLs change for goodbot,badbot\n")) << result.out;
+  EXPECT_TRUE(has(result.out, "of 3 URLs change for goodbot,badbot (merged as one crawler)\n"))
+      << result.out;
   const auto json =
       nlohmann::json::parse(run_command(kCli, {"diff", "--json", before.path(), after.path(),
                                                "--urls", urls.path(), "--agent", "badbot"})

@@ -84,6 +84,7 @@ def outputs() -> dict[str, list[dict]]:
                 found["explain"] += run("explain", "--json", "--crawler", crawler, robots, url)
             found["explain"] += run("explain", "--json", robots, "Googlebot", url)
         found["check"] += run("check", "--json", robots, "Googlebot", "-", stdin="\n".join(URLS))
+        found["check"] += run("check", "--json", robots, "Googlebot,bingbot", URLS[0])
         found["info"] += run("info", "--json", robots)
         found["info"] += run("info", "--json", robots, "--agent", "Googlebot", "-a", "x")
         found["lint"] += run("lint", "--json", robots)
@@ -93,6 +94,9 @@ def outputs() -> dict[str, list[dict]]:
     found["diff"] += run("diff", "--json", old, new)
     found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
                          "--agent", "Googlebot")
+    for merge in ([], ["--merge"]):
+        found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
+                             "--agent", "Googlebot,bingbot", *merge)
     with tempfile.TemporaryDirectory() as scratch:
         own_groups = pathlib.Path(scratch) / "own-groups.txt"
         own_groups.write_text("User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\n")

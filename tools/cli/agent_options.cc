@@ -1,9 +1,45 @@
 #include "cli/agent_options.h"
 
+#include <iostream>
 #include "answer/cli_support.h"
+
 #include "answer/crawler_choice.h"
+#include "robotstxt/agent.h"
 
 namespace robotstxt::cli {
+namespace {
+
+// A token with a character outside [A-Za-z_-] equals no product token of any file
+// (docs/semantics.md 8.5): its verdict is the * group's, as in Google's matcher, and the user is
+// told why, since the same name on a user-agent line would look like a match.
+void note_unnameable(std::string_view command, const std::vector<std::string>& tokens) {
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& token = tokens[i];
+    if (token.empty() || token == "*" || is_valid_product_token(token)) continue;
+    if (std::find(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(i), token) !=
+        tokens.begin() + static_cast<std::ptrdiff_t>(i)) {
+      continue;
+    }
+    const std::string read_as(product_token(token));
+    std::cerr << "robotstxt " << command << ": note: ";
+    if (token.find_first_of("/ ") != std::string::npos && !read_as.empty()) {
+      std::cerr << "'" << printable(token)
+                << "' looks like a whole User-Agent header: a user-agent line would be read as "
+                   "product token '"
+                << read_as
+                << "', and as asked it equals no product token, so only the * group can apply "
+                   "(ask for '"
+                << read_as << "', or use --user-agent-string for the crawler it names)\n";
+    } else {
+      std::cerr << "no group can name '" << printable(token)
+                << "': product tokens are made of letters, '_' and '-' only (a user-agent line '"
+                << printable(token) << "' is read as '" << read_as
+                << "'), so only the * group can apply\n";
+    }
+  }
+}
+
+}  // namespace
 
 void AgentOptions::add_positional(CLI::App& command) {
   positional_option_ = command.add_option(
@@ -20,33 +56,57 @@ void AgentOptions::add_options(CLI::App& command, bool crawler) {
     crawler_option_ = command.add_option(
         "--crawler", crawler_name_,
         "a crawler of the catalogue (Googlebot-Image), following its precedence rules");
+    user_agent_string_option_ = command.add_option(
+        "--user-agent-string", user_agent_string_,
+        "a whole User-Agent header: answers for the catalogued crawler it names\n"
+        "('Mozilla/5.0 (compatible; Googlebot/2.1; ...)' -> Googlebot)");
   }
 }
 
 bool AgentOptions::next_given() const {
-  const bool by_option = (agent_option_ != nullptr && agent_option_->count() > 0) ||
-                         (crawler_option_ != nullptr && crawler_option_->count() > 0);
+  const bool by_option =
+      (agent_option_ != nullptr && agent_option_->count() > 0) ||
+      (crawler_option_ != nullptr && crawler_option_->count() > 0) ||
+      (user_agent_string_option_ != nullptr && user_agent_string_option_->count() > 0);
   return next_option_->count() > 0 || (by_option && positional_option_->count() > 0);
 }
 
 std::optional<OwnedAgent> AgentOptions::resolve(std::string_view command, bool required) const {
   const bool positional = positional_option_ != nullptr && positional_option_->count() > 0;
   const bool listed = agent_option_ != nullptr && agent_option_->count() > 0;
-  const bool crawler = crawler_option_ != nullptr && crawler_option_->count() > 0;
+  const bool by_name = crawler_option_ != nullptr && crawler_option_->count() > 0;
+  const bool by_header =
+      user_agent_string_option_ != nullptr && user_agent_string_option_->count() > 0;
+  const bool crawler = by_name || by_header;
   // With --agent or --crawler, CLI11 put the argument after AGENT's place into AGENT.
   const bool shifted = (listed || crawler) && next_option_ != nullptr;
   const bool both = shifted ? positional && next_option_->count() > 0 : positional;
   if ((listed || crawler) && both) {
-    report_error(command, std::string(crawler ? "--crawler" : "--agent") + " and the AGENT '" +
-                              printable(positional_) + "' both say who asks: give one");
+    const char* const way = by_header ? "--user-agent-string" : by_name ? "--crawler" : "--agent";
+    report_error(command, std::string(way) + " and the AGENT '" + printable(positional_) +
+                              "' both say who asks: give one");
     return std::nullopt;
   }
-  if (listed && crawler) {
-    report_error(command, "--agent and --crawler both say who asks: give one");
+  if ((listed && crawler) || (by_name && by_header)) {
+    report_error(command, std::string(listed ? "--agent" : "--crawler") + " and " +
+                              (by_header ? "--user-agent-string" : "--crawler") +
+                              " both say who asks: give one");
     return std::nullopt;
   }
   if (shifted && positional) *next_value_ = positional_;
 
+  if (by_header) {
+    const Crawler* const found = crawler_in_user_agent(user_agent_string_);
+    if (found == nullptr) {
+      report_error(command, "--user-agent-string '" + printable(user_agent_string_) +
+                                "' names no crawler of the catalogue: give its product token "
+                                "with --agent");
+      return std::nullopt;
+    }
+    std::cerr << "robotstxt " << command << ": note: --user-agent-string names crawler "
+              << found->name << "\n";
+    return OwnedAgent(*found);
+  }
   if (crawler) {
     const Crawler* const found = crawler_or_report(command, crawler_name_);
     if (found == nullptr) return std::nullopt;
@@ -61,6 +121,7 @@ std::optional<OwnedAgent> AgentOptions::resolve(std::string_view command, bool r
       report_error(command, "--agent names no product token: give one such as Googlebot");
       return std::nullopt;
     }
+    note_unnameable(command, tokens);
     return OwnedAgent(std::move(tokens));
   }
   if (positional) {
@@ -73,14 +134,16 @@ std::optional<OwnedAgent> AgentOptions::resolve(std::string_view command, bool r
                    "AGENT '" + printable(positional_) + "' names no product token: give one");
       return std::nullopt;
     }
+    note_unnameable(command, tokens);
     return OwnedAgent(std::move(tokens));
   }
   if (required) {
-    report_error(command,
-                 positional_option_ != nullptr
-                     ? "say who asks: an AGENT, --agent LIST" +
-                           std::string(crawler_option_ != nullptr ? " or --crawler NAME" : "")
-                     : "say who asks with --agent LIST");
+    report_error(command, positional_option_ != nullptr
+                              ? "say who asks: an AGENT, --agent LIST" +
+                                    std::string(crawler_option_ != nullptr
+                                                    ? ", --crawler NAME or --user-agent-string S"
+                                                    : "")
+                              : "say who asks with --agent LIST");
     return std::nullopt;
   }
   return OwnedAgent();

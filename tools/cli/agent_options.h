@@ -22,7 +22,8 @@ class AgentOptions {
  public:
   /// Registers the positional AGENT: call it between the positionals that surround it.
   void add_positional(CLI::App& command);
-  /// Registers --agent LIST (repeatable, values appended) and, if `crawler`, --crawler.
+  /// Registers --agent LIST (repeatable, values appended) and, if `crawler`, --crawler
+  /// and --user-agent-string.
   void add_options(CLI::App& command, bool crawler);
   /// The positional after AGENT (check's URL): with --agent or --crawler, CLI11 fills
   /// AGENT's slot with it, and resolve() moves it back.
@@ -35,17 +36,21 @@ class AgentOptions {
   bool next_given() const;
 
   /// Who asks, or nullopt after reporting one line of usage error: an empty list, an
-  /// unknown crawler (with the closest names), or two ways used at once.
-  /// `required`: nobody named is an error too.
+  /// unknown crawler (with the closest names), a User-Agent string naming no catalogued
+  /// crawler, or two ways used at once. `required`: nobody named is an error too.
+  /// Tokens that no group can name (docs/semantics.md 8.5) keep their verdict and get one note
+  /// each on stderr; call it once per run.
   std::optional<OwnedAgent> resolve(std::string_view command, bool required) const;
 
  private:
   std::string positional_;
   std::vector<std::string> lists_;
   std::string crawler_name_;
+  std::string user_agent_string_;
   CLI::Option* positional_option_ = nullptr;
   CLI::Option* agent_option_ = nullptr;
   CLI::Option* crawler_option_ = nullptr;
+  CLI::Option* user_agent_string_option_ = nullptr;
   CLI::Option* next_option_ = nullptr;
   std::string* next_value_ = nullptr;
 };

@@ -14,6 +14,7 @@
 #include "cli/agent_options.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/url_encoding.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -22,8 +23,19 @@ struct CheckOptions {
   std::string robots_file;
   std::string url;
   AgentOptions who;
+  UrlEncoding encoding;
   bool json = false;
 };
+
+// Several tokens are one crawler with aliases (docs/semantics.md 2.5): a group naming any of them
+// applies. Right for aliases, misleading for someone comparing bots, so the answer says it.
+bool is_merged(const OwnedAgent& who) {
+  return who.crawler() == nullptr && who.tokens().size() > 1;
+}
+
+std::string merged_words(const OwnedAgent& who) {
+  return "merged as one crawler: a group naming any of " + who.label() + " applies";
+}
 
 // The answer for one URL: the verdict and the usage preferences (docs/semantics.md 9: null
 // when the URL is disallowed).
@@ -33,6 +45,7 @@ nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
   json.update(verdict_json(verdict));
   add_crawler_json(json, who.agent(), verdict);
   json["content_usage"] = usage_json(usage);
+  if (is_merged(who)) json["merged"] = who.tokens();
   return json;
 }
 
@@ -51,15 +64,21 @@ void report_not_urls(std::size_t count) {
 }
 
 // One line out per line in, in order; a million URLs must stream, not accumulate.
-int check_stream(const ParsedFile& file, const OwnedAgent& who, bool json) {
+int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& encoding, bool json) {
   const Agent agent = who.agent();
   InputLines input(STDIN_FILENO);
-  std::string url;
+  std::string line;
   std::string out;
   out.reserve(1 << 16);
   std::size_t not_urls = 0;
+  // The lines have no room for it and scripts read them: the note goes to stderr, once.
+  if (is_merged(who) && !json) {
+    std::cerr << "robotstxt check: note: " << merged_words(who)
+              << "; check one token per run to compare them\n";
+  }
   // A failed write ends the loop: nobody will see the rest (output.h reports it).
-  while (std::cout && input.next(url)) {
+  while (std::cout && input.next(line)) {
+    const std::string url = encoding.url_to_check("check", line);
     if (is_not_a_url(url)) ++not_urls;
     if (json) {
       out += to_json_line(answer_json(url, file.robots().verdict(url, agent),
@@ -99,17 +118,20 @@ int run_check(CheckOptions& options) {
   std::optional<RobotsInput> input = read_robots_or_report("check", options.robots_file);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
-  if (options.url == "-") return check_stream(file, *who, options.json);
-  const Verdict verdict = file.robots().verdict(options.url, who->agent());
-  const std::optional<UsagePreferences> usage = file.robots().usage(options.url, who->agent());
+  if (options.url == "-") return check_stream(file, *who, options.encoding, options.json);
+  const std::string url = options.encoding.url_to_check("check", options.url);
+  const Verdict verdict = file.robots().verdict(url, who->agent());
+  const std::optional<UsagePreferences> usage = file.robots().usage(url, who->agent());
   if (options.json) {
-    std::cout << to_json_line(answer_json(options.url, verdict, usage, *who)) << "\n";
+    std::cout << to_json_line(answer_json(url, verdict, usage, *who)) << "\n";
   } else {
     std::cout << verdict_text(verdict) << " (" << describe_groups(verdict, *who) << ")"
-              << usage_text(usage) << "\n";
+              << usage_text(usage);
+    if (is_merged(*who)) std::cout << " (" << merged_words(*who) << ")";
+    std::cout << "\n";
   }
-  if (is_not_a_url(options.url)) {
-    std::cerr << "robotstxt check: '" << printable(options.url)
+  if (is_not_a_url(url)) {
+    std::cerr << "robotstxt check: '" << printable(url)
               << "' is not a URL and was checked as path /\n";
   }
   return verdict.allowed ? kExitOk : kExitNegative;
@@ -131,6 +153,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       command->add_option("URL", options->url, "URL to check, percent-encoded; '-' for stdin");
   options->who.shifts_into(url, &options->url);
   options->who.add_options(*command, true);
+  options->encoding.add_option(*command);
   command->add_flag(
       "--json", options->json,
       "one JSON object per URL: url, allowed, line, rule, applied, content_usage (docs/cli.md)");

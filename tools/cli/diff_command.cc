@@ -27,12 +27,24 @@ struct DiffOptions {
   std::string new_file;
   std::string urls_file;
   AgentOptions who;
+  bool merge = false;
   bool json = false;
 };
 
 using Side = ParsedFile;  // one side of the comparison
 
 std::string verdict_word(bool allowed) { return allowed ? "allowed" : "disallowed"; }
+
+// Who the URLs are checked for: each token on its own when several are typed, since
+// someone comparing bots wants a row per bot; one merged asker (docs/semantics.md 2.5) with
+// --merge, for a crawler whose aliases they are.
+std::vector<OwnedAgent> askers(const OwnedAgent& who, bool merge) {
+  if (merge || who.crawler() != nullptr || who.tokens().size() < 2) return {who};
+  std::vector<OwnedAgent> each;
+  each.reserve(who.tokens().size());
+  for (const std::string& token : who.tokens()) each.emplace_back(std::vector<std::string>{token});
+  return each;
+}
 
 int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& before,
               const Side& after) {
@@ -47,34 +59,48 @@ int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& bef
     report_unreadable("diff", options.urls_file, lines.error());
     return kExitUsage;
   }
-  const Agent agent = who.agent();
-  std::size_t changed = 0;
+  const std::vector<OwnedAgent> asking = askers(who, options.merge);
+  const bool per_token = asking.size() > 1;
+  std::vector<std::size_t> changed(asking.size(), 0);
   nlohmann::json changes = nlohmann::json::array();
   for (const std::string& url : urls) {
-    const Verdict old_verdict = before.robots().verdict(url, agent);
-    const Verdict new_verdict = after.robots().verdict(url, agent);
-    if (old_verdict.allowed == new_verdict.allowed) continue;
-    ++changed;
-    if (options.json) {
-      changes.push_back({{"url", url},
-                         {"before", verdict_json(old_verdict)},
-                         {"after", verdict_json(new_verdict)}});
-    } else {
-      std::cout << printable(url, kShowWhole) << "  " << verdict_word(old_verdict.allowed) << " -> "
-                << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
-                << "; now " << decisive_rule(new_verdict) << ")\n";
+    for (std::size_t a = 0; a < asking.size(); ++a) {
+      const Agent agent = asking[a].agent();
+      const Verdict old_verdict = before.robots().verdict(url, agent);
+      const Verdict new_verdict = after.robots().verdict(url, agent);
+      if (old_verdict.allowed == new_verdict.allowed) continue;
+      ++changed[a];
+      if (options.json) {
+        nlohmann::json change = {{"url", url},
+                                 {"before", verdict_json(old_verdict)},
+                                 {"after", verdict_json(new_verdict)}};
+        if (per_token) change["agent"] = asking[a].tokens().front();
+        changes.push_back(std::move(change));
+      } else {
+        std::cout << printable(url, kShowWhole) << "  ";
+        if (per_token) std::cout << asking[a].label() << "  ";
+        std::cout << verdict_word(old_verdict.allowed) << " -> "
+                  << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
+                  << "; now " << decisive_rule(new_verdict) << ")\n";
+      }
     }
   }
+  std::size_t total = 0;
+  for (const std::size_t count : changed) total += count;
   if (options.json) {
     std::cout << to_json_line({{"agents", who.tokens()},
+                               {"merged", !per_token && who.tokens().size() > 1},
                                {"urls", urls.size()},
-                               {"changed", changed},
+                               {"changed", total},
                                {"changes", changes}})
               << "\n";
   } else {
-    std::cout << changed << " of " << urls.size() << " URLs change for " << who.label() << "\n";
+    for (std::size_t a = 0; a < asking.size(); ++a) {
+      std::cout << changed[a] << " of " << urls.size() << " URLs change for " << asking[a].label()
+                << (asking[a].tokens().size() > 1 ? " (merged as one crawler)" : "") << "\n";
+    }
   }
-  return changed > 0 ? kExitNegative : kExitOk;
+  return total > 0 ? kExitNegative : kExitOk;
 }
 
 using RuleKey = std::pair<RuleKind, std::string_view>;  // kind, normalised pattern
@@ -515,6 +541,10 @@ int run_diff(const DiffOptions& options) {
     report_error("diff", "--urls needs --agent LIST");
     return kExitUsage;
   }
+  if (options.merge && options.urls_file.empty()) {
+    report_error("diff", "--merge needs --urls and --agent LIST");
+    return kExitUsage;
+  }
   if (options.urls_file.empty() && who->given()) {
     report_error("diff", "--agent needs --urls (without URLs, diff compares every agent)");
     return kExitUsage;
@@ -542,7 +572,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "diff",
       "What changes for crawlers between two robots.txt files. With --urls and --agent LIST:\n"
-      "every URL whose verdict changes, with the deciding rule before and after. Without:\n"
+      "every URL whose verdict changes, with the deciding rule before and after, one row per\n"
+      "token when several are given (--merge: one row for them as one crawler). Without:\n"
       "rules added and removed per agent, agents gaining or losing a group of their own,\n"
       "groups merged or split, sitemaps; the rules of groups that several agents move into\n"
       "or out of are listed once. Exit 0 no change, 1 changes, 2 usage or I/O error.");
@@ -551,6 +582,9 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_option("--urls", options->urls_file,
                       "file of URLs to check, one per line ('-' for stdin)");
   options->who.add_options(*command, false);
+  command->add_flag("--merge", options->merge,
+                    "with --urls and several tokens: check them merged as one crawler (a group\n"
+                    "naming any of them applies) instead of one row per token");
   command->add_flag("--json", options->json, "one JSON object");
   command->callback([options, &exit_code] { exit_code = run_diff(*options); });
 }

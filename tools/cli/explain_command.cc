@@ -14,6 +14,7 @@
 #include "cli/agent_options.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/url_encoding.h"
 #include "robotstxt/matcher.h"
 
 namespace robotstxt::cli {
@@ -23,6 +24,7 @@ struct ExplainOptions {
   std::string robots_file;
   std::string url;
   AgentOptions who;
+  UrlEncoding encoding;
   bool json = false;
 };
 
@@ -77,7 +79,7 @@ std::string usage_decision(const std::vector<UsageMatch>& matches,
                      : "the longest matching path decides");
 }
 
-int run_explain(const ExplainOptions& options) {
+int run_explain(ExplainOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("explain", true);
   if (!who) return kExitUsage;
   if (!options.who.next_given()) {
@@ -91,12 +93,13 @@ int run_explain(const ExplainOptions& options) {
   std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
+  const std::string url = options.encoding.url_to_check("explain", options.url);
   const std::vector<Group>& groups = file.groups();
   const Agent agent = who->agent();
-  const Explanation explanation = file.robots().explain(options.url, agent);
+  const Explanation explanation = file.robots().explain(url, agent);
   const VerdictReason reason = verdict_reason(explanation);
   const Verdict& verdict = explanation.verdict;
-  const std::optional<UsagePreferences> usage = file.robots().usage(options.url, agent);
+  const std::optional<UsagePreferences> usage = file.robots().usage(url, agent);
   const std::vector<Directive> directives = file.robots().directives();
   const std::vector<UsageMatch> usage_found = usage_matches(directives, explanation, usage);
 
@@ -115,7 +118,7 @@ int run_explain(const ExplainOptions& options) {
                          {"strength", match.strength},
                          {"via_index_htm", match.via_index_htm}});
     }
-    nlohmann::json json = {{"url", options.url}, {"path", explanation.path}};
+    nlohmann::json json = {{"url", url}, {"path", explanation.path}};
     if (!who->tokens().empty()) json["agents"] = who->tokens();
     json.update(verdict_json(verdict));
     json.update({{"groups", json_groups},
@@ -144,7 +147,7 @@ int run_explain(const ExplainOptions& options) {
   }
 
   // Text output: the URL's and the file's bytes are escaped (JSON escapes them its own way).
-  std::cout << "url       " << printable(options.url, kShowWhole) << "\n"
+  std::cout << "url       " << printable(url, kShowWhole) << "\n"
             << "path      " << printable(explanation.path, kShowWhole) << "\n";
   if (who->crawler() != nullptr) {
     std::cout << "crawler   " << who->label() << " (" << describe_groups(verdict, *who) << ")\n";
@@ -210,6 +213,7 @@ void add_explain_command(CLI::App& app, int& exit_code) {
   CLI::Option* url = command->add_option("URL", options->url, "URL to explain, percent-encoded");
   options->who.shifts_into(url, &options->url);
   options->who.add_options(*command, true);
+  options->encoding.add_option(*command);
   command->add_flag("--json", options->json, "one JSON object with every step");
   command->callback([options, &exit_code] { exit_code = run_explain(*options); });
 }

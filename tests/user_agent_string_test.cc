@@ -1,0 +1,102 @@
+// Agents that no group can name (docs/semantics.md 8.5): a whole User-Agent header typed as
+// AGENT, or a token with a digit or a dot. Their verdict stays the * group's, as in
+// Google's matcher, and stderr says why once; --user-agent-string answers for the
+// catalogued crawler a header names instead.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/run_command.h"
+
+namespace robotstxt {
+namespace {
+
+using testing::run_command;
+using testing::TempFile;
+
+const std::string kCli = ROBOTSTXT_CLI;
+
+constexpr const char* kGooglebotHeader =
+    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+// Groups for the header's first word and for a digit-bearing name, which as written can
+// never apply, and a Googlebot group, which applies to the crawler the header names.
+constexpr const char* kRobots =
+    "user-agent: Mozilla\ndisallow: /m\n"
+    "user-agent: MJ12bot\ndisallow: /j\n"
+    "user-agent: Googlebot\ndisallow: /g\n"
+    "user-agent: *\ndisallow: /s\n";
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(UserAgentString, WholeHeaderAsAgentKeepsItsVerdictAndSaysHowItIsRead) {
+  const TempFile robots(kRobots);
+  const auto result =
+      run_command(kCli, {"check", robots.path(), kGooglebotHeader, "http://a.com/m"});
+  EXPECT_EQ(result.exit_code, 0);  // the Mozilla group does not apply: only * can
+  EXPECT_EQ(count_of(result.err, "read as product token 'Mozilla'"), 1u) << result.err;
+  EXPECT_NE(result.err.find("--user-agent-string"), std::string::npos) << result.err;
+}
+
+TEST(UserAgentString, UnnameableTokenKeepsItsVerdictAndSaysWhyOnce) {
+  const TempFile robots(kRobots);
+  const auto result = run_command(kCli, {"check", robots.path(), "MJ12bot", "-"},
+                                  "http://a.com/j\nhttp://a.com/s\nhttp://a.com/j\n");
+  EXPECT_EQ(result.out,
+            "allowed\thttp://a.com/j\ndisallowed\thttp://a.com/s\nallowed\thttp://a.com/j\n");
+  EXPECT_EQ(count_of(result.err, "no group can name 'MJ12bot'"), 1u) << result.err;
+  const auto dotted =
+      run_command(kCli, {"check", robots.path(), "archive.org_bot", "http://a.com/x"});
+  EXPECT_EQ(count_of(dotted.err, "no group can name 'archive.org_bot'"), 1u) << dotted.err;
+}
+
+TEST(UserAgentString, ValidTokenGetsNoNote) {
+  const TempFile robots(kRobots);
+  const auto result = run_command(kCli, {"check", robots.path(), "Googlebot", "http://a.com/g"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(UserAgentString, AnswersForTheCatalogueCrawlerTheHeaderNames) {
+  const TempFile robots(kRobots);
+  const auto result = run_command(kCli, {"check", robots.path(), "--user-agent-string",
+                                         kGooglebotHeader, "http://a.com/g", "--json"});
+  EXPECT_EQ(result.exit_code, 1);
+  const auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["crawler"], "Googlebot");
+  EXPECT_EQ(json["line"], 6);
+  EXPECT_NE(result.err.find("names crawler Googlebot"), std::string::npos) << result.err;
+}
+
+TEST(UserAgentString, TheLongestNameInTheHeaderWins) {
+  const TempFile robots(kRobots);
+  const auto result = run_command(kCli, {"check", robots.path(), "--user-agent-string",
+                                         "Googlebot-Image/1.0", "http://a.com/g", "--json"});
+  EXPECT_EQ(nlohmann::json::parse(result.out)["crawler"], "Googlebot-Image");
+}
+
+TEST(UserAgentString, HeaderNamingNoCrawlerIsAUsageError) {
+  const TempFile robots(kRobots);
+  const auto result = run_command(
+      kCli, {"check", robots.path(), "--user-agent-string", "curl/8.5", "http://a.com/"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_NE(result.err.find("names no crawler of the catalogue"), std::string::npos) << result.err;
+}
+
+TEST(UserAgentString, TogetherWithAnotherWayToNameWhoAsksIsAUsageError) {
+  const TempFile robots(kRobots);
+  const auto result = run_command(kCli, {"check", robots.path(), "--user-agent-string",
+                                         kGooglebotHeader, "--crawler", "GPTBot", "http://a.com/"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("both say who asks"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace robotstxt
