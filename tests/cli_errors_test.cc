@@ -203,7 +203,8 @@ TEST(CliErrors, ConflictingOrMeaninglessArgumentsAreUsageErrors) {
        "--crawler and the AGENT 'a' both say who asks"},
       {{"check", "--crawler", "Googlebot", "--agent", "a", robots.path(), "/x"},
        "--agent and --crawler both say who asks"},
-      {{"check", robots.path()}, "say who asks: an AGENT, --agent LIST or --crawler NAME"},
+      {{"check", robots.path()},
+       "say who asks: an AGENT, --agent LIST, --crawler NAME or --user-agent-string S"},
       {{"check", robots.path(), "--agent", "a"}, "URL is required"},
   };
   for (const auto& c : cases) {

@@ -174,7 +174,9 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       "preferences that are known, e.g. train-ai=n L4), and how each crawler\n"
       "chose its group: its own, another token's (fallback), *, or none (* ignored, or not\n"
       "subject to robots.txt). Exit 0, or 2 on usage or I/O errors.");
-  command->add_option("FILE", options->file, "robots.txt file ('-' for stdin)")->required();
+  command
+      ->add_option("FILE", options->file, "robots.txt file ('-' for stdin), or a site: URL or host")
+      ->required();
   command->add_option("URL", options->urls, "URLs or paths to check (default: /)");
   command->add_option("--urls", options->urls_file, "file of URLs, one per line ('-' for stdin)");
   command->add_option("--crawlers", options->crawlers,

@@ -147,7 +147,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
       "DISALLOWED with the deciding rule. Exit 0 allowed, 1 disallowed, 2 usage or I/O\n"
       "error. With URL '-', reads URLs from standard input, one per line, and prints\n"
       "'allowed<TAB>URL' or 'disallowed<TAB>URL'.");
-  command->add_option("ROBOTS_FILE", options->robots_file, "robots.txt file to read")->required();
+  command
+      ->add_option("ROBOTS_FILE", options->robots_file,
+                   "robots.txt file to read, or a site: URL or host")
+      ->required();
   options->who.add_positional(*command);
   CLI::Option* url =
       command->add_option("URL", options->url, "URL to check, percent-encoded; '-' for stdin");

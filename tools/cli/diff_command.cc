@@ -577,7 +577,10 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "rules added and removed per agent, agents gaining or losing a group of their own,\n"
       "groups merged or split, sitemaps; the rules of groups that several agents move into\n"
       "or out of are listed once. Exit 0 no change, 1 changes, 2 usage or I/O error.");
-  command->add_option("OLD", options->old_file, "the robots.txt in force")->required();
+  command
+      ->add_option("OLD", options->old_file,
+                   "the robots.txt in force (a file, or a site: URL or host)")
+      ->required();
   command->add_option("NEW", options->new_file, "the proposed robots.txt")->required();
   command->add_option("--urls", options->urls_file,
                       "file of URLs to check, one per line ('-' for stdin)");

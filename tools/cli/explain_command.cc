@@ -208,7 +208,10 @@ void add_explain_command(CLI::App& app, int& exit_code) {
       "the path matched, the groups that apply and why, every matching rule with its\n"
       "strength, and why the decisive rule wins.\n"
       "Exit 0 allowed, 1 disallowed, 2 usage or I/O error.");
-  command->add_option("ROBOTS_FILE", options->robots_file, "robots.txt file to read")->required();
+  command
+      ->add_option("ROBOTS_FILE", options->robots_file,
+                   "robots.txt file to read, or a site: URL or host")
+      ->required();
   options->who.add_positional(*command);
   CLI::Option* url = command->add_option("URL", options->url, "URL to explain, percent-encoded");
   options->who.shifts_into(url, &options->url);

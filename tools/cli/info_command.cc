@@ -199,7 +199,10 @@ void add_info_command(CLI::App& app, int& exit_code) {
       "Shows the file as crawlers group it: groups with their agents and rules, sitemaps,\n"
       "other directives. With --agent, the groups that apply to it and its crawl-delay and\n"
       "request-rate as numbers. Exit 0, or 2 on usage or I/O errors.");
-  command->add_option("FILE", options->file, "robots.txt file to read ('-' for stdin)")->required();
+  command
+      ->add_option("FILE", options->file,
+                   "robots.txt file to read ('-' for stdin), or a site: URL or host")
+      ->required();
   options->who.add_options(*command, false);
   command->add_flag("--json", options->json, "one JSON object");
   command->callback([options, &exit_code] { exit_code = run_info(*options); });

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "answer/cli_support.h"
+#include "cli/site_input.h"
 #include "robotstxt/body_limit.h"
 
 namespace robotstxt::cli {
@@ -75,6 +76,7 @@ void report_unreadable(std::string_view command, const std::string& path, int er
 
 std::optional<RobotsInput> read_robots_or_report(std::string_view command, const std::string& path,
                                                  RestOfFile rest) {
+  if (names_site(path)) return fetch_site_or_report(command, path);
   const int fd = open_for_reading(path);
   RobotsInput input;
   // One byte past the head says whether anything followed it.

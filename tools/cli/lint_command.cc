@@ -71,7 +71,10 @@ void add_lint_command(CLI::App& app, int& exit_code) {
       "Reports every line a crawler reads differently from what its author meant: code,\n"
       "severity, line:column, the line, and how to fix it; then a summary.\n"
       "Exit 0 without errors, 1 with errors, 2 usage or I/O error.");
-  command->add_option("FILE", options->file, "robots.txt file to lint ('-' for stdin)")->required();
+  command
+      ->add_option("FILE", options->file,
+                   "robots.txt file to lint ('-' for stdin), or a site: URL or host")
+      ->required();
   command->add_flag("--json", options->json, "one JSON object: findings and summary");
   command->callback([options, &exit_code] { exit_code = run_lint(*options); });
 }
