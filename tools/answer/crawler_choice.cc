@@ -16,14 +16,16 @@ constexpr std::string_view kCatalogueListedBy = " ('robotstxt crawlers' lists th
 bool in_group(const Crawler& crawler, std::string_view group) {
   if (group == "all") return true;
   if (group == "search") return crawler.purpose == CrawlerPurpose::kSearch;
-  if (group == "ai") {
-    return crawler.purpose == CrawlerPurpose::kAiTraining ||
-           crawler.purpose == CrawlerPurpose::kAiSearch;
-  }
+  if (group == "ai") return is_ai_crawler(crawler);
   return internal::equals_ignoring_case(crawler.operator_name, "Google");  // "google"
 }
 
 }  // namespace
+
+bool is_ai_crawler(const Crawler& crawler) {
+  return crawler.purpose == CrawlerPurpose::kAiTraining ||
+         crawler.purpose == CrawlerPurpose::kAiSearch;
+}
 
 std::string unknown_crawler_message(std::string_view name) {
   std::string message = "unknown crawler '" + printable(name) + "'";
