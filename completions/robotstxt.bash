@@ -18,8 +18,8 @@ _robotstxt() {
       ;;
     check | explain) options="--help --agent --crawler --user-agent-string --encode --json" ;;
     diff) options="--help --urls --agent --merge --json" ;;
-    info) options="--help --agent --json" ;;
-    lint) options="--help --json" ;;
+    info) options="--help --agent --json --all" ;;
+    lint) options="--help --json --all" ;;
     fetch)
       options="--help --agent --crawler --user-agent-string --json --timeout --user-agent-header --concurrency
                --connect-to --proxy --ca-file --redis --polite --polite-spacing"

@@ -23,6 +23,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info fe
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l crawler -x -d 'A crawler of the catalogue'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l user-agent-string -x -d 'A User-Agent header naming a crawler'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info lint fetch crawlers audit' -l json -d 'JSON output'
+complete -c robotstxt -n '__fish_seen_subcommand_from info lint' -l all -d 'Show every line, even of an HTML page'
 complete -c robotstxt -n '__fish_seen_subcommand_from diff audit' -l urls -r -d 'File of URLs'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain' -l encode -d 'Check URLs percent-encoded'
 complete -c robotstxt -n '__fish_seen_subcommand_from diff' -l merge -d 'Several tokens as one crawler'

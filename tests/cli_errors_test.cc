@@ -102,8 +102,10 @@ TEST(CliErrors, EndlessRobotsFileGetsItsVerdict) {
             "group)\n");
   result = run_command(kCli, {"info", "/dev/zero"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  result = run_command(kCli, {"lint", "/dev/zero"});
+  // --all: every finding, although the zeros are no text (binary-body).
+  result = run_command(kCli, {"lint", "/dev/zero", "--all"});
   EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_TRUE(has(result.out, "[binary-body]")) << result.out.substr(0, 2000);
   EXPECT_TRUE(has(result.out, "[content-past-limit]")) << result.out.substr(0, 2000);
   EXPECT_TRUE(has(result.out, "The file is more than ")) << result.out.substr(0, 2000);
 }

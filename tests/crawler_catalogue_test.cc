@@ -156,7 +156,7 @@ TEST(CrawlerCatalogue, LookupIgnoresCaseAndSuggestsCloseNames) {
   const auto suggestions = closest_crawler_names("Googlebot-Images");
   ASSERT_FALSE(suggestions.empty());
   EXPECT_EQ(suggestions[0], "Googlebot-Image");
-  EXPECT_EQ(closest_crawler_names(std::string(100000, 'x')).size(), 3u);
+  EXPECT_TRUE(closest_crawler_names(std::string(100000, 'x')).empty());
 }
 
 // Plain Levenshtein distance ignoring ASCII case, the whole table: the reference for the

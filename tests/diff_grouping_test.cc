@@ -120,10 +120,12 @@ TEST(DiffGrouping, AgentsWithTheSameChangeAreOneTextEntry) {
   EXPECT_TRUE(has(result.out, ", " + agent_name(kAgents - 1) +
                                   "\n  now follows the * group, lines 1-4001 (was a group of its "
                                   "own, lines 1-2, 3-4, "));
-  EXPECT_TRUE(has(result.out, ", 7999-8000)\n  - lines 2, 4, 6, "));
+  EXPECT_TRUE(has(result.out,
+                  ", 7999-8000): their 1 rule no longer applies to them; the 4,000 * "
+                  "rules apply\n  - lines 2, 4, 6, "));
   EXPECT_TRUE(has(result.out,
                   "\nagent *\n  now follows the * group, lines 1-4001 (was no group "
-                  "(everything allowed))\n"));
+                  "(everything allowed)): no rule applied before; the 4,000 * rules apply\n"));
   // The `*` group's rules, once.
   EXPECT_TRUE(has(result.out,
                   "\ngroups of NEW that several agents now follow\n  the * group, lines 1-4001\n"
@@ -174,7 +176,10 @@ TEST(DiffGrouping, DifferentRulesPerAgentStayLinearInText) {
   EXPECT_TRUE(has(result.out, ", " + agent_name(kAgents - 1) +
                                   "\n  now follows the * group, lines 1-4001 (was a group of its "
                                   "own, lines 1-2, 3-4, "));
-  EXPECT_TRUE(has(result.out, ", 7999-8000)\nagent *\n")) << result.out.substr(0, 500);
+  EXPECT_TRUE(has(result.out,
+                  ", 7999-8000): their 1 rule no longer applies to them; the 4,000 * "
+                  "rules apply\nagent *\n"))
+      << result.out.substr(0, 500);
   for (const std::string rule : {"disallow: /p0\n", "disallow: /p3999\n"}) {
     ASSERT_TRUE(has(result.out, rule));
     EXPECT_EQ(result.out.find(rule), result.out.rfind(rule)) << rule;
@@ -220,13 +225,16 @@ TEST(DiffGrouping, OnlyWhatIsAnAgentsOwnIsListedUnderIt) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.out,
             "agent a\n"
-            "  now follows the * group, lines 1-3 (was a group of its own, lines 1-3)\n"
+            "  now follows the * group, lines 1-3 (was a group of its own, lines 1-3): its 2 rules "
+            "no longer apply to it; the 2 * rules apply\n"
             "  - line 2 disallow: /a\n"
             "agent b\n"
-            "  now follows the * group, lines 1-3 (was a group of its own, lines 5-6)\n"
+            "  now follows the * group, lines 1-3 (was a group of its own, lines 5-6): its 1 rule "
+            "no longer applies to it; the 2 * rules apply\n"
             "  - line 6 disallow: /b\n"
             "agent *\n"
-            "  now follows the * group, lines 1-3 (was no group (everything allowed))\n"
+            "  now follows the * group, lines 1-3 (was no group (everything allowed)): no rule "
+            "applied before; the 2 * rules apply\n"
             "groups of NEW that several agents now follow\n"
             "  the * group, lines 1-3\n"
             "    line 2 disallow: /x\n"

@@ -38,7 +38,8 @@ TEST(DiffCommand, AgentGainsAGroupOfItsOwn) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_TRUE(
       has(result.out,
-          "agent badbot\n  now follows a group of its own, lines 3-4 (was the * group, lines 1-2)\n"
+          "agent badbot\n  now follows a group of its own, lines 3-4 (was the * group, lines 1-2): "
+          "the 1 * rule no longer applies to it; 1 rule applies\n"
           "  + line 4 disallow: /\n  - line 2 disallow: /x\n"))
       << result.out;
 }

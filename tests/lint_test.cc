@@ -57,6 +57,9 @@ const CodeCase kCases[] = {
      "user-agent: a\ndisallow: /\n" + std::string(500000, '\n')},
     {"html-body", "<!DOCTYPE html>\n<html><body>Not found</body></html>\n", 0,
      "# <html> in a comment\nuser-agent: a\n"},
+    // The start of a gzip stream served without its Content-Encoding; near miss: one NUL.
+    {"binary-body", "\x1F\x8B\x08\x00\x00\x00\x00\x00\x00\x03\xCBH\xCD\xC9\xC9\x07\x00\x86"s, 0,
+     "user-agent: a\ndisallow: /x\0y\n"s},
     {"sitemap-not-absolute", "sitemap: /sitemap.xml\n", 1, "sitemap: https://a.com/sitemap.xml\n"},
     {"group-joined", "user-agent: *\ncrawl-delay: 10\nuser-agent: badbot\ndisallow: /\n", 3,
      "user-agent: *\ncrawl-delay: 10\ndisallow:\nuser-agent: badbot\ndisallow: /\n"},

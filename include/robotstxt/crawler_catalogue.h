@@ -108,8 +108,9 @@ struct Crawler {
 /// the catalogue has none.
 [[nodiscard]] const Crawler* find_crawler(std::string_view name) noexcept;
 
-/// Up to `count` catalogue names closest to `name` (edit distance, ignoring case),
-/// closest first: for "did you mean" messages.
+/// Up to `count` catalogue names close to `name`, for "did you mean" messages, ignoring
+/// case: names that start with `name` (of 3 bytes or more) first, then names at most
+/// max(2, size / 3) edits away, closest first. Empty when no name is close.
 [[nodiscard]] std::vector<std::string_view> closest_crawler_names(std::string_view name,
                                                                   std::size_t count = 3);
 

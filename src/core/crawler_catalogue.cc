@@ -85,16 +85,28 @@ const Crawler* find_crawler(std::string_view name) noexcept {
 }
 
 std::vector<std::string_view> closest_crawler_names(std::string_view name, std::size_t count) {
-  std::vector<std::pair<std::size_t, std::string_view>> ranked;
+  // Close means a name that starts with what was typed (three bytes at least: "GPT" for
+  // GPTBot), or one a few edits away, a third of its length at most (two for short
+  // names): beyond that a suggestion is a guess ("Foo" is no more CCBot than GPTBot).
+  const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
+  struct Candidate {
+    bool prefix;
+    std::size_t distance;
+    std::string_view name;
+  };
+  std::vector<Candidate> ranked;
   for (const Crawler& crawler : crawler_catalogue()) {
-    // A limit no two capped names can exceed: the whole table, the exact distance. The
-    // cap keeps a huge argument cheap.
-    ranked.emplace_back(edits_within(name.substr(0, 64), crawler.name, 128), crawler.name);
+    const bool prefix = name.size() >= 3 && crawler.name.size() > name.size() &&
+                        internal::equals_ignoring_case(crawler.name.substr(0, name.size()), name);
+    const std::size_t distance = edits_within(name, crawler.name, limit);
+    if (prefix || distance <= limit) ranked.push_back({prefix, distance, crawler.name});
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Prefixes first, then by distance; catalogue order on a tie.
+  std::stable_sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) {
+    return a.prefix != b.prefix ? a.prefix : a.distance < b.distance;
+  });
   std::vector<std::string_view> names;
-  for (std::size_t i = 0; i < ranked.size() && i < count; ++i) names.push_back(ranked[i].second);
+  for (std::size_t i = 0; i < ranked.size() && i < count; ++i) names.push_back(ranked[i].name);
   return names;
 }
 

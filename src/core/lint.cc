@@ -45,6 +45,7 @@ const std::vector<LintCode> kCodes = {
     {"bom", Severity::kInfo, "a UTF-8 byte order mark at the start"},
     {"content-past-limit", Severity::kError, "content past 512,000 bytes, ignored"},
     {"html-body", Severity::kError, "an HTML page served as robots.txt"},
+    {"binary-body", Severity::kError, "a body that is not text (a compressed or binary file)"},
     {"sitemap-not-absolute", Severity::kWarning, "a sitemap that is not an absolute http(s) URL"},
     {"group-joined", Severity::kError, "user-agent lines joined into one group across a line"},
     {"agent-in-several-groups", Severity::kInfo, "one agent named in several groups, merged"},
@@ -84,15 +85,53 @@ std::string with_thousands(std::size_t number) {
   return digits;
 }
 
-bool looks_like_html(std::string_view body) {
+// Where the body shows itself to be HTML: the first tag an HTML page starts with, within
+// its first 2,048 bytes after leading white space; npos when there is none.
+std::size_t html_tag_offset(std::string_view body) {
   std::string start;
   for (const char c : body.substr(0, 2048)) start += internal::to_ascii_lower(c);
   const std::size_t first = start.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-  if (first == std::string::npos || start[first] != '<') return false;
+  if (first == std::string::npos || start[first] != '<') return std::string::npos;
+  std::size_t earliest = std::string::npos;
   for (const char* tag : {"<!doctype html", "<html", "<head", "<body", "<title"}) {
-    if (start.find(tag) != std::string::npos) return true;
+    earliest = std::min(earliest, start.find(tag));
   }
-  return false;
+  return earliest;
+}
+
+// Bytes no text file holds: C0 controls other than tab, line ends and form feed, and DEL.
+bool is_control_byte(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r' && byte != '\f') ||
+         byte == 0x7F;
+}
+
+// A body that is not text (a gzip stream served without its Content-Encoding, an image):
+// one byte in twenty of its first kilobyte is a control byte. Text in any encoding has
+// almost none; a stray NUL in a real robots.txt stays a nul-byte finding.
+constexpr std::size_t kTextSampleBytes = 1024;
+constexpr std::size_t kMinTextSampleBytes = 16;
+
+std::size_t control_bytes_in_sample(std::string_view body) {
+  const std::string_view sample = body.substr(0, kTextSampleBytes);
+  return static_cast<std::size_t>(std::count_if(sample.begin(), sample.end(), is_control_byte));
+}
+
+bool looks_binary(std::string_view body) {
+  const std::size_t sample = std::min(body.size(), kTextSampleBytes);
+  return sample >= kMinTextSampleBytes && control_bytes_in_sample(body) * 20 >= sample;
+}
+
+std::string first_bytes_in_hex(std::string_view body) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string hex;
+  for (const char c : body.substr(0, 8)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (!hex.empty()) hex += ' ';
+    hex += kHex[byte >> 4];
+    hex += kHex[byte & 0xF];
+  }
+  return hex;
 }
 
 std::string_view crawlers_reading(std::string_view key) {
@@ -161,10 +200,23 @@ class Linter {
           "The file starts with a UTF-8 byte order mark: Google skips it, but some crawlers "
           "read it as part of the first line.");
     }
-    if (looks_like_html(body_)) {
+    if (const std::size_t tag = html_tag_offset(body_); tag != std::string::npos) {
+      // The evidence: the line and the tag as written, so that a reader can check it.
+      const auto line_number = static_cast<std::size_t>(
+          std::count(body_.begin(), body_.begin() + static_cast<std::ptrdiff_t>(tag), '\n') + 1);
+      const std::string_view from_tag = body_.substr(tag, 40);
       add("html-body", 0, 0,
-          "This is an HTML page, not a robots.txt: crawlers still read it as robots.txt and "
-          "find no rules, so serve a text file (or a 404) at /robots.txt.");
+          "This is an HTML page, not a robots.txt (line " + std::to_string(line_number) + " has " +
+              quote(from_tag.substr(0, from_tag.find_first_of("\r\n"))) +
+              "): crawlers still read it as robots.txt and find no rules, so serve a text file "
+              "(or a 404) at /robots.txt.");
+    } else if (looks_binary(body_)) {
+      add("binary-body", 0, 0,
+          "This is not text: " + std::to_string(control_bytes_in_sample(body_)) + " of the first " +
+              std::to_string(std::min(body_.size(), kTextSampleBytes)) +
+              " bytes are control bytes, and it starts with " + first_bytes_in_hex(body_) +
+              " (a compressed or binary file?). Crawlers read it as robots.txt and find no "
+              "rules; serve the plain text file at /robots.txt.");
     }
     if (tail_.bytes > 0) {
       const std::string at_least = tail_.counted_to_end ? "" : "at least ";

@@ -41,6 +41,9 @@ inline constexpr std::size_t kShowWhole = std::string_view::npos;
 /// dropped. The one agent syntax of every subcommand (agent_options.h).
 std::vector<std::string> split_agents(std::string_view comma_separated);
 
+/// 3314 as "3,314": counts in text output, as lint's messages write them.
+std::string with_thousands(std::size_t number);
+
 /// One line of JSON, never throwing on invalid UTF-8 (bad bytes become U+FFFD).
 std::string to_json_line(const nlohmann::json& value);
 

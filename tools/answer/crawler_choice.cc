@@ -16,10 +16,7 @@ constexpr std::string_view kCatalogueListedBy = " ('robotstxt crawlers' lists th
 bool in_group(const Crawler& crawler, std::string_view group) {
   if (group == "all") return true;
   if (group == "search") return crawler.purpose == CrawlerPurpose::kSearch;
-  if (group == "ai") {
-    return crawler.purpose == CrawlerPurpose::kAiTraining ||
-           crawler.purpose == CrawlerPurpose::kAiSearch;
-  }
+  if (group == "ai") return is_ai_crawler(crawler);
   return internal::equals_ignoring_case(crawler.operator_name, "Google");  // "google"
 }
 
@@ -58,6 +55,11 @@ const Crawler* crawler_in_user_agent(std::string_view header) {
     }
   }
   return best;
+}
+
+bool is_ai_crawler(const Crawler& crawler) {
+  return crawler.purpose == CrawlerPurpose::kAiTraining ||
+         crawler.purpose == CrawlerPurpose::kAiSearch;
 }
 
 std::string unknown_crawler_message(std::string_view name) {

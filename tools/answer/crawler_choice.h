@@ -18,6 +18,10 @@ namespace robotstxt::cli {
 /// catalogue does not have, with its closest names, for the command line and the service.
 std::string unknown_crawler_message(std::string_view name);
 
+/// Whether `crawler` is in the `ai` selection: AI training or AI search. The one meaning
+/// of "ai" for `audit --crawlers` and `crawlers --purpose`.
+bool is_ai_crawler(const Crawler& crawler);
+
 /// The crawler named `name` (case-insensitive). An unknown name is reported as a usage
 /// error suggesting the closest names, and gives nullptr.
 const Crawler* crawler_or_report(std::string_view command, std::string_view name);

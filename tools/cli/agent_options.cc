@@ -134,7 +134,9 @@ std::optional<OwnedAgent> AgentOptions::resolve(std::string_view command, bool r
                    "AGENT '" + printable(positional_) + "' names no product token: give one");
       return std::nullopt;
     }
-    note_unnameable(command, tokens);
+    // Without the positional after it, AGENT is that argument (`check FILE URL`): the
+    // caller says the agent is missing, and a note about the URL as a token would mislead.
+    if (next_option_ == nullptr || next_given()) note_unnameable(command, tokens);
     return OwnedAgent(std::move(tokens));
   }
   if (required) {

@@ -108,7 +108,16 @@ int run_check(CheckOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("check", true);
   if (!who) return kExitUsage;
   if (!options.who.next_given()) {
-    report_error("check", "URL is required");
+    // `check FILE URL`, the agent forgotten: the URL took AGENT's place, and saying "URL
+    // is required" would send the reader after the wrong argument.
+    const std::vector<std::string>& tokens = who->tokens();
+    const bool url_as_agent =
+        tokens.size() == 1 &&
+        (tokens.front().find("://") != std::string::npos || tokens.front().starts_with("/"));
+    report_error("check", url_as_agent ? "AGENT is missing: '" + printable(tokens.front()) +
+                                             "' is the URL; write 'check FILE AGENT URL', or "
+                                             "name the agent with --agent or --crawler"
+                                       : std::string("URL is required"));
     return kExitUsage;
   }
   if (options.robots_file == "-" && options.url == "-") {

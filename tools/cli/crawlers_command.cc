@@ -37,18 +37,21 @@ std::string behaviour(const Crawler& crawler) {
 
 int run_crawlers(const CrawlersOptions& options) {
   std::optional<CrawlerPurpose> purpose;
-  if (!options.purpose.empty()) {
+  // "ai", both AI purposes, as `audit --crawlers ai` reads it.
+  const bool ai = options.purpose == "ai";
+  if (!options.purpose.empty() && !ai) {
     purpose = purpose_named(options.purpose);
     if (!purpose) {
       report_error("crawlers", "unknown purpose '" + printable(options.purpose) +
-                                   "'; one of search, ads, ai-training, ai-search, "
-                                   "user-triggered, other");
+                                   "'; one of search, ads, ai (ai-training and ai-search), "
+                                   "ai-training, ai-search, user-triggered, other");
       return kExitUsage;
     }
   }
   nlohmann::json list = nlohmann::json::array();
   for (const Crawler& crawler : crawler_catalogue()) {
     if (purpose && crawler.purpose != *purpose) continue;
+    if (ai && !is_ai_crawler(crawler)) continue;
     if (options.json) {
       list.push_back(crawler_json(crawler));
       continue;
@@ -58,6 +61,7 @@ int run_crawlers(const CrawlersOptions& options) {
     for (const std::string_view source : crawler.sources)
       std::cout << "  source: " << source << "\n";
     if (!crawler.verified) std::cout << "  not every fact read on the operator's page: see notes\n";
+    if (!crawler.notes.empty()) std::cout << "  notes: " << crawler.notes << "\n";
   }
   if (options.json) {
     std::cout << to_json_line({{"updated", crawler_catalogue_updated()}, {"crawlers", list}})
@@ -79,8 +83,8 @@ void add_crawlers_command(CLI::App& app, int& exit_code) {
       "whether * applies to it, whether robots.txt binds it, its operator and purpose, and\n"
       "the pages the facts come from. Exit 0, or 2 on a usage error.");
   command->add_option("--purpose", options->purpose,
-                      "only one purpose: search, ads, ai-training, ai-search, user-triggered, "
-                      "other");
+                      "only one purpose: search, ads, ai (ai-training and ai-search), "
+                      "ai-training, ai-search, user-triggered, other");
   command->add_flag("--json", options->json, "one JSON object: updated, crawlers");
   command->callback([options, &exit_code] { exit_code = run_crawlers(*options); });
 }

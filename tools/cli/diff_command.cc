@@ -223,6 +223,8 @@ struct AgentChange {
   std::string note;  // "named by 2 groups, was 1 (split)"
   AppliedGroups applied_before = AppliedGroups::kNone;
   AppliedGroups applied_after = AppliedGroups::kNone;
+  std::size_t rules_before = 0;  // distinct rules that applied, when moved
+  std::size_t rules_after = 0;
   std::size_t groups_before = 0;
   std::size_t groups_after = 0;
   bool listed_before = false;  // the rules of the groups it followed are listed once
@@ -269,6 +271,8 @@ AgentChangeAt change_for(const Following& before, const Following& after,
     change.follows_after = following_words(after);
     change.listed_before = before.listed();
     change.listed_after = after.listed();
+    change.rules_before = before.rules.size();
+    change.rules_after = after.rules.size();
   } else if (before.groups.size() != after.groups.size() && !before.groups.empty() &&
              !after.groups.empty()) {
     change.note = "named by " + std::to_string(after.groups.size()) + " groups, was " +
@@ -332,11 +336,47 @@ nlohmann::json ranges_json(const std::set<LineRange>& ranges) {
   return json;
 }
 
+// The indexes of a change's rules in the order of their first line: a reader checks them
+// against the file, not against the order in which rules are compared.
+std::vector<std::size_t> in_line_order(const std::vector<std::set<std::uint32_t>>& lines) {
+  std::vector<std::size_t> order(lines.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&lines](std::size_t a, std::size_t b) {
+    return *lines[a].begin() < *lines[b].begin();
+  });
+  return order;
+}
+
+// "the 1,214 * rules no longer apply to it; 1 rule applies": what a move to other groups
+// does, in counts, before the rules themselves (which can be thousands).
+std::string move_summary(const AgentChange& change, std::size_t agents) {
+  const auto rules = [](std::size_t count, AppliedGroups applied) {
+    return with_thousands(count) + (applied == AppliedGroups::kGlobal ? " * rule" : " rule") +
+           (count == 1 ? "" : "s");
+  };
+  const char* to_whom = agents == 1 ? " to it; " : " to them; ";
+  std::string summary;
+  if (change.rules_before == 0) {
+    summary = "no rule applied before; ";
+  } else {
+    // The `*` rules are everyone's; a group of one's own is "its" (or "their").
+    const char* whose = change.applied_before == AppliedGroups::kGlobal ? "the "
+                        : agents == 1                                   ? "its "
+                                                                        : "their ";
+    summary = whose + rules(change.rules_before, change.applied_before) +
+              (change.rules_before == 1 ? " no longer applies" : " no longer apply") + to_whom;
+  }
+  if (change.rules_after == 0) return summary + "no rule applies (everything allowed)";
+  return summary + (change.applied_after == AppliedGroups::kGlobal ? "the " : "") +
+         rules(change.rules_after, change.applied_after) +
+         (change.rules_after == 1 ? " applies" : " apply");
+}
+
 nlohmann::json rule_changes_json(const std::vector<RuleKey>& rules,
                                  const std::vector<std::set<std::uint32_t>>& lines,
                                  const Side& side) {
   nlohmann::json changes = nlohmann::json::array();
-  for (std::size_t i = 0; i < rules.size(); ++i) {
+  for (const std::size_t i : in_line_order(lines)) {
     changes.push_back(
         {{"lines", lines[i]}, {"rule", side.rule_text(rules[i].first, *lines[i].begin())}});
   }
@@ -369,16 +409,17 @@ void print_entry_text(const ChangeEntry& entry, const Side& before, const Side& 
   std::cout << "\n";
   if (change.moved) {
     std::cout << "  now follows " << change.follows_after << ranges_text(entry.ranges_after)
-              << " (was " << change.follows_before << ranges_text(entry.ranges_before) << ")\n";
+              << " (was " << change.follows_before << ranges_text(entry.ranges_before)
+              << "): " << move_summary(change, entry.agents.size()) << "\n";
   }
   if (!change.note.empty()) std::cout << "  " << change.note << "\n";
-  for (std::size_t i = 0; i < change.added.size(); ++i) {
+  for (const std::size_t i : in_line_order(entry.added_lines)) {
     const std::set<std::uint32_t>& lines = entry.added_lines[i];
     std::cout << "  + " << lines_text(lines) << " "
               << printable(after.rule_text(change.added[i].first, *lines.begin()), kShowWhole)
               << "\n";
   }
-  for (std::size_t i = 0; i < change.removed.size(); ++i) {
+  for (const std::size_t i : in_line_order(entry.removed_lines)) {
     const std::set<std::uint32_t>& lines = entry.removed_lines[i];
     std::cout << "  - " << lines_text(lines) << " "
               << printable(before.rule_text(change.removed[i].first, *lines.begin()), kShowWhole)
@@ -574,9 +615,10 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "What changes for crawlers between two robots.txt files. With --urls and --agent LIST:\n"
       "every URL whose verdict changes, with the deciding rule before and after, one row per\n"
       "token when several are given (--merge: one row for them as one crawler). Without:\n"
-      "rules added and removed per agent, agents gaining or losing a group of their own,\n"
-      "groups merged or split, sitemaps; the rules of groups that several agents move into\n"
-      "or out of are listed once. Exit 0 no change, 1 changes, 2 usage or I/O error.");
+      "rules added and removed per agent in line order, agents gaining or losing a group of\n"
+      "their own (first, in counts: how many rules no longer apply, how many do), groups\n"
+      "merged or split, sitemaps; the rules of groups that several agents move into or out\n"
+      "of are listed once. Exit 0 no change, 1 changes, 2 usage or I/O error.");
   command
       ->add_option("OLD", options->old_file,
                    "the robots.txt in force (a file, or a site: URL or host)")

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "answer/cli_support.h"
+#include "answer/not_robots_txt.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
 #include "base/ascii.h"
@@ -14,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/input.h"
 #include "robotstxt/line_facts.h"
+#include "robotstxt/lint.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -22,7 +24,12 @@ struct InfoOptions {
   std::string file;
   AgentOptions who;
   bool json = false;
+  bool all = false;
 };
+
+// Text output shows at most this much of an unknown directive's key and value: an HTML or
+// minified line can be kilobytes, and printable() says how much more there was.
+constexpr std::size_t kShownDirectiveBytes = 100;
 
 std::string format_number(double value) {
   std::ostringstream out;
@@ -172,13 +179,24 @@ int run_info(const InfoOptions& options) {
     any_sitemap = true;
   }
   if (!any_sitemap) std::cout << ": none\n";
-  std::cout << "other directives" << (directives.empty() ? ": none\n" : "\n");
-  for (const Directive& directive : directives) {
-    std::cout << "  line " << directive.line << "  " << printable(directive.key, kShowWhole) << ": "
-              << printable(directive.value, kShowWhole)
-              << (directive.group < 0 ? "  (before any group)"
-                                      : "  (group " + std::to_string(directive.group + 1) + ")")
-              << "\n";
+  const LintReport report = lint(input->head, input->tail);
+  const Finding* not_text = options.all ? nullptr : not_robots_txt(report);
+  if (not_text != nullptr && !directives.empty()) {
+    // Every line of an HTML page with a colon reads as a directive: say what the file
+    // is, with lint's evidence, instead of listing them.
+    std::cout << "other directives: " << with_thousands(directives.size())
+              << " not listed, since this is not a robots.txt (--all lists them)\n  "
+              << printable(not_text->message, kShowWhole) << "\n";
+  } else {
+    std::cout << "other directives" << (directives.empty() ? ": none\n" : "\n");
+    for (const Directive& directive : directives) {
+      std::cout << "  line " << directive.line << "  "
+                << printable(directive.key, kShownDirectiveBytes) << ": "
+                << printable(directive.value, kShownDirectiveBytes)
+                << (directive.group < 0 ? "  (before any group)"
+                                        : "  (group " + std::to_string(directive.group + 1) + ")")
+                << "\n";
+    }
   }
   if (selection) {
     std::cout << "agent " << who->label() << "\n  applies      "
@@ -204,7 +222,9 @@ void add_info_command(CLI::App& app, int& exit_code) {
                    "robots.txt file to read ('-' for stdin), or a site: URL or host")
       ->required();
   options->who.add_options(*command, false);
-  command->add_flag("--json", options->json, "one JSON object");
+  command->add_flag("--json", options->json, "one JSON object (every directive, whole)");
+  command->add_flag("--all", options->all,
+                    "list other directives even when the body is an HTML page or not text");
   command->callback([options, &exit_code] { exit_code = run_info(*options); });
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "answer/cli_support.h"
+#include "answer/not_robots_txt.h"
 #include "answer/render.h"
 #include "cli/commands.h"
 #include "cli/input.h"
@@ -16,14 +17,23 @@ namespace {
 struct LintOptions {
   std::string file;
   bool json = false;
+  bool all = false;
 };
 
 std::string plural(std::size_t count, std::string_view noun) {
   return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
 }
 
-void print_text(const std::string& file, const LintReport& report) {
+void print_text(const std::string& file, const LintReport& report, bool all) {
+  // An HTML page or binary data gives a finding on nearly every line; the whole-file
+  // finding says what matters, so the line findings are counted, not listed.
+  const bool whole_file_only = !all && not_robots_txt(report) != nullptr;
+  std::size_t not_shown = 0;
   for (const Finding& finding : report.findings) {
+    if (whole_file_only && finding.line != 0) {
+      ++not_shown;
+      continue;
+    }
     // The file's own bytes (its name, a message quoting a value, the line itself) are
     // escaped: a robots.txt must not be able to drive the terminal that lints it.
     std::cout << printable(file, kShowWhole) << ":" << finding.line;
@@ -31,6 +41,10 @@ void print_text(const std::string& file, const LintReport& report) {
     std::cout << ": " << to_string(finding.severity) << ": "
               << printable(finding.message, kShowWhole) << " [" << finding.code << "]\n";
     if (!finding.text.empty()) std::cout << "    " << printable(finding.text, kShowWhole) << "\n";
+  }
+  if (not_shown > 0) {
+    std::cout << with_thousands(not_shown) << " line finding" << (not_shown == 1 ? "" : "s")
+              << " not shown, since this is not a robots.txt (--all shows them)\n";
   }
   const LintSummary& summary = report.summary;
   if (!report.findings.empty()) std::cout << "\n";
@@ -57,7 +71,7 @@ int run_lint(const LintOptions& options) {
   if (options.json) {
     std::cout << to_json_line(lint_json(options.file, report)) << "\n";
   } else {
-    print_text(options.file, report);
+    print_text(options.file, report, options.all);
   }
   return report.summary.errors > 0 ? kExitNegative : kExitOk;
 }
@@ -75,7 +89,9 @@ void add_lint_command(CLI::App& app, int& exit_code) {
       ->add_option("FILE", options->file,
                    "robots.txt file to lint ('-' for stdin), or a site: URL or host")
       ->required();
-  command->add_flag("--json", options->json, "one JSON object: findings and summary");
+  command->add_flag("--json", options->json, "one JSON object: findings and summary (all of them)");
+  command->add_flag("--all", options->all,
+                    "list line findings even when the body is an HTML page or not text");
   command->callback([options, &exit_code] { exit_code = run_lint(*options); });
 }
 
