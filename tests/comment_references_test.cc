@@ -45,21 +45,18 @@ std::vector<fs::path> source_files() {
   return files;
 }
 
-// The names of every file in the tree and beside it (../shared holds SEMANTICS.md), and
-// of the files the build writes.
+// The names of every file in the tree and of the files the build writes.
 std::set<std::string> known_file_names() {
   std::set<std::string> names = {"version.h", "tester_files.cc", "crawler_catalogue_data.cc",
                                  "_build_info.py"};
-  for (const fs::path& root : {kSourceDir, fs::path(ROBOTSTXT_SHARED_DIR) / "docs"}) {
-    for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
-         ++it) {
-      const std::string name = it->path().filename().string();
-      if (it->is_directory() && (name == ".git" || name.starts_with("build"))) {
-        it.disable_recursion_pending();
-        continue;
-      }
-      names.insert(name);
+  for (auto it = fs::recursive_directory_iterator(kSourceDir);
+       it != fs::recursive_directory_iterator(); ++it) {
+    const std::string name = it->path().filename().string();
+    if (it->is_directory() && (name == ".git" || name.starts_with("build"))) {
+      it.disable_recursion_pending();
+      continue;
     }
+    names.insert(name);
   }
   return names;
 }
@@ -167,7 +164,7 @@ TEST(CommentReferences, TheCheckSeesWhatItLooksFor) {
   EXPECT_GT(source_files().size(), 200u);
   const std::set<std::string> known = known_file_names();
   EXPECT_TRUE(known.contains("robots_txt.h"));
-  EXPECT_TRUE(known.contains("SEMANTICS.md"));
+  EXPECT_TRUE(known.contains("spec-test.jsonl"));
   EXPECT_FALSE(known.contains("parser.h"));
   EXPECT_EQ(comment_of("  int x = 1;  // see crawler.h", "a.cc"), "// see crawler.h");
   EXPECT_EQ(comment_of("#include \"a.h\"  // why", "a.cc"), "// why");
