@@ -2,7 +2,7 @@
 // the part of a cache entry that depends on the file), over the corpus: per origin on
 // average, at the median, and in total against the bodies' bytes. Built against any
 // revision by bench/cache_memory.sh, so that two versions can be compared.
-//   cache_memory SHARED_DIR
+//   cache_memory DATA_DIR   (the folder that holds corpus/, e.g. tests/data)
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -12,10 +12,14 @@
 #include "robotstxt/robots_txt.h"
 
 int main(int argc, char** argv) {
-  const std::string shared = argc > 1 ? argv[1] : "../shared";
-  const std::vector<robotstxt::bench::Host> hosts = robotstxt::bench::load_corpus(shared);
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: cache_memory DATA_DIR\n");
+    return 2;
+  }
+  const std::string data_dir = argv[1];
+  const std::vector<robotstxt::bench::Host> hosts = robotstxt::bench::load_corpus(data_dir);
   if (hosts.empty()) {
-    std::fprintf(stderr, "cache_memory: no corpus under %s\n", shared.c_str());
+    std::fprintf(stderr, "cache_memory: no corpus under %s\n", data_dir.c_str());
     return 2;
   }
   std::vector<std::size_t> sizes;

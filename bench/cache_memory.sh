@@ -1,12 +1,13 @@
 #!/bin/bash
 # Memory of the compiled robots.txt per origin (bench/cache_memory.cc) for one revision,
 # or for the working tree, built as bench/compare_builds.sh builds its sides.
-# Usage: bench/cache_memory.sh [REV] [SHARED_DIR]   (REV "" or absent: the working tree)
+# Usage: bench/cache_memory.sh [REV] [DATA_DIR]   (REV "" or absent: the working tree;
+#   DATA_DIR: the folder that holds corpus/, tests/data by default)
 # Example: bench/cache_memory.sh main; bench/cache_memory.sh
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 rev=${1:-}
-shared=${2:-$repo/../shared}
+data_dir=${2:-$repo/tests/data}
 cxx=${CXX:-g++}
 flags=(-std=c++20 -O2 -DNDEBUG -DROBOTSTXT_SIMD=1)
 work=$(mktemp -d)
@@ -25,4 +26,4 @@ done
 ar rcs "$work/library.a" "${objects[@]}"
 "$cxx" "${flags[@]}" -I"$work/include" -I"$repo/bench" "$repo/bench/cache_memory.cc" \
   "$repo/bench/corpus_loader.cc" "$work/library.a" -o "$work/cache_memory"
-echo "${rev:-working tree}: $("$work/cache_memory" "$shared" | tr '\n' ';')"
+echo "${rev:-working tree}: $("$work/cache_memory" "$data_dir" | tr '\n' ';')"

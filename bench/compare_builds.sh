@@ -11,18 +11,18 @@
 # linked into one program do not run as they do alone: where each one's code lands
 # moves the ratio by more than the changes it is meant to resolve.
 #
-# Usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [SHARED_DIR]
+# Usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [DATA_DIR]
 #   OLD_REV, NEW_REV: git revisions of this repository (NEW_REV "" or absent: the working
 #   tree); PAIRS: runs of each program (default 10; each runs 20 parse rounds and 10 of
-#   each kind of check); SHARED_DIR: where corpus/ is (default ../shared).
+#   each kind of check); DATA_DIR: where corpus/ is (default tests/data).
 # Example: bench/compare_builds.sh HEAD~1   # the working tree against the commit before
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-old_rev=${1:?usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [SHARED_DIR]}
+old_rev=${1:?usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [DATA_DIR]}
 new_rev=${2:-}
 pairs=${3:-10}
-shared=${4:-$repo/../shared}
+data_dir=${4:-$repo/tests/data}
 rounds=20
 cxx=${CXX:-g++}
 for rev in "$old_rev" ${new_rev:+"$new_rev"}; do
@@ -79,7 +79,7 @@ echo "old: ${old_rev} ($(git -C "$repo" rev-parse --short "$old_rev")), new: ${n
 for ((pair = 0; pair < pairs; ++pair)); do
   if ((pair % 2 == 0)); then order=(old new); else order=(new old); fi
   for side in "${order[@]}"; do
-    "$work/$side-side" "$shared" "$rounds" >"$work/$side.$pair"
+    "$work/$side-side" "$data_dir" "$rounds" >"$work/$side.$pair"
   done
 done
 

@@ -2,7 +2,7 @@
 // a process of its own. Prints one line, the best time of each kind of work over its
 // rounds, and the number of "disallowed" answers (both kinds of checks must agree):
 //   parse SECONDS each SECONDS allowed SECONDS disallowed COUNT megabytes MB checks MILLION
-// Usage: compare_builds_side SHARED_DIR ROUNDS   (the checks take half as many rounds)
+// Usage: compare_builds_side DATA_DIR ROUNDS   (the checks take half as many rounds)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -35,7 +35,7 @@ double best_seconds(int rounds, Work&& work, std::size_t& result) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: compare_builds_side SHARED_DIR ROUNDS\n");
+    std::fprintf(stderr, "usage: compare_builds_side DATA_DIR ROUNDS\n");
     return 2;
   }
   const int rounds = std::max(2, std::atoi(argv[2]));

@@ -5,7 +5,7 @@
 // worst-case wildcard shapes, compiled size and peak memory. Every timed figure is the
 // min and median of REPEATS rounds; the first round is also shown alone (cold), with the
 // page faults it took and what one costs on this machine.
-// Usage: corpus_bench [SHARED_DIR] [REPEATS]
+// Usage: corpus_bench [DATA_DIR] [REPEATS]
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -117,11 +117,11 @@ double microseconds_per_page_fault() {
 
 int main(int argc, char** argv) {
   const auto run_start = Clock::now();
-  const std::string shared_dir = argc > 1 ? argv[1] : ROBOTSTXT_SHARED_DIR;
+  const std::string data_dir = argc > 1 ? argv[1] : ROBOTSTXT_TEST_DATA_DIR;
   const int repeats = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1;
-  const std::vector<robotstxt::bench::Host> hosts = robotstxt::bench::load_corpus(shared_dir);
+  const std::vector<robotstxt::bench::Host> hosts = robotstxt::bench::load_corpus(data_dir);
   if (hosts.empty()) {
-    std::fprintf(stderr, "corpus_bench: no corpus under %s/corpus\n", shared_dir.c_str());
+    std::fprintf(stderr, "corpus_bench: no corpus under %s/corpus\n", data_dir.c_str());
     return 2;
   }
   const double load_seconds = seconds_since(run_start);

@@ -14,10 +14,10 @@ std::string read_all(const std::filesystem::path& path) {
 }
 }  // namespace
 
-std::vector<Host> load_corpus(const std::string& shared_dir) {
+std::vector<Host> load_corpus(const std::string& data_dir) {
   namespace fs = std::filesystem;
-  const fs::path robots_dir = fs::path(shared_dir) / "corpus" / "robots";
-  const fs::path urls_dir = fs::path(shared_dir) / "corpus" / "urls";
+  const fs::path robots_dir = fs::path(data_dir) / "corpus" / "robots";
+  const fs::path urls_dir = fs::path(data_dir) / "corpus" / "urls";
   std::vector<Host> hosts;
   std::error_code error;
   for (const fs::directory_entry& entry : fs::directory_iterator(robots_dir, error)) {
@@ -37,12 +37,12 @@ std::vector<Host> load_corpus(const std::string& shared_dir) {
   return hosts;
 }
 
-std::size_t count_robots_files(const std::string& shared_dir) {
+std::size_t count_robots_files(const std::string& data_dir) {
   namespace fs = std::filesystem;
   std::error_code error;
   std::size_t files = 0;
   for (const fs::directory_entry& entry :
-       fs::directory_iterator(fs::path(shared_dir) / "corpus" / "robots", error)) {
+       fs::directory_iterator(fs::path(data_dir) / "corpus" / "robots", error)) {
     files += entry.is_regular_file() ? 1 : 0;
   }
   return files;

@@ -1,5 +1,5 @@
-// Loads ../shared/corpus into memory for the benchmark: robots.txt bodies by host, and the
-// URL lists of the hosts that have both files.
+// Loads a corpus folder (tests/data/corpus) into memory for the benchmark: robots.txt
+// bodies by host, and the URL lists of the hosts that have both files.
 #ifndef ROBOTSTXT_BENCH_CORPUS_LOADER_H_
 #define ROBOTSTXT_BENCH_CORPUS_LOADER_H_
 
@@ -22,12 +22,12 @@ struct Host {
 inline constexpr std::string_view kCorpusAgents[] = {"googlebot", "bingbot", "Googlebot-Image",
                                                      "AhrefsBot", "FooBot"};
 
-/// Every host of `shared_dir`/corpus/robots, sorted by name. Empty if the folder is missing.
-std::vector<Host> load_corpus(const std::string& shared_dir);
+/// Every host of `data_dir`/corpus/robots, sorted by name. Empty if the folder is missing.
+std::vector<Host> load_corpus(const std::string& data_dir);
 
-/// How many robots.txt files `shared_dir`/corpus/robots holds, counted without reading
+/// How many robots.txt files `data_dir`/corpus/robots holds, counted without reading
 /// them: what tests compare load_corpus() with instead of a number written by hand.
-std::size_t count_robots_files(const std::string& shared_dir);
+std::size_t count_robots_files(const std::string& data_dir);
 
 }  // namespace robotstxt::bench
 

@@ -2,7 +2,7 @@
 // served on loopback, fetched through RobotsClient::allowed_all with 200 transfers in
 // flight. Reports wall time, fetches/s, peak memory and the threads the process used.
 //
-// Usage: fetch_bench [ORIGINS] [CONCURRENCY] [SHARED_DIR]
+// Usage: fetch_bench [ORIGINS] [CONCURRENCY] [DATA_DIR]
 //
 // The origins are host names h-0.bench ... h-1999.bench that libcurl's CONNECT_TO sends
 // to one server on 127.0.0.1, so each is a distinct origin with its own connection, as
@@ -125,7 +125,7 @@ int current_threads() {
 int main(int argc, char** argv) {
   const int origins = argc > 1 ? std::max(1, std::atoi(argv[1])) : 2000;
   const int concurrency = argc > 2 ? std::max(1, std::atoi(argv[2])) : 200;
-  const std::string shared_dir = argc > 3 ? argv[3] : ROBOTSTXT_SHARED_DIR;
+  const std::string data_dir = argc > 3 ? argv[3] : ROBOTSTXT_TEST_DATA_DIR;
 
   const int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
   sockaddr_in address{};
@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
   if (server == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     std::vector<std::string> bodies;
-    for (auto& host : robotstxt::bench::load_corpus(shared_dir)) {
+    for (auto& host : robotstxt::bench::load_corpus(data_dir)) {
       bodies.push_back(std::move(host.robots_body));
     }
     if (bodies.empty()) bodies.emplace_back("User-agent: *\nDisallow: /private\n");

@@ -2,14 +2,14 @@
 """Corpus benchmark from Python: robotstxt against Protego and urllib.robotparser.
 
 For every corpus host with both a robots.txt and a URL list, parse the file, then check
-every URL for five agents (556,075 checks on the shared corpus), with each parser in the
+every URL for five agents (556,075 checks on the corpus in tests/data), with each parser in the
 same run, single-threaded. Prints parse time, checks/s, nanoseconds per check, the
 speed-up of robotstxt, and how often each other parser disagrees with robotstxt (Google's
 verdicts). The two robotstxt rows compare a loop of allowed() with allowed_many(), one
 batch per host and agent (the corpus's URL lists: 90 URLs on average, many far fewer).
 
 Usage (after the normal build):
-    PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [SHARED_DIR] [--repeats N]
+    PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [DATA_DIR] [--repeats N]
         [--robotstxt-only] [--batch N]
 
 Timing is best of N runs. Protego and urllib get the body decoded as UTF-8 (bad bytes
@@ -35,8 +35,8 @@ except ImportError:  # reported, not fatal: the rest still runs
 AGENTS = ["googlebot", "bingbot", "Googlebot-Image", "AhrefsBot", "FooBot"]
 
 
-def load_corpus(shared_dir: pathlib.Path) -> list[tuple[bytes, list[str]]]:
-    robots_dir, urls_dir = shared_dir / "corpus" / "robots", shared_dir / "corpus" / "urls"
+def load_corpus(data_dir: pathlib.Path) -> list[tuple[bytes, list[str]]]:
+    robots_dir, urls_dir = data_dir / "corpus" / "robots", data_dir / "corpus" / "urls"
     hosts = []
     for robots_file in sorted(robots_dir.iterdir()):
         urls_file = urls_dir / robots_file.name
@@ -106,8 +106,9 @@ def measure(hosts, parse: Callable, check: Callable, repeats: int):
 
 def main() -> int:
     arguments = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    default_shared = pathlib.Path(__file__).resolve().parents[1].parent / "shared"
-    arguments.add_argument("shared_dir", nargs="?", type=pathlib.Path, default=default_shared)
+    default_data = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data"
+    arguments.add_argument("data_dir", nargs="?", type=pathlib.Path, default=default_data,
+                           help="the folder that holds corpus/ (default: tests/data)")
     arguments.add_argument("--repeats", type=int, default=3, help="best of N runs (default 3)")
     arguments.add_argument("--robotstxt-only", action="store_true",
                            help="only the allowed() loop and allowed_many(), not the others")
@@ -117,9 +118,9 @@ def main() -> int:
     global BATCH_SIZE
     BATCH_SIZE = options.batch
 
-    hosts = load_corpus(options.shared_dir)
+    hosts = load_corpus(options.data_dir)
     if not hosts:
-        print(f"python_bench: no corpus under {options.shared_dir}/corpus", file=sys.stderr)
+        print(f"python_bench: no corpus under {options.data_dir}/corpus", file=sys.stderr)
         return 2
     checks = sum(len(urls) for _, urls in hosts) * len(AGENTS)
     print(f"{len(hosts)} hosts, {checks:,} checks ({len(AGENTS)} agents), "

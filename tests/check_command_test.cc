@@ -20,8 +20,8 @@ const std::string kCli = ROBOTSTXT_CLI;
 
 TEST(CheckCommand, EveryConformanceCaseThroughTheBinary) {
   const auto cases =
-      testing::load_conformance_cases(ROBOTSTXT_SHARED_DIR "/conformance/spec-test.jsonl");
-  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_SHARED_DIR;
+      testing::load_conformance_cases(ROBOTSTXT_TEST_DATA_DIR "/conformance/spec-test.jsonl");
+  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_TEST_DATA_DIR;
   std::size_t passed = 0;
   for (const auto& c : cases) {
     const TempFile robots(c.body);

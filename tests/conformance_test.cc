@@ -1,4 +1,4 @@
-// The public conformance cases (../shared/conformance/spec-test.jsonl) through the
+// The public conformance cases (tests/data/conformance/spec-test.jsonl) through the
 // library: every verdict must equal Google's.
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@ namespace {
 
 TEST(Conformance, EveryCaseMatchesGooglesVerdict) {
   const auto cases =
-      testing::load_conformance_cases(ROBOTSTXT_SHARED_DIR "/conformance/spec-test.jsonl");
-  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_SHARED_DIR;
+      testing::load_conformance_cases(ROBOTSTXT_TEST_DATA_DIR "/conformance/spec-test.jsonl");
+  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_TEST_DATA_DIR;
   std::size_t passed = 0;
   for (const auto& c : cases) {
     const bool allowed = RobotsTxt::parse(c.body).allowed(c.url, c.agent);

@@ -1,4 +1,4 @@
-// Robustness on real files: every robots.txt of ../shared/corpus parses, and every URL
+// Robustness on real files: every robots.txt of tests/data/corpus parses, and every URL
 // of its host is checked for five agents. Each answer is held against what the library
 // does not compute itself: the brute-force oracle (support/brute_force_oracle.h) for the
 // fast boolean and explain()'s verdict, and the strongest of explain()'s own matches for
@@ -23,9 +23,9 @@ using testing::difference_from_oracle;
 using testing::difference_from_strongest_match;
 
 TEST(Corpus, EveryCheckAgreesWithTheOracleAndWithItsOwnMatches) {
-  const auto hosts = bench::load_corpus(ROBOTSTXT_SHARED_DIR);
-  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_SHARED_DIR;
-  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_SHARED_DIR));
+  const auto hosts = bench::load_corpus(ROBOTSTXT_TEST_DATA_DIR);
+  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_TEST_DATA_DIR;
+  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_TEST_DATA_DIR));
   std::size_t checks = 0;
   std::size_t disallowed = 0;
   std::size_t decided_by_a_match = 0;
@@ -66,7 +66,7 @@ TEST(Corpus, EveryCheckAgreesWithTheOracleAndWithItsOwnMatches) {
 }
 
 TEST(Corpus, CompiledSizeStaysUnderThreeTimesTheBody) {
-  for (const auto& host : bench::load_corpus(ROBOTSTXT_SHARED_DIR)) {
+  for (const auto& host : bench::load_corpus(ROBOTSTXT_TEST_DATA_DIR)) {
     const std::size_t counted = std::min(host.robots_body.size(), kMaxBodyBytes);
     EXPECT_LT(RobotsTxt::parse(host.robots_body).memory_usage(), 3 * counted + 1024) << host.name;
   }

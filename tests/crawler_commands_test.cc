@@ -16,7 +16,7 @@ using testing::run_command;
 using testing::TempFile;
 
 const std::string kCli = ROBOTSTXT_CLI;
-const std::string kCorpus = ROBOTSTXT_SHARED_DIR "/corpus/robots/";
+const std::string kCorpus = ROBOTSTXT_TEST_DATA_DIR "/corpus/robots/";
 
 TEST(AuditCommand, GoldenPoetryFoundationWithAiCrawlers) {
   const auto result =

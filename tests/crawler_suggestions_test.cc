@@ -1,4 +1,4 @@
-// "Did you mean" for a crawler name the catalogue lacks (SEMANTICS 8): names that start
+// "Did you mean" for a crawler name the catalogue lacks (docs/semantics.md 8): names that start
 // with what was typed first, then names a few edits away, closest first; nothing at all
 // when no name is close, since a far guess misleads more than no guess.
 #include <gtest/gtest.h>

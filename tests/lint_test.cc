@@ -199,9 +199,9 @@ TEST(Lint, CleanFileHasNoFindings) {
 }
 
 TEST(Lint, EveryCorpusFileLintsAndItsCountsAddUp) {
-  const auto hosts = bench::load_corpus(ROBOTSTXT_SHARED_DIR);
-  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_SHARED_DIR;
-  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_SHARED_DIR));
+  const auto hosts = bench::load_corpus(ROBOTSTXT_TEST_DATA_DIR);
+  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_TEST_DATA_DIR;
+  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_TEST_DATA_DIR));
   std::size_t findings = 0;
   for (const auto& host : hosts) {
     const LintReport report = lint(host.robots_body);

@@ -66,8 +66,8 @@ void expect_agreement_on_one_group(const OneGroup& group) {
 
 TEST(Oracle, AgreesWithEveryConformanceCaseAndWithTheLibrary) {
   const auto cases =
-      testing::load_conformance_cases(ROBOTSTXT_SHARED_DIR "/conformance/spec-test.jsonl");
-  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_SHARED_DIR;
+      testing::load_conformance_cases(ROBOTSTXT_TEST_DATA_DIR "/conformance/spec-test.jsonl");
+  ASSERT_GT(cases.size(), 0u) << "conformance cases not found under " ROBOTSTXT_TEST_DATA_DIR;
   std::size_t oracle_right = 0;
   std::size_t library_agrees = 0;
   for (const auto& c : cases) {
@@ -85,9 +85,9 @@ TEST(Oracle, AgreesWithEveryConformanceCaseAndWithTheLibrary) {
 }
 
 TEST(Oracle, AgreesWithTheLibraryOnEveryCorpusCheck) {
-  const auto hosts = bench::load_corpus(ROBOTSTXT_SHARED_DIR);
-  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_SHARED_DIR;
-  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_SHARED_DIR));
+  const auto hosts = bench::load_corpus(ROBOTSTXT_TEST_DATA_DIR);
+  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_TEST_DATA_DIR;
+  ASSERT_EQ(hosts.size(), bench::count_robots_files(ROBOTSTXT_TEST_DATA_DIR));
   std::size_t checks = 0;
   std::size_t decisive_lines = 0;
   std::size_t disagreements = 0;

@@ -1,5 +1,5 @@
 // RFC 9651 Structured Fields (docs/semantics.md 9.5): the httpwg test suite in
-// ../shared/conformance/structured-field-tests, every file and every case, must-fail cases
+// tests/data/conformance/structured-field-tests, every file and every case, must-fail cases
 // included, plus the error positions a linter reports and the values that cannot be
 // serialised.
 #include "core/structured_field.h"
@@ -24,7 +24,7 @@ namespace sf = robotstxt::structured_field;
 using nlohmann::json;
 
 const std::filesystem::path kSuiteDir =
-    std::filesystem::path(ROBOTSTXT_SHARED_DIR) / "conformance" / "structured-field-tests";
+    std::filesystem::path(ROBOTSTXT_TEST_DATA_DIR) / "conformance" / "structured-field-tests";
 
 // --- The suite's JSON encoding of parsed values (its README, "Test Format") ---
 

@@ -397,8 +397,8 @@ bool is_key(std::string_view key, std::string_view wanted) {
 }
 
 TEST(UsageCorpus, NoPreferencesExactlyWhenDisallowed) {
-  const auto hosts = bench::load_corpus(ROBOTSTXT_SHARED_DIR);
-  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_SHARED_DIR;
+  const auto hosts = bench::load_corpus(ROBOTSTXT_TEST_DATA_DIR);
+  ASSERT_GT(hosts.size(), 0u) << "no corpus under " ROBOTSTXT_TEST_DATA_DIR;
   std::size_t checks = 0;
   std::size_t with_usage = 0;
   std::size_t with_signal = 0;

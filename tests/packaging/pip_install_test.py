@@ -2,7 +2,7 @@
 with `pip install --no-build-isolation --no-index`, then the Python tests run against the
 installed copy; and `pip wheel` makes a wheel with the extension and every module.
 
-Usage: pip_install_test.py SOURCE_DIR WORK_DIR SHARED_DIR
+Usage: pip_install_test.py SOURCE_DIR WORK_DIR
 WORK_DIR keeps pip's CMake build between runs (ccache makes a fresh one quick too); the
 virtual environment and the wheel are made anew each run.
 """
@@ -41,7 +41,7 @@ def expected_wheel_files(source: pathlib.Path) -> set[str]:
 
 
 def main() -> int:
-    source, work, shared = (pathlib.Path(argument).resolve() for argument in sys.argv[1:4])
+    source, work = (pathlib.Path(argument).resolve() for argument in sys.argv[1:3])
     venv, wheelhouse = work / "venv", work / "wheelhouse"
     for stale in (venv, wheelhouse):
         shutil.rmtree(stale, ignore_errors=True)
@@ -61,8 +61,7 @@ def main() -> int:
     site_packages = venv / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}"
     assert pathlib.Path(location).is_relative_to(site_packages), location
     run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", source / "tests" / "python"],
-        env=dict(environment, ROBOTSTXT_SHARED_DIR=str(shared),
-                 ROBOTSTXT_TEST_INSTALLED_IN=str(venv)), cwd=work)
+        env=dict(environment, ROBOTSTXT_TEST_INSTALLED_IN=str(venv)), cwd=work)
 
     run([python, "-m", "pip", "wheel", "--no-build-isolation", "--no-index", "--no-deps",
          "--wheel-dir", wheelhouse, source], env=environment, cwd=work)

@@ -1,7 +1,8 @@
-"""Shared setup for the Python tests: where the module, the fixtures and ../shared are.
+"""Shared setup for the Python tests: where the module, the fixtures and the test data are.
 
-ctest runs these with PYTHONPATH=<build dir>/python and ROBOTSTXT_SHARED_DIR set. Run by
-hand, `/usr/bin/python3 -m pytest tests/python` finds ./build/python and ../shared.
+ctest runs these with PYTHONPATH=<build dir>/python. Run by hand,
+`/usr/bin/python3 -m pytest tests/python` finds ./build/python. The conformance cases and
+the corpus are in tests/data (tests/data/README.md).
 """
 
 from __future__ import annotations
@@ -31,16 +32,15 @@ if _installed_in:
                     returncode=1)
 
 
-def shared_dir() -> pathlib.Path:
-    """The read-only shared/ folder: conformance cases and the corpus."""
-    return pathlib.Path(os.environ.get("ROBOTSTXT_SHARED_DIR", SOURCE_DIR.parent / "shared"))
+# The conformance cases and the corpus, in the tree.
+DATA_DIR = SOURCE_DIR / "tests" / "data"
 
 
 @pytest.fixture(scope="session")
 def corpus_hosts() -> list[tuple[bytes, list[str]]]:
     """(robots.txt body, URLs) for every corpus host that has both files."""
-    robots_dir = shared_dir() / "corpus" / "robots"
-    urls_dir = shared_dir() / "corpus" / "urls"
+    robots_dir = DATA_DIR / "corpus" / "robots"
+    urls_dir = DATA_DIR / "corpus" / "urls"
     hosts = []
     for robots_file in sorted(robots_dir.iterdir()):
         urls_file = urls_dir / robots_file.name
@@ -49,5 +49,5 @@ def corpus_hosts() -> list[tuple[bytes, list[str]]]:
             urls = [line for line in text.splitlines() if line]
             hosts.append((robots_file.read_bytes(), urls))
     if not hosts:
-        pytest.fail(f"no corpus under {shared_dir()}")
+        pytest.fail(f"no corpus under {DATA_DIR}")
     return hosts

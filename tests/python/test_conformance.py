@@ -1,4 +1,4 @@
-"""The conformance cases of shared/conformance/spec-test.jsonl, through Python.
+"""The conformance cases of tests/data/conformance/spec-test.jsonl, through Python.
 
 Each case gives a body (base64, since some are not UTF-8), a URL, an agent and the
 verdict Google's parser gives. The body goes in as bytes, unchanged.
@@ -12,11 +12,11 @@ import json
 import pytest
 
 import robotstxt
-from conftest import shared_dir
+from conftest import DATA_DIR
 
 
 def load_cases() -> list[dict]:
-    path = shared_dir() / "conformance" / "spec-test.jsonl"
+    path = DATA_DIR / "conformance" / "spec-test.jsonl"
     with open(path, encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
@@ -26,7 +26,7 @@ CASES = load_cases()
 
 def test_every_case_is_loaded():
     # Counted from the file itself, so that a new version of the cases needs no edit here.
-    path = shared_dir() / "conformance" / "spec-test.jsonl"
+    path = DATA_DIR / "conformance" / "spec-test.jsonl"
     with open(path, "rb") as lines:
         expected = sum(1 for line in lines if line.strip())
     assert expected > 0

@@ -18,7 +18,7 @@ import tempfile
 import jsonschema
 import pytest
 
-from conftest import SOURCE_DIR, shared_dir
+from conftest import DATA_DIR, SOURCE_DIR
 
 SCHEMAS = SOURCE_DIR / "schemas"
 EXAMPLES = SOURCE_DIR / "examples"
@@ -53,7 +53,7 @@ def run(*args: str, stdin: str = "") -> list[dict]:
 
 
 def corpus_files() -> list[pathlib.Path]:
-    robots = shared_dir() / "corpus" / "robots"
+    robots = DATA_DIR / "corpus" / "robots"
     wanted = ["github.com", "4chan.org", "9gag.com"]
     found = [robots / name for name in wanted if (robots / name).is_file()]
     assert found, f"no corpus files in {robots}"

@@ -1,4 +1,4 @@
-// Reads ../shared/conformance/spec-test.jsonl: the public robotstxt-spec-test cases.
+// Reads tests/data/conformance/spec-test.jsonl: the public robotstxt-spec-test cases.
 #ifndef ROBOTSTXT_TESTS_SUPPORT_CONFORMANCE_CASES_H_
 #define ROBOTSTXT_TESTS_SUPPORT_CONFORMANCE_CASES_H_
 
