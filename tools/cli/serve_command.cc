@@ -27,6 +27,7 @@
 #include "robotstxt/redis_schedule_store.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
+#include "service/endpoints.h"
 #include "service/http_server.h"
 #include "service/robots_api.h"
 
@@ -251,13 +252,11 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ServeOptions>();
   CLI::App* command = app.add_subcommand(
       "serve",
-      "Answer robots.txt questions over HTTP (JSON): GET /v1/check?url=U&agent=A,\n"
-      "POST /v1/check, POST /v1/evaluate, GET /v1/robots?url=U, POST /v1/refresh?url=U,\n"
-      "POST /v1/acquire and /v1/report (politeness: when to fetch), /healthz, /readyz,\n"
-      "/metrics. With --redis, every instance on that Redis shares one cache (each\n"
-      "robots.txt is fetched once for all of them) and one fetch schedule per origin. SIGTERM, "
-      "SIGINT and SIGHUP\n"
-      "drain (answer what is in flight, within --drain-timeout) and exit 0.");
+      "Answer robots.txt questions over HTTP (JSON). With --redis, every instance on that\n"
+      "Redis shares one cache (each robots.txt is fetched once for all of them) and one\n"
+      "fetch schedule per origin. SIGTERM, SIGINT and SIGHUP drain (answer what is in\n"
+      "flight, within --drain-timeout) and exit 0. Endpoints:\n" +
+          service::endpoint_lines());
   command->add_option("--listen", options->listen,
                       "HOST:PORT to listen on (default 127.0.0.1:8080)");
   command->add_option("--redis", options->redis,

@@ -30,6 +30,7 @@
 #include "robotstxt/lint.h"
 #include "service/api_json.h"
 #include "service/batch_body.h"
+#include "service/endpoints.h"
 #include "service/query.h"
 #include "service/tester_page.h"
 
@@ -347,13 +348,11 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     if (politeness_) response.body += politeness_->prometheus();
     return response;
   }
-  for (std::string_view known :
-       {"/v1/check", "/v1/evaluate", "/v1/robots", "/v1/robots.txt", "/v1/crawlers", "/v1/refresh",
-        "/healthz", "/readyz", "/metrics"}) {
-    if (path == known) return error_response(405, "method not allowed here");
-  }
-  for (std::string_view known : {"/v1/acquire", "/v1/report"}) {
-    if (politeness_ && path == known) return error_response(405, "method not allowed here");
+  for (const EndpointDescription& known : kEndpoints) {
+    const bool needs_politeness = known.path == "/v1/acquire" || known.path == "/v1/report";
+    if (path == known.path && (politeness_ || !needs_politeness)) {
+      return error_response(405, "method not allowed here");
+    }
   }
   return error_response(404, "no such endpoint");
 }

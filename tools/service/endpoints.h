@@ -1,0 +1,51 @@
+// Every endpoint `robotstxt serve` answers, in one list: the router's "wrong method"
+// answer and `serve --help` both read it, so the help cannot leave one out.
+#ifndef ROBOTSTXT_TOOLS_SERVICE_ENDPOINTS_H_
+#define ROBOTSTXT_TOOLS_SERVICE_ENDPOINTS_H_
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace robotstxt::service {
+
+struct EndpointDescription {
+  std::string_view method;   ///< "GET" or "POST"
+  std::string_view path;     ///< as matched, without the query
+  std::string_view purpose;  ///< one short phrase for --help
+};
+
+inline constexpr std::array kEndpoints = {
+    EndpointDescription{"GET", "/", "the tester page (public, holds no data)"},
+    EndpointDescription{"GET", "/v1/check", "?url=U&agent=A|crawler=C: one URL, from cache"},
+    EndpointDescription{"POST", "/v1/check", "many URLs for one agent or crawler"},
+    EndpointDescription{"POST", "/v1/evaluate", "a robots.txt body given, many URLs"},
+    EndpointDescription{"GET", "/v1/robots", "?url=U: the cached rules of an origin"},
+    EndpointDescription{"GET", "/v1/robots.txt", "?url=U: the origin's robots.txt, fetched"},
+    EndpointDescription{"GET", "/v1/crawlers", "the crawler catalogue"},
+    EndpointDescription{"POST", "/v1/refresh", "?url=U: fetch an origin's robots.txt again"},
+    EndpointDescription{"POST", "/v1/acquire", "politeness: a slot to fetch a URL"},
+    EndpointDescription{"POST", "/v1/report", "politeness: what a fetch gave"},
+    EndpointDescription{"GET", "/healthz", "the process answers"},
+    EndpointDescription{"GET", "/readyz", "the shared tier answers too"},
+    EndpointDescription{"GET", "/metrics", "Prometheus text"},
+};
+
+/// "  GET  /v1/check  ..." lines, one per endpoint, for --help.
+inline std::string endpoint_lines() {
+  std::string lines;
+  for (const EndpointDescription& endpoint : kEndpoints) {
+    lines += "  ";
+    lines += endpoint.method;
+    lines.append(5 - endpoint.method.size(), ' ');
+    lines += endpoint.path;
+    lines.append(endpoint.path.size() < 16 ? 16 - endpoint.path.size() : 1, ' ');
+    lines += endpoint.purpose;
+    lines += '\n';
+  }
+  return lines;
+}
+
+}  // namespace robotstxt::service
+
+#endif  // ROBOTSTXT_TOOLS_SERVICE_ENDPOINTS_H_
