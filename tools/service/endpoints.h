@@ -17,17 +17,17 @@ struct EndpointDescription {
 
 inline constexpr std::array kEndpoints = {
     EndpointDescription{"GET", "/", "the tester page (public, holds no data)"},
-    EndpointDescription{"GET", "/v1/check", "?url=U&agent=A|crawler=C: one URL, from cache"},
+    EndpointDescription{"GET", "/v1/check", "?url=U&agent=A|crawler=C: one URL"},
     EndpointDescription{"POST", "/v1/check", "many URLs for one agent or crawler"},
     EndpointDescription{"POST", "/v1/evaluate", "a robots.txt body given, many URLs"},
-    EndpointDescription{"GET", "/v1/robots", "?url=U: the cached rules of an origin"},
+    EndpointDescription{"GET", "/v1/robots", "?url=U: the rules of an origin"},
     EndpointDescription{"GET", "/v1/robots.txt", "?url=U: the origin's robots.txt, fetched"},
     EndpointDescription{"GET", "/v1/crawlers", "the crawler catalogue"},
     EndpointDescription{"POST", "/v1/refresh", "?url=U: fetch an origin's robots.txt again"},
     EndpointDescription{"POST", "/v1/acquire", "politeness: a slot to fetch a URL"},
     EndpointDescription{"POST", "/v1/report", "politeness: what a fetch gave"},
     EndpointDescription{"GET", "/healthz", "the process answers"},
-    EndpointDescription{"GET", "/readyz", "the shared tier answers too"},
+    EndpointDescription{"GET", "/readyz", "ready, or degraded while Redis does not answer"},
     EndpointDescription{"GET", "/metrics", "Prometheus text"},
 };
 
