@@ -29,7 +29,8 @@ _robotstxt() {
                --user-agent-header --timeout --max-batch --max-connections --max-fetches
                --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy
                --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes
-               --cache-bytes --polite-spacing --polite-max-spacing --polite-max-wait --crawl-delay-for-agents"
+               --cache-bytes --polite-spacing --polite-max-spacing --polite-max-wait --crawl-delay-for-agents
+               --access-log"
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --json" ;;

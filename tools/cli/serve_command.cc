@@ -4,10 +4,13 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -57,6 +60,7 @@ struct ServeOptions {
   double polite_max_spacing_seconds = 60;
   double polite_max_wait_seconds = 600;
   std::string crawl_delay_for_agents = "honour";
+  std::string access_log;  // "": none; "-": stderr
 };
 
 // Seconds given on the command line as ms; false (after saying why) unless within
@@ -228,6 +232,21 @@ int run_serve(const ServeOptions& options) {
   server.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
   server.drain_timeout = std::chrono::seconds(options.drain_timeout_seconds);
   server.allowed_hosts = options.allowed_hosts;
+  // Opened before listening, so a path that cannot be written is said at once (exit 2).
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> access_log_file(nullptr, &std::fclose);
+  std::optional<service::AccessLog> access_log;
+  if (options.access_log == "-") {
+    access_log.emplace(stderr);
+  } else if (!options.access_log.empty()) {
+    access_log_file.reset(std::fopen(options.access_log.c_str(), "a"));
+    if (!access_log_file) {
+      report_error("serve", "--access-log '" + printable(options.access_log) +
+                                "': cannot open it to append (" + std::strerror(errno) + ")");
+      return kExitUsage;
+    }
+    access_log.emplace(access_log_file.get());
+  }
+  if (access_log) server.access_log = &*access_log;
   service::HttpServer http(
       server, [&api](const service::HttpRequest& request) { return api.handle(request); },
       [&api](const service::HttpRequest& request) { return api.handle_at_once(request); });
@@ -339,6 +358,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "memory for this process's cache of robots.txt rules, counted as\n"
                    "compiled; least recently used origins go first (default 536870912)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));  // up to 1 TiB
+  command->add_option("--access-log", options->access_log,
+                      "FILE to append one line per request to (- for stderr): time, client,\n"
+                      "method, target (escaped, cut at 256 bytes with ...), status, bytes,\n"
+                      "duration in ms (default: no access log)");
   options->transfer.add_options(*command, "each target's addresses are checked first");
   command->callback([options, &exit_code] { exit_code = run_serve(*options); });
 }

@@ -157,6 +157,8 @@ class Session : public std::enable_shared_from_this<Session> {
     parser_->body_limit(server_->options.max_body_bytes);
     parser_->on_chunk_header(count_chunk_header_);
     chunk_extension_bytes_ = 0;
+    logged_method_.clear();
+    logged_target_.clear();
     if (answered_ && buffer_.size() == 0) {
       // Keep-alive: the next request may come later; its head is timed from its start.
       stream_.expires_after(server_->options.idle_timeout);
@@ -175,6 +177,7 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void read_head() {
+    request_started_ = std::chrono::steady_clock::now();
     stream_.expires_after(server_->options.header_timeout);
     http::async_read_header(stream_, buffer_, *parser_,
                             beast::bind_front_handler(&Session::on_head, shared_from_this()));
@@ -185,6 +188,10 @@ class Session : public std::enable_shared_from_this<Session> {
     waiting_for_head_.store(false, std::memory_order_relaxed);
     stage_ = Stage::kReadingBody;
     const http::request<http::string_body>& head = parser_->get();
+    if (server_->options.access_log != nullptr) {
+      logged_method_ = std::string(head.method_string());
+      logged_target_ = std::string(head.target());
+    }
     const auto hosts = head.equal_range(http::field::host);
     const std::size_t host_count =
         static_cast<std::size_t>(std::distance(hosts.first, hosts.second));
@@ -331,6 +338,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void write(HttpResponse answer, std::chrono::seconds time_to_write = kWriteTimeout) {
     stage_ = Stage::kWriting;
     waiting_for_head_.store(false, std::memory_order_relaxed);
+    logged_status_ = answer.status;
     response_ = {};
     response_.version(11);
     response_.result(answer.status);
@@ -352,10 +360,27 @@ class Session : public std::enable_shared_from_this<Session> {
                       beast::bind_front_handler(&Session::on_write, shared_from_this()));
   }
 
-  void on_write(beast::error_code error, std::size_t) {
+  void on_write(beast::error_code error, std::size_t bytes) {
     answered_ = true;
+    if (server_->options.access_log != nullptr) log_access(bytes);
     if (error || !response_.keep_alive()) return close();
     read();
+  }
+
+  void log_access(std::size_t bytes) {
+    beast::error_code error;
+    const tcp::endpoint peer = stream_.socket().remote_endpoint(error);
+    std::string client = "-";
+    if (!error) client = peer.address().to_string() + ":" + std::to_string(peer.port());
+    server_->options.access_log->write(
+        {.answered_at = std::chrono::system_clock::now(),
+         .client = client,
+         .method = logged_method_,
+         .target = logged_target_,
+         .status = logged_status_,
+         .bytes = bytes,
+         .duration = std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::steady_clock::now() - request_started_)});
   }
 
   void close() {
@@ -387,6 +412,11 @@ class Session : public std::enable_shared_from_this<Session> {
   bool answered_ = false;
   bool head_only_ = false;
   bool keep_alive_ = true;
+  // What the access log says of the request being answered.
+  std::string logged_method_;
+  std::string logged_target_;
+  unsigned logged_status_ = 0;
+  std::chrono::steady_clock::time_point request_started_ = std::chrono::steady_clock::now();
   std::list<std::weak_ptr<Session>>::iterator registration_;
 };
 

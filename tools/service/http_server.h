@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "service/access_log.h"
+
 namespace robotstxt::service {
 
 /// A request as handlers see it: Beast stays inside http_server.cc.
@@ -63,6 +65,8 @@ struct ServerOptions {
   std::vector<std::string> allowed_hosts;
   /// SIGTERM, SIGINT and SIGHUP start the drain.
   bool handle_signals = true;
+  /// One line per answered request when set (not owned; outlives the server).
+  AccessLog* access_log = nullptr;
 };
 
 /// How run() ended.
