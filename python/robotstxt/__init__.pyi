@@ -215,7 +215,7 @@ class RobotsClient:
         max_concurrent_transfers: int = 200,
         max_redirects: int = 5,
         ca_file: str = "",
-        connect_to: Sequence[str] = (),
+        connect_to: str | Sequence[str] = (),
         cache_max_entries: int = 100000,
         cache_max_bytes: int = 536870912,
         redis: Optional[str] = None,

@@ -40,12 +40,36 @@ std::size_t positive(std::int64_t value, const char* what) {
   return static_cast<std::size_t>(value);
 }
 
+// connect_to: one 'HOST:PORT:CONNECT_HOST:CONNECT_PORT' or a list or tuple of them. A str
+// is one entry, not a sequence of one-letter entries.
+std::vector<std::string> connect_to_entries(py::handle value) {
+  std::string storage;
+  if (is_single_text(value)) return {std::string(text_of(value, {"connect_to"}, storage))};
+  if (!PyList_Check(value.ptr()) && !PyTuple_Check(value.ptr())) {
+    throw py::type_error("connect_to must be str or a list of str, not " + type_name(value));
+  }
+  const auto items = py::reinterpret_borrow<py::sequence>(value);
+  std::vector<std::string> entries;
+  entries.reserve(items.size());
+  for (std::size_t index = 0; index < items.size(); ++index) {
+    const py::object item = items[index];
+    if (!is_single_text(item)) {
+      throw_not_text(item, {"connect_to", static_cast<std::ptrdiff_t>(index)});
+    }
+    entries.emplace_back(
+        text_of(item, {"connect_to", static_cast<std::ptrdiff_t>(index)}, storage));
+  }
+  return entries;
+}
+
 // RobotsClient(**options); it holds a cache and a mutex, so it is made in place.
-std::unique_ptr<RobotsClient> make_client(
-    const std::string& user_agent, double connect_timeout, double total_timeout,
-    std::int64_t max_concurrent_transfers, std::int64_t max_redirects, const std::string& ca_file,
-    const std::vector<std::string>& connect_to, std::int64_t cache_max_entries,
-    std::int64_t cache_max_bytes, const std::optional<std::string>& redis) {
+std::unique_ptr<RobotsClient> make_client(const std::string& user_agent, double connect_timeout,
+                                          double total_timeout,
+                                          std::int64_t max_concurrent_transfers,
+                                          std::int64_t max_redirects, const std::string& ca_file,
+                                          py::handle connect_to, std::int64_t cache_max_entries,
+                                          std::int64_t cache_max_bytes,
+                                          const std::optional<std::string>& redis) {
   RobotsClientOptions options;
   options.fetch.user_agent = user_agent;
   options.fetch.connect_timeout = milliseconds_of(connect_timeout, "connect_timeout");
@@ -55,7 +79,7 @@ std::unique_ptr<RobotsClient> make_client(
   if (max_redirects < 0) throw py::value_error("max_redirects must not be negative");
   options.fetch.max_redirects = static_cast<std::size_t>(max_redirects);
   options.fetch.ca_file = ca_file;
-  options.fetch.connect_to = connect_to;
+  options.fetch.connect_to = connect_to_entries(connect_to);
   options.cache.max_entries = positive(cache_max_entries, "cache_max_entries");
   options.cache.max_bytes = positive(cache_max_bytes, "cache_max_bytes");
   // The same URL syntax and the same store as `robotstxt serve --redis`, so that Python
@@ -167,18 +191,19 @@ void add_robots_client(py::module_& module) {
                std::chrono::duration<double>(defaults.fetch.total_timeout).count(),
            py::arg("max_concurrent_transfers") = defaults.fetch.max_concurrent_transfers,
            py::arg("max_redirects") = defaults.fetch.max_redirects,
-           py::arg("ca_file") = std::string(), py::arg("connect_to") = std::vector<std::string>(),
+           py::arg("ca_file") = std::string(), py::arg("connect_to") = py::tuple(),
            py::arg("cache_max_entries") = defaults.cache.max_entries,
            py::arg("cache_max_bytes") = defaults.cache.max_bytes, py::arg("redis") = py::none(),
            "RobotsClient(*, user_agent: str = ..., connect_timeout: float = 10.0,\n"
            "             total_timeout: float = 30.0, max_concurrent_transfers: int = 200,\n"
            "             max_redirects: int = 5, ca_file: str = '',\n"
-           "             connect_to: Sequence[str] = (), cache_max_entries: int = 100000,\n"
+           "             connect_to: str | Sequence[str] = (), cache_max_entries: int = 100000,\n"
            "             cache_max_bytes: int = 536870912, redis: str | None = None)\n\n"
            "user_agent is the User-Agent header of the fetches (say who you are; it is not\n"
            "the robots.txt agent); timeouts are in seconds, total_timeout covering every\n"
            "redirect hop; connect_to sends a host's requests elsewhere\n"
-           "('HOST:PORT:CONNECT_HOST:CONNECT_PORT', for staging and tests). The cache\n"
+           "('HOST:PORT:CONNECT_HOST:CONNECT_PORT', or a list of them, for staging and\n"
+           "tests; TypeError for anything else). The cache\n"
            "keeps at most cache_max_entries origins and cache_max_bytes bytes.\n"
            "redis ('redis://HOST:PORT/DB') adds the shared tier of `robotstxt serve`: every\n"
            "client and serve instance on that Redis fetches each origin once for all. A\n"
