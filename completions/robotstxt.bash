@@ -10,6 +10,17 @@ _robotstxt() {
     mapfile -t COMPREPLY < <(compgen -W "$commands help --help --version" -- "$cur")
     return
   fi
+  # After --crawler: the catalogue's names, from the robotstxt being completed, so they
+  # match its version. Some names hold spaces: each is offered quoted.
+  if [[ ${COMP_WORDS[COMP_CWORD - 1]} == --crawler ]]; then
+    local names
+    names=$("${COMP_WORDS[0]}" crawlers 2>/dev/null | sed -n 's/^\([^ ].*\)  (.*)$/\1/p')
+    local name
+    while IFS= read -r name; do
+      [[ -n $name ]] && COMPREPLY+=("$(printf '%q' "$name")")
+    done < <(IFS=$'\n' compgen -W "$names" -- "$cur")
+    return
+  fi
   local options
   case ${COMP_WORDS[1]} in
     help)

@@ -20,7 +20,7 @@ complete -c robotstxt -f -n '__fish_seen_subcommand_from help' -a 'check explain
 
 complete -c robotstxt -s h -l help -d 'Print help and exit'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info fetch' -s a -l agent -x -d 'Product tokens, comma-separated'
-complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l crawler -x -d 'A crawler of the catalogue'
+complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l crawler -x -d 'A crawler of the catalogue' -a '(robotstxt crawlers 2>/dev/null | string replace -rf "^([^ ].*)  \(.*\)\$" "\$1")'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l user-agent-string -x -d 'A User-Agent header naming a crawler'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info lint fetch crawlers audit' -l json -d 'JSON output'
 complete -c robotstxt -n '__fish_seen_subcommand_from info lint' -l all -d 'Show every line, even of an HTML page'

@@ -41,13 +41,17 @@ def bash_offers(*words):
     script = ('source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _robotstxt; '
               'printf "%s\\n" "${COMPREPLY[@]}"')
     result = subprocess.run(["bash", "-c", script, "bash", f"{folder}/robotstxt.bash",
-                             "robotstxt", *words], capture_output=True, text=True, check=True)
+                             cli, *words], capture_output=True, text=True, check=True)
     return [line for line in result.stdout.splitlines() if line]
 
 
 expect("bash, first word", bash_offers(""), commands + ["help", "--help", "--version"])
 expect("bash, help COMMAND", bash_offers("help", ""), commands)
 expect("bash, check --j", bash_offers("check", "--j"), ["--json"])
+# After --crawler, the catalogue's names that start with what was typed, quoted when they
+# hold spaces.
+expect("bash, check --crawler Googlebot-N", bash_offers("check", "--crawler", "Googlebot-N"),
+       ["Googlebot-News", r"Googlebot-News\ \(images\)"])
 for command in commands:
     expect(f"bash, {command} --", bash_offers(command, "--"), options[command])
     expect(f"bash, {command} FILE", bash_offers(command, "robots"), [])
