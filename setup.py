@@ -67,6 +67,27 @@ def version() -> str:
     return (SOURCE_DIR / "VERSION").read_text(encoding="ascii").strip()
 
 
+def wheel_is_missing() -> bool:
+    """setuptools before 70.1 makes wheels with the separate 'wheel' package; without it,
+    its only words are "invalid command 'bdist_wheel'"."""
+    try:
+        import setuptools.command.bdist_wheel  # noqa: F401  (setuptools 70.1 and later)
+        return False
+    except ImportError:
+        pass
+    try:
+        import wheel  # noqa: F401
+        return False
+    except ImportError:
+        return True
+
+
+if "bdist_wheel" in sys.argv[1:] and wheel_is_missing():
+    sys.exit(f"robotstxt: building the package needs the 'wheel' module for {sys.executable} "
+             "(Debian: python3-wheel). In a virtual environment made with "
+             "--system-site-packages, Debian's wheel, setuptools and pybind11 are seen; "
+             "otherwise install wheel into it first.")
+
 # setuptools' own build/ and egg-info directories would land in build/ and python/.
 BUILD_BASE.mkdir(parents=True, exist_ok=True)
 setup(
