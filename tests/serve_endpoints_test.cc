@@ -15,10 +15,9 @@ TEST(ServeEndpointsTest, HelpListsEveryEndpointWithItsMethod) {
   const testing::CommandResult help = testing::run_command(ROBOTSTXT_CLI, {"serve", "--help"});
   ASSERT_EQ(help.exit_code, 0) << help.err;
   for (const service::EndpointDescription& endpoint : service::kEndpoints) {
-    std::string method_and_path(endpoint.method);
-    method_and_path.append(5 - endpoint.method.size(), ' ');
-    method_and_path += endpoint.path;
-    EXPECT_NE(help.out.find(method_and_path + ' '), std::string::npos)
+    const std::string method_and_path =
+        "  " + std::string(endpoint.method) + ' ' + std::string(endpoint.path) + "  ";
+    EXPECT_NE(help.out.find(method_and_path), std::string::npos)
         << method_and_path << " is missing from serve --help:\n"
         << help.out;
   }

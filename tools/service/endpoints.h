@@ -4,6 +4,7 @@
 #define ROBOTSTXT_TOOLS_SERVICE_ENDPOINTS_H_
 
 #include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -31,16 +32,20 @@ inline constexpr std::array kEndpoints = {
     EndpointDescription{"GET", "/metrics", "Prometheus text"},
 };
 
-/// "  GET  /v1/check  ..." lines, one per endpoint, for --help.
+/// "  GET /v1/check     ..." lines, one per endpoint, for --help. Method and path are
+/// joined by one space, the purpose set off by two or more: help2man then makes the
+/// method and path one tag in the manual page.
 inline std::string endpoint_lines() {
+  constexpr std::size_t kPurposeColumn = 22;
   std::string lines;
   for (const EndpointDescription& endpoint : kEndpoints) {
-    lines += "  ";
-    lines += endpoint.method;
-    lines.append(5 - endpoint.method.size(), ' ');
-    lines += endpoint.path;
-    lines.append(endpoint.path.size() < 16 ? 16 - endpoint.path.size() : 1, ' ');
-    lines += endpoint.purpose;
+    std::string line = "  ";
+    line += endpoint.method;
+    line += ' ';
+    line += endpoint.path;
+    line.append(line.size() + 2 < kPurposeColumn ? kPurposeColumn - line.size() : 2, ' ');
+    line += endpoint.purpose;
+    lines += line;
     lines += '\n';
   }
   return lines;
