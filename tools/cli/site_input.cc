@@ -53,7 +53,7 @@ bool looks_like_host(std::string_view argument) {
   return true;
 }
 
-// "https://example.com/robots.txt: HTTP 200 after 301 from http://example.com/robots.txt"
+// "fetched https://example.com/robots.txt: HTTP 200, after 301 from http://example.com/robots.txt"
 std::string what_was_fetched(const FetchOutcome& outcome) {
   std::string line =
       "fetched " + printable(outcome.final_url.empty() ? outcome.robots_url : outcome.final_url);
