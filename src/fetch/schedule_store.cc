@@ -91,7 +91,11 @@ void InMemoryScheduleStore::put(const std::string& key, std::string text,
           [](const auto& a, const auto& b) { return a.second.expires < b.second.expires; }));
     }
   }
-  values_[key] = Value{std::move(text), now + ttl};
+  // A TTL past any schedule's life is as good as forever; bounded, so that adding it to
+  // the clock cannot overflow (a cap of years is a valid option).
+  constexpr std::chrono::milliseconds kLongestTtl = std::chrono::hours(24 * 365 * 100);
+  values_[key] =
+      Value{std::move(text), now + std::clamp(ttl, std::chrono::milliseconds(0), kLongestTtl)};
 }
 
 SlotReply InMemoryScheduleStore::reserve(const SlotRequest& request) {
