@@ -19,20 +19,7 @@ origins="${ORIGINS:-10000}"
 connections="${CONNECTIONS:-16}"
 seconds="${SECONDS_PER_RUN:-10}"
 workers="${WORKERS:-4}"
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-first_line() {  # waits for the first line of file $1
-  for _ in $(seq 200); do [ -s "$1" ] && head -1 "$1" && return 0; sleep 0.05; done
-  echo "no output in $1" >&2; return 1
-}
+source bench/lib.sh
 used_memory() { redis-cli -p "$redis_port" info memory | sed -n 's/^used_memory:\([0-9]*\).*/\1/p'; }
 
 /usr/bin/python3 tests/support/robots_server.py > "$work/origin.out" 2>&1 &

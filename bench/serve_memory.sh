@@ -12,14 +12,7 @@ cd "$(dirname "$0")/.."
 build="${1:-build}"
 origins="${ORIGINS:-1500}"
 cache_bytes="${CACHE_BYTES:-268435456}"
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source bench/lib.sh
 
 /usr/bin/python3 - "$work/robots.txt" <<'PYTHON'
 import sys
