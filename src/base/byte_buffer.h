@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "base/byte_copy.h"
+#include "base/uninitialized_array.h"
 
 namespace robotstxt::internal {
 
@@ -40,7 +41,7 @@ class ByteBuffer {
  private:
   void grow(std::size_t needed) {
     const std::size_t capacity = std::max({2 * capacity_, needed, std::size_t{256}});
-    auto grown = std::make_unique_for_overwrite<char[]>(capacity);
+    auto grown = make_uninitialized_array<char>(capacity);
     if (size_ > 0) std::memcpy(grown.get(), bytes_.get(), size_);
     bytes_ = std::move(grown);
     capacity_ = capacity;

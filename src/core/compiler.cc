@@ -7,6 +7,7 @@
 #include <memory>
 #include <utility>
 
+#include "base/uninitialized_array.h"
 #include "core/compiled_rule_order.h"
 
 namespace robotstxt {
@@ -32,7 +33,7 @@ RobotsTxt Compiler::pack(Scratch& scratch) {
                           bytes_of(parts.sitemaps) + bytes_of(parts.written_rules) +
                           parts.text.size() + directives.size();
   if (robots.storage_bytes_ > 0) {
-    robots.storage_ = std::make_unique_for_overwrite<std::byte[]>(robots.storage_bytes_);
+    robots.storage_ = internal::make_uninitialized_array<std::byte>(robots.storage_bytes_);
   }
   std::byte* at = robots.storage_.get();
   const auto place = [&at, &bytes_of]<typename T>(RobotsTxt::Run<T>& run,

@@ -79,7 +79,8 @@ std::string quote(std::string_view text) {
   return quoted + "`";
 }
 
-std::string with_thousands(std::size_t number) {
+// 64 bits: a tail past the limit is counted in 64 bits, and size_t is 32 on WebAssembly.
+std::string with_thousands(std::uint64_t number) {
   std::string digits = std::to_string(number);
   for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
   return digits;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "base/byte_signature.h"
+#include "base/uninitialized_array.h"
 #include "core/compiled_layout.h"
 #include "core/glob.h"
 #include "robotstxt/url_path.h"
@@ -80,7 +81,7 @@ RobotsTxt::~RobotsTxt() = default;
 RobotsTxt::RobotsTxt(const RobotsTxt& other) {
   share_views(other);
   if (other.storage_bytes_ == 0) return;
-  storage_ = std::make_unique_for_overwrite<std::byte[]>(other.storage_bytes_);
+  storage_ = internal::make_uninitialized_array<std::byte>(other.storage_bytes_);
   storage_bytes_ = other.storage_bytes_;
   std::memcpy(storage_.get(), other.storage_.get(), storage_bytes_);
   rebase(other.storage_.get(), storage_.get());

@@ -2,9 +2,9 @@
 // other directives as written, an explanation of one verdict, and the values of the
 // directives Google ignores but other crawlers read (docs/semantics.md 6).
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
+#include "base/fixed_decimal.h"
 #include "core/compiled_layout.h"
 #include "robotstxt/url_path.h"
 
@@ -16,10 +16,10 @@ constexpr std::uint32_t kNoMatch = 0xFFFFFFFF;
 // Skips spaces, then reads a plain decimal number ("10", "0.5") from the front of `text`.
 bool take_number(std::string_view& text, double& number) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  const auto [end, error] =
-      std::from_chars(text.data(), text.data() + text.size(), number, std::chars_format::fixed);
-  if (error != std::errc() || !std::isfinite(number)) return false;
-  text.remove_prefix(static_cast<std::size_t>(end - text.data()));
+  const std::optional<internal::FixedDecimal> read = internal::read_fixed_decimal(text);
+  if (!read) return false;
+  number = read->value;
+  text.remove_prefix(read->length);
   return true;
 }
 
