@@ -453,15 +453,17 @@ ROBOTSTXT_C_EXPORT void robotstxt_entry_free(robotstxt_entry* entry);
 /** A RobotsClient (robots_client.h): fetches, applies the policy, caches, optionally
  *  shares its cache through Redis. Options are name/value pairs, spelled as the CLI's
  *  flags without the dashes:
- *    user-agent-header  the User-Agent header sent        (default: the library's)
- *    timeout            seconds, above 0, at most 86400  (default 30)
- *    connect-to         HOST:PORT:ADDRESS:PORT, repeatable, as curl's --connect-to
- *    proxy              SCHEME://HOST[:PORT]             (default: none)
- *    ca-file            PEM file of trusted CAs          (default: the system's)
+ *    user-agent-header  the User-Agent header sent (default: the library's)
+ *    timeout            seconds for a whole fetch, above 0, at most 86400 (default 30)
+ *    connect-to         HOST:PORT:CONNECT_HOST:CONNECT_PORT, as curl's --connect-to;
+ *                       repeatable
+ *    ca-file            PEM file of the CAs to trust (default: the system's)
  *    allow-private      "true": also fetch from loopback, private and other non-public
  *                       addresses, which are refused by default ("false")
- *    redis              redis://HOST:PORT/DB, the shared cache tier (default: none)
- *    cache-bytes        bytes of this client's cache      (default: the library's)
+ *    redis              redis://HOST:PORT/DB, the fleet's shared cache tier (default: none)
+ *    cache-bytes        memory for the client's cache of rules (default 512 MiB)
+ *    cache-entries      origins the cache holds at most (default 100000)
+ *  Text values are printable ASCII; numbers are decimal.
  *  An unknown name or a bad value: ROBOTSTXT_INVALID_ARGUMENT naming it. Any thread. */
 ROBOTSTXT_C_EXPORT robotstxt_status robotstxt_client_new(const robotstxt_string* option_names,
                                                          const robotstxt_string* option_values,

@@ -108,6 +108,11 @@ struct Crawler {
 /// the catalogue has none.
 [[nodiscard]] const Crawler* find_crawler(std::string_view name) noexcept;
 
+/// The catalogue crawler an HTTP User-Agent header names ("Mozilla/5.0 (compatible;
+/// Googlebot/2.1; ...)" -> Googlebot): the one whose documented User-Agent text (else its
+/// own first token) appears as a whole word, ignoring case; the longest such text wins,
+/// so "Googlebot-Image/1.0" is Googlebot-Image, not Googlebot. nullptr when none does.
+[[nodiscard]] const Crawler* crawler_in_user_agent(std::string_view header) noexcept;
 /// Up to `count` catalogue names close to `name`, for "did you mean" messages, ignoring
 /// case: names that start with `name` (of 3 bytes or more) first, then names at most
 /// max(2, size / 3) edits away, closest first. Empty when no name is close.

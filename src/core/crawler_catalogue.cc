@@ -46,6 +46,24 @@ std::size_t edits_within(std::string_view a, std::string_view b, std::size_t lim
   return std::min(row[b.size()], over);
 }
 
+// A product-token character, or a digit: text that continues a word of a User-Agent
+// header, so that "Googlebot" is not found inside "Googlebot-Image" or "XGooglebot".
+bool continues_word(char c) noexcept {
+  return internal::is_ascii_alpha(c) || internal::is_ascii_digit(c) || c == '_' || c == '-';
+}
+
+// Whether `word` occurs in `header` (ignoring case) with no word character on either side.
+bool has_word(std::string_view header, std::string_view word) noexcept {
+  if (word.empty() || word.size() > header.size()) return false;
+  for (std::size_t at = 0; at + word.size() <= header.size(); ++at) {
+    if (!internal::equals_ignoring_case(header.substr(at, word.size()), word)) continue;
+    const bool starts = at == 0 || !continues_word(header[at - 1]);
+    const std::size_t end = at + word.size();
+    if (starts && (end == header.size() || !continues_word(header[end]))) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string_view to_string(CrawlerPurpose purpose) noexcept {
@@ -82,6 +100,23 @@ const Crawler* find_crawler(std::string_view name) noexcept {
     if (internal::equals_ignoring_case(crawler.name, name)) return &crawler;
   }
   return nullptr;
+}
+
+const Crawler* crawler_in_user_agent(std::string_view header) noexcept {
+  const Crawler* best = nullptr;
+  std::size_t best_length = 0;
+  for (const Crawler& crawler : crawler_catalogue()) {
+    // The first token is the crawler's own; later ones are other crawlers' it falls back to.
+    const std::string_view word = !crawler.user_agent_substring.empty()
+                                      ? crawler.user_agent_substring
+                                  : crawler.tokens.empty() ? std::string_view()
+                                                           : crawler.tokens.front();
+    if (word.size() > best_length && has_word(header, word)) {
+      best = &crawler;
+      best_length = word.size();
+    }
+  }
+  return best;
 }
 
 std::vector<std::string_view> closest_crawler_names(std::string_view name, std::size_t count) {

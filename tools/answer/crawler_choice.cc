@@ -20,42 +20,7 @@ bool in_group(const Crawler& crawler, std::string_view group) {
   return internal::equals_ignoring_case(crawler.operator_name, "Google");  // "google"
 }
 
-// A product-token character, or a digit: text that continues a word of a User-Agent
-// header, so that "Googlebot" is not found inside "Googlebot-Image" or "XGooglebot".
-bool continues_word(char c) {
-  return internal::is_ascii_alpha(c) || internal::is_ascii_digit(c) || c == '_' || c == '-';
-}
-
-// Whether `word` occurs in `header` (ignoring case) with no word character on either side.
-bool has_word(std::string_view header, std::string_view word) {
-  if (word.empty() || word.size() > header.size()) return false;
-  for (std::size_t at = 0; at + word.size() <= header.size(); ++at) {
-    if (!internal::equals_ignoring_case(header.substr(at, word.size()), word)) continue;
-    const bool starts = at == 0 || !continues_word(header[at - 1]);
-    const std::size_t end = at + word.size();
-    if (starts && (end == header.size() || !continues_word(header[end]))) return true;
-  }
-  return false;
-}
-
 }  // namespace
-
-const Crawler* crawler_in_user_agent(std::string_view header) {
-  const Crawler* best = nullptr;
-  std::size_t best_length = 0;
-  for (const Crawler& crawler : crawler_catalogue()) {
-    // The first token is the crawler's own; later ones are other crawlers' it falls back to.
-    const std::string_view word = !crawler.user_agent_substring.empty()
-                                      ? crawler.user_agent_substring
-                                  : crawler.tokens.empty() ? std::string_view()
-                                                           : crawler.tokens.front();
-    if (word.size() > best_length && has_word(header, word)) {
-      best = &crawler;
-      best_length = word.size();
-    }
-  }
-  return best;
-}
 
 bool is_ai_crawler(const Crawler& crawler) {
   return crawler.purpose == CrawlerPurpose::kAiTraining ||

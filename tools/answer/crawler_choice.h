@@ -26,12 +26,6 @@ bool is_ai_crawler(const Crawler& crawler);
 /// error suggesting the closest names, and gives nullptr.
 const Crawler* crawler_or_report(std::string_view command, std::string_view name);
 
-/// The catalogue crawler an HTTP User-Agent header names ("Mozilla/5.0 (compatible;
-/// Googlebot/2.1; ...)" -> Googlebot): the one whose documented User-Agent text (else its
-/// own first token) appears as a whole word, ignoring case; the longest such text wins,
-/// so "Googlebot-Image/1.0" is Googlebot-Image, not Googlebot. nullptr when none does.
-const Crawler* crawler_in_user_agent(std::string_view header);
-
 /// The crawlers a selection names: `all`, `search`, `ai` (AI training and AI search),
 /// `google` (Google's crawlers), or a comma-separated list of names; catalogue order,
 /// no repeats. nullopt after reporting an unknown name or an empty selection.
