@@ -1,0 +1,138 @@
+// Moving bytes across the WebAssembly boundary: strings in as UTF-8 (TextEncoder, written
+// straight into the module's memory), views out as JavaScript strings, and the few fixed
+// buffers every call reuses, so that a question allocates nothing in the module once the
+// buffers have grown to fit. Everything here is single-threaded, as JavaScript is.
+
+/** A failing C ABI call: `code` is its robotstxt_status, `message` the library's words. */
+export class RobotstxtError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "RobotstxtError";
+    this.code = code;
+  }
+}
+
+// robotstxt_error is 260 bytes; 264 keeps every area after it 8-byte aligned, as the
+// doubles of the structs written there need.
+const kErrorSize = 264;
+const kOutSize = 16;
+const kViewSize = 8;
+const kStructSize = 128;
+
+export function heap(wasm) {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const fixed = wasm._malloc(kErrorSize + kOutSize + kViewSize + kStructSize);
+  const error = fixed;
+  const out = error + kErrorSize;
+  const view = out + kOutSize;
+  const struct = view + kViewSize;
+
+  // A buffer in the module's memory that grows to the largest size asked and never
+  // shrinks: the largest body parsed, the largest URL batch.
+  function growable() {
+    let at = 0;
+    let capacity = 0;
+    return (size) => {
+      if (size > capacity) {
+        if (at !== 0) wasm._free(at);
+        capacity = Math.max(size, 2 * capacity, 256);
+        at = wasm._malloc(capacity);
+        if (at === 0) {
+          capacity = 0;
+          throw new RobotstxtError(4, "out of WebAssembly memory");
+        }
+      }
+      return at;
+    };
+  }
+  const input = growable();
+  const answers = growable();
+  const lines = growable();
+
+  const bytes = () => wasm.HEAPU8;
+  const u32 = (at) => wasm.HEAPU32[at >>> 2];
+  const i32 = (at) => wasm.HEAP32[at >>> 2];
+  const f64 = (at) => wasm.HEAPF64[at >>> 3];
+
+  function readString(at) {
+    const data = u32(at);
+    const size = u32(at + 4);
+    if (size === 0) return "";
+    return decoder.decode(wasm.HEAPU8.subarray(data, data + size));
+  }
+
+  return {
+    error,
+    bytes,
+    u32,
+    i32,
+    f64,
+    readString,
+    outPointer: () => out,
+    scratchStruct: (size) => {
+      if (size > kStructSize) throw new RangeError("struct larger than the scratch area");
+      return struct;
+    },
+    scratchBytes: (count) => answers(Math.max(count, 1)),
+    scratchLines: (count) => lines(4 * Math.max(count, 1)),
+
+    // A function that returns a robotstxt_string: wasm32 returns it through a pointer
+    // passed first.
+    readView(fn, ...args) {
+      fn(view, ...args);
+      return readString(view);
+    },
+
+    /** Writes a string as UTF-8; returns [address, byte count]. */
+    writeString(text) {
+      if (typeof text !== "string") throw new TypeError("expected a string");
+      // UTF-16 to UTF-8 is at most 3 bytes per code unit.
+      const at = input(3 * text.length + 1);
+      const { written } = encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + 3 * text.length));
+      return [at, written];
+    },
+
+    /** Copies bytes into the module; returns [address, byte count]. */
+    writeBytes(source) {
+      const at = input(source.length + 1);
+      wasm.HEAPU8.set(source, at);
+      return [at, source.length];
+    },
+
+    /** Writes strings as an array of robotstxt_string followed by their bytes. */
+    writeStrings(texts) {
+      if (!Array.isArray(texts)) throw new TypeError("expected an array of strings");
+      let room = 8 * texts.length + 1;
+      for (const text of texts) {
+        if (typeof text !== "string") throw new TypeError("expected an array of strings");
+        room += 3 * text.length;
+      }
+      const at = input(room);
+      let cursor = at + 8 * texts.length;
+      const heapU8 = wasm.HEAPU8;
+      const heapU32 = wasm.HEAPU32;
+      for (let i = 0; i < texts.length; ++i) {
+        const { written } = encoder.encodeInto(
+          texts[i],
+          heapU8.subarray(cursor, cursor + 3 * texts[i].length),
+        );
+        heapU32[(at >>> 2) + 2 * i] = cursor;
+        heapU32[(at >>> 2) + 2 * i + 1] = written;
+        cursor += written;
+      }
+      return at;
+    },
+
+    /** Throws the error a non-zero robotstxt_status describes. */
+    check(status) {
+      if (status === 0) return;
+      const start = error + 4;
+      const end = wasm.HEAPU8.indexOf(0, start);
+      const message = decoder.decode(
+        wasm.HEAPU8.subarray(start, end < 0 || end > start + 256 ? start + 256 : end),
+      );
+      throw new RobotstxtError(status, message || `robotstxt status ${status}`);
+    },
+  };
+}

@@ -1,0 +1,436 @@
+// A parsed robots.txt, lint, and the crawler catalogue, asked through the C ABI
+// (include/robotstxt/c_api.h) of the library compiled to WebAssembly: this file only
+// moves bytes across that boundary and gives the answers JavaScript's shapes.
+import createRobotstxtModule from "./robotstxt_wasm.mjs";
+import { RobotstxtError, heap } from "./memory.js";
+
+const wasm = await createRobotstxtModule();
+const memory = heap(wasm);
+
+// Status codes of robotstxt_status that callers may want to tell apart.
+const kUnknownCrawler = 2;
+const kNoCrawlerInUserAgent = 3;
+
+// Struct sizes and field offsets on wasm32, as c_api.h gives them.
+const kStringSize = 8;
+const kVerdictSize = 56;
+const kRateSize = 32;
+const kUsageSize = 16;
+const kFindingSize = 40;
+const kRuleMatchSize = 32;
+const kCrawlerSize = 40;
+
+/** The version of the library inside, e.g. "0.1.0". */
+export const version = memory.readView(wasm._robotstxt_version);
+/** The C ABI version the module was built with. */
+export const abiVersion = wasm._robotstxt_abi_version();
+
+// Names of enum values, read once from the library so that JavaScript says exactly what
+// the CLI and the service say.
+const nameCache = new Map();
+function nameOf(nameFunction, value) {
+  let names = nameCache.get(nameFunction);
+  if (!names) nameCache.set(nameFunction, (names = new Map()));
+  let name = names.get(value);
+  if (name === undefined) {
+    name = memory.readView(nameFunction, value);
+    names.set(value, name);
+  }
+  return name;
+}
+
+// ------------------------------------------------------------------------------ agents
+
+/**
+ * Agent handles, cached by the agent's description so that asking again with the same
+ * string crosses no allocation. Bounded: past kAgentCacheLimit the oldest is freed (an
+ * application that makes agents from untrusted strings cannot grow it without end).
+ */
+export const agentCacheLimit = 256;
+const agentCache = new Map();
+
+/** How many agent handles are cached now (at most agentCacheLimit). */
+export function cachedAgentCount() {
+  return agentCache.size;
+}
+
+function agentKey(agent) {
+  if (typeof agent === "string") return "t\u0000" + agent;
+  if (Array.isArray(agent)) {
+    if (agent.length === 0 || !agent.every((token) => typeof token === "string")) {
+      throw new TypeError("an agent array holds one or more product tokens (strings)");
+    }
+    return agent.length === 1 ? "t\u0000" + agent[0] : "m\u0000" + agent.join("\u0000");
+  }
+  if (agent !== null && typeof agent === "object") {
+    if (typeof agent.crawler === "string") return "c\u0000" + agent.crawler.toLowerCase();
+    if (typeof agent.userAgent === "string") return "u\u0000" + agent.userAgent;
+  }
+  throw new TypeError(
+    'an agent is a product token ("FooBot"), an array of tokens, {crawler: NAME} ' +
+      "or {userAgent: HEADER}",
+  );
+}
+
+function makeAgent(agent) {
+  const out = memory.outPointer();
+  if (typeof agent === "string" || Array.isArray(agent)) {
+    const tokens = typeof agent === "string" ? [agent] : agent;
+    const strings = memory.writeStrings(tokens);
+    memory.check(
+      wasm._robotstxt_agent_from_tokens(strings, tokens.length, out, memory.error),
+    );
+  } else if (typeof agent.crawler === "string") {
+    const [bytes, size] = memory.writeString(agent.crawler);
+    memory.check(wasm._robotstxt_agent_from_crawler(bytes, size, out, memory.error));
+  } else {
+    const [bytes, size] = memory.writeString(agent.userAgent);
+    memory.check(wasm._robotstxt_agent_from_user_agent(bytes, size, out, memory.error));
+  }
+  return memory.u32(out);
+}
+
+// The handle for `agent`, made at most once while it stays cached.
+function agentHandle(agent) {
+  const key = agentKey(agent);
+  let handle = agentCache.get(key);
+  if (handle !== undefined) return handle;
+  handle = makeAgent(agent);
+  if (agentCache.size >= agentCacheLimit) {
+    const [oldestKey, oldest] = agentCache.entries().next().value;
+    agentCache.delete(oldestKey);
+    wasm._robotstxt_agent_free(oldest);
+  }
+  agentCache.set(key, handle);
+  return handle;
+}
+
+// ------------------------------------------------------------------------------ verdicts
+
+function readVerdict(at) {
+  const line = memory.u32(at + 4);
+  const crawlerRule = memory.i32(at + 24);
+  return {
+    allowed: memory.i32(at) === 1,
+    line,
+    kind: line === 0 ? null : nameOf(wasm._robotstxt_rule_kind_name, memory.i32(at + 8)),
+    rule: line === 0 ? null : memory.readString(at + 40),
+    pattern: line === 0 ? null : memory.readString(at + 32),
+    strength: memory.u32(at + 12),
+    viaIndexHtm: memory.i32(at + 16) === 1,
+    applied: nameOf(wasm._robotstxt_applied_groups_name, memory.i32(at + 20)),
+    crawlerRule: crawlerRule < 0 ? null : nameOf(wasm._robotstxt_crawler_rule_name, crawlerRule),
+    crawlerToken: memory.readString(at + 48) || null,
+  };
+}
+
+// Parsed files not freed by their owner are freed when collected: a safety net only,
+// since the collector runs late and not at all for a page that closes.
+const unfreed = new FinalizationRegistry((handle) => wasm._robotstxt_robots_free(handle));
+
+/**
+ * A parsed robots.txt. Immutable; answers any number of questions. Holds WebAssembly
+ * memory until free() (or `using`, or, late, the garbage collector).
+ */
+export class RobotsTxt {
+  #handle;
+  #body;
+  #sitemaps;
+
+  /** @internal use parse(). */
+  constructor(handle, body) {
+    this.#handle = handle;
+    this.#body = body;
+    unfreed.register(this, handle, this);
+  }
+
+  #live() {
+    if (this.#handle === 0) throw new Error("this RobotsTxt was freed");
+    return this.#handle;
+  }
+
+  /** May `agent` fetch `url`? The URL is used as given (percent-encoded already). */
+  isAllowed(url, agent) {
+    const robots = this.#live();
+    const handle = agentHandle(agent);
+    const [bytes, size] = memory.writeString(url);
+    const answer = memory.outPointer();
+    memory.check(wasm._robotstxt_allowed(robots, bytes, size, handle, answer, memory.error));
+    return memory.i32(answer) === 1;
+  }
+
+  /** The answer with its reason: the decisive line and rule, and whose groups applied. */
+  verdict(url, agent) {
+    const robots = this.#live();
+    const handle = agentHandle(agent);
+    const [bytes, size] = memory.writeString(url);
+    const verdict = memory.scratchStruct(kVerdictSize);
+    memory.check(wasm._robotstxt_verdict_of(robots, bytes, size, handle, verdict, memory.error));
+    return readVerdict(verdict);
+  }
+
+  /** isAllowed() for many URLs in one crossing: an array of booleans, in order. */
+  isAllowedEach(urls, agent) {
+    const robots = this.#live();
+    const handle = agentHandle(agent);
+    const strings = memory.writeStrings(urls);
+    const answers = memory.scratchBytes(urls.length);
+    memory.check(
+      wasm._robotstxt_allowed_urls(robots, strings, urls.length, handle, answers, memory.error),
+    );
+    const out = new Array(urls.length);
+    const bytes = memory.bytes();
+    for (let i = 0; i < urls.length; ++i) out[i] = bytes[answers + i] === 1;
+    return out;
+  }
+
+  /** The Sitemap lines' values as written, in file order. */
+  get sitemaps() {
+    if (this.#sitemaps === undefined) {
+      const robots = this.#live();
+      const count = wasm._robotstxt_sitemap_count(robots);
+      const list = [];
+      const view = memory.scratchStruct(kStringSize);
+      for (let i = 0; i < count; ++i) {
+        wasm._robotstxt_sitemap(view, robots, i);
+        list.push(memory.readString(view));
+      }
+      this.#sitemaps = Object.freeze(list);
+    }
+    return this.#sitemaps;
+  }
+
+  /** The crawl-delay in seconds for `agent`, or null when its groups set none. */
+  crawlDelay(agent) {
+    const robots = this.#live();
+    const handle = agentHandle(agent);
+    const found = memory.outPointer();
+    const seconds = memory.scratchStruct(8);
+    memory.check(wasm._robotstxt_crawl_delay(robots, handle, found, seconds, memory.error));
+    return memory.i32(found) === 1 ? memory.f64(seconds) : null;
+  }
+
+  /** The request-rate for `agent`: {requests, seconds, window}, or null. */
+  requestRate(agent) {
+    const robots = this.#live();
+    const handle = agentHandle(agent);
+    const rate = memory.scratchStruct(kRateSize);
+    memory.check(wasm._robotstxt_request_rate(robots, handle, rate, memory.error));
+    if (memory.i32(rate) !== 1) return null;
+    return {
+      requests: memory.f64(rate + 8),
+      seconds: memory.f64(rate + 16),
+      window: memory.readString(rate + 24) || null,
+    };
+  }
+
+  /**
+   * The Content-Usage preferences for `url` (docs/semantics.md 9): {fetchable, trainAi,
+   * search, lines}, each preference "allowed", "disallowed" or "unknown".
+   */
+  contentUsage(url, agent) {
+    const robots = this.#live();
+    const handle = agentHandle(agent);
+    const usage = memory.scratchStruct(kUsageSize);
+    let capacity = 8;
+    for (;;) {
+      const [bytes, size] = memory.writeString(url);
+      const lines = memory.scratchLines(capacity);
+      memory.check(
+        wasm._robotstxt_content_usage(
+          robots, bytes, size, handle, usage, lines, capacity, memory.error,
+        ),
+      );
+      const lineCount = memory.u32(usage + 12);
+      if (lineCount > capacity) {
+        capacity = lineCount;
+        continue;
+      }
+      const deciding = [];
+      for (let i = 0; i < lineCount; ++i) deciding.push(memory.u32(lines + 4 * i));
+      return {
+        fetchable: memory.i32(usage) === 1,
+        trainAi: nameOf(wasm._robotstxt_preference_name, memory.i32(usage + 4)),
+        search: nameOf(wasm._robotstxt_preference_name, memory.i32(usage + 8)),
+        lines: deciding,
+      };
+    }
+  }
+
+  /** What is wrong or doubtful in the file: [{code, severity, line, column, text, message}]. */
+  lint() {
+    this.#live();
+    return lint(this.#body);
+  }
+
+  /** Everything behind a verdict: the path matched, the groups applied, every rule that matched. */
+  explain(url, agent) {
+    const robots = this.#live();
+    const handle = agentHandle(agent);
+    const [bytes, size] = memory.writeString(url);
+    const out = memory.outPointer();
+    memory.check(wasm._robotstxt_explain(robots, bytes, size, handle, out, memory.error));
+    const explanation = memory.u32(out);
+    try {
+      const view = memory.scratchStruct(kStringSize);
+      wasm._robotstxt_explanation_path(view, explanation);
+      const path = memory.readString(view);
+      const groups = [];
+      const groupCount = wasm._robotstxt_explanation_group_count(explanation);
+      for (let i = 0; i < groupCount; ++i) {
+        groups.push(Number(wasm._robotstxt_explanation_group(explanation, i)));
+      }
+      const matches = [];
+      const matchCount = wasm._robotstxt_explanation_match_count(explanation);
+      const match = memory.scratchStruct(kRuleMatchSize);
+      for (let i = 0; i < matchCount; ++i) {
+        memory.check(wasm._robotstxt_explanation_match(explanation, i, match, memory.error));
+        matches.push({
+          line: memory.u32(match),
+          kind: nameOf(wasm._robotstxt_rule_kind_name, memory.i32(match + 4)),
+          strength: memory.u32(match + 8),
+          viaIndexHtm: memory.i32(match + 12) === 1,
+          pattern: memory.readString(match + 16),
+          rule: memory.readString(match + 24),
+        });
+      }
+      const verdict = memory.scratchStruct(kVerdictSize);
+      memory.check(wasm._robotstxt_explanation_verdict(explanation, verdict, memory.error));
+      return {
+        path,
+        applied: nameOf(
+          wasm._robotstxt_applied_groups_name,
+          wasm._robotstxt_explanation_applied(explanation),
+        ),
+        groups,
+        matches,
+        verdict: readVerdict(verdict),
+      };
+    } finally {
+      wasm._robotstxt_explanation_free(explanation);
+    }
+  }
+
+  /** Gives the WebAssembly memory back now. Any later question throws. */
+  free() {
+    if (this.#handle === 0) return;
+    unfreed.unregister(this);
+    wasm._robotstxt_robots_free(this.#handle);
+    this.#handle = 0;
+  }
+}
+if (typeof Symbol.dispose === "symbol") {
+  RobotsTxt.prototype[Symbol.dispose] = RobotsTxt.prototype.free;
+}
+
+/** Parses a robots.txt body (a string, sent as UTF-8, or the bytes as served). */
+export function parse(body) {
+  const bytes = toBytes(body);
+  const [data, size] = memory.writeBytes(bytes);
+  const out = memory.outPointer();
+  memory.check(wasm._robotstxt_parse(data, size, out, memory.error));
+  return new RobotsTxt(memory.u32(out), bytes);
+}
+
+const encoder = new TextEncoder();
+function toBytes(body) {
+  if (typeof body === "string") return encoder.encode(body);
+  if (body instanceof Uint8Array) return body;
+  throw new TypeError("a robots.txt body is a string or a Uint8Array");
+}
+
+/** Lints a body: [{code, severity, line, column, text, message}], by line then column. */
+export function lint(body) {
+  const bytes = toBytes(body);
+  const [data, size] = memory.writeBytes(bytes);
+  const out = memory.outPointer();
+  memory.check(wasm._robotstxt_lint(data, size, out, memory.error));
+  const report = memory.u32(out);
+  try {
+    const findings = [];
+    const count = wasm._robotstxt_lint_finding_count(report);
+    const finding = memory.scratchStruct(kFindingSize);
+    for (let i = 0; i < count; ++i) {
+      memory.check(wasm._robotstxt_lint_finding(report, i, finding, memory.error));
+      findings.push({
+        code: memory.readString(finding + 16),
+        severity: nameOf(wasm._robotstxt_severity_name, memory.i32(finding)),
+        line: memory.u32(finding + 4),
+        column: memory.u32(finding + 8),
+        text: memory.readString(finding + 24),
+        message: memory.readString(finding + 32),
+      });
+    }
+    return findings;
+  } finally {
+    wasm._robotstxt_lint_report_free(report);
+  }
+}
+
+let lintCodeList;
+/** Every code lint() can report: [{code, severity, summary}]. */
+export function lintCodes() {
+  if (!lintCodeList) {
+    const list = [];
+    const count = wasm._robotstxt_lint_code_count();
+    const code = memory.scratchStruct(2 * kStringSize + 4);
+    for (let i = 0; i < count; ++i) {
+      memory.check(
+        wasm._robotstxt_lint_code(i, code, code + 2 * kStringSize, code + kStringSize, memory.error),
+      );
+      list.push(
+        Object.freeze({
+          code: memory.readString(code),
+          severity: nameOf(wasm._robotstxt_severity_name, memory.i32(code + 2 * kStringSize)),
+          summary: memory.readString(code + kStringSize),
+        }),
+      );
+    }
+    lintCodeList = Object.freeze(list);
+  }
+  return lintCodeList;
+}
+
+let crawlerList;
+/**
+ * The crawler catalogue (docs/semantics.md 8): [{name, operator, purpose, tokens,
+ * userAgentSubstring, ignoresGlobalGroup, obeysRobotsTxt, verified, crawlDelay}].
+ */
+export function crawlers() {
+  if (!crawlerList) {
+    const list = [];
+    const count = wasm._robotstxt_crawler_count();
+    const crawler = memory.scratchStruct(kCrawlerSize + kStringSize);
+    const token = crawler + kCrawlerSize;
+    for (let i = 0; i < count; ++i) {
+      memory.check(wasm._robotstxt_crawler_at(i, crawler, memory.error));
+      const flags = memory.u32(crawler + 4);
+      const tokens = [];
+      const tokenCount = memory.u32(crawler + 12);
+      for (let t = 0; t < tokenCount; ++t) {
+        wasm._robotstxt_crawler_token(token, i, t);
+        tokens.push(memory.readString(token));
+      }
+      list.push(
+        Object.freeze({
+          name: memory.readString(crawler + 16),
+          operator: memory.readString(crawler + 24),
+          purpose: nameOf(wasm._robotstxt_purpose_name, memory.i32(crawler)),
+          tokens: Object.freeze(tokens),
+          userAgentSubstring: memory.readString(crawler + 32) || null,
+          ignoresGlobalGroup: (flags & 1) !== 0,
+          obeysRobotsTxt: (flags & 2) !== 0,
+          verified: (flags & 4) !== 0,
+          crawlDelay: nameOf(wasm._robotstxt_crawl_delay_support_name, memory.i32(crawler + 8)),
+        }),
+      );
+    }
+    crawlerList = Object.freeze(list);
+  }
+  return crawlerList;
+}
+
+export { RobotstxtError, kUnknownCrawler as UNKNOWN_CRAWLER, kNoCrawlerInUserAgent as NO_CRAWLER_IN_USER_AGENT };
+
+// The module and the memory helpers, for the package's own files (client.js).
+export const internal = { wasm, memory, nameOf, agentHandle, readVerdict, kVerdictSize };
