@@ -84,6 +84,16 @@ test("only the first 500 KiB of a body count, and the transfer stops there", asy
   assert.equal((await client.decide(`${site.origin}/late`, "FooBot")).allowed, true);
 });
 
+test("a body without end is cut: the client stops reading at 500 KiB", async () => {
+  const site = await origin();
+  site.route("/robots.txt", { endless: true });
+  const decision = await new RobotsClient().decide(`${site.origin}/page`, "FooBot");
+  assert.equal(decision.access, "rules");
+  // What the server wrote before the client hung up: the cut plus what the sockets'
+  // buffers took, far below the 256 MiB the server would send.
+  assert.ok(site.sent("/robots.txt") < 32 * 1024 * 1024, `${site.sent("/robots.txt")} bytes`);
+});
+
 test("server errors run a timeline per origin: disallow, last good copy, allow", async () => {
   const site = await origin();
   let status = 200;
