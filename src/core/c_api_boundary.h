@@ -41,6 +41,9 @@ struct robotstxt_agent {
 
   [[nodiscard]] robotstxt::Agent agent() const noexcept {
     if (crawler != nullptr) return {*crawler};
+    // One token takes the matcher's single-token path, which has nothing to merge: a
+    // quarter less time per check through the C ABI (the npm package's benchmark).
+    if (tokens.size() == 1) return robotstxt::Agent(tokens.front());
     return {std::span<const std::string_view>(tokens)};
   }
 };
