@@ -29,15 +29,18 @@ export function heap(wasm) {
   const struct = view + kViewSize;
 
   // A buffer in the module's memory that grows to the largest size asked and never
-  // shrinks: the largest body parsed, the largest URL batch.
+  // shrinks: the largest body parsed, the largest URL batch. `view(size)` gives a
+  // Uint8Array over it, remade only when the buffer or the module's memory moved.
   function growable() {
     let at = 0;
     let capacity = 0;
-    return (size) => {
+    let cachedView = null;
+    const reserve = (size) => {
       if (size > capacity) {
         if (at !== 0) wasm._free(at);
         capacity = Math.max(size, 2 * capacity, 256);
         at = wasm._malloc(capacity);
+        cachedView = null;
         if (at === 0) {
           capacity = 0;
           throw new RobotstxtError(4, "out of WebAssembly memory");
@@ -45,10 +48,22 @@ export function heap(wasm) {
       }
       return at;
     };
+    reserve.view = (size) => {
+      reserve(size);
+      if (cachedView === null || cachedView.buffer !== wasm.HEAPU8.buffer) {
+        cachedView = wasm.HEAPU8.subarray(at, at + capacity);
+      }
+      return cachedView;
+    };
+    return reserve;
   }
   const input = growable();
+  const text = growable();
   const answers = growable();
   const lines = growable();
+  // The string text holds now: asking about one URL for several agents encodes it once.
+  let lastText = null;
+  let lastTextSize = 0;
 
   const bytes = () => wasm.HEAPU8;
   const u32 = (at) => wasm.HEAPU32[at >>> 2];
@@ -85,41 +100,55 @@ export function heap(wasm) {
     },
 
     /** Writes a string as UTF-8; returns [address, byte count]. */
-    writeString(text) {
-      if (typeof text !== "string") throw new TypeError("expected a string");
+    writeString(value) {
+      if (typeof value !== "string") throw new TypeError("expected a string");
       // UTF-16 to UTF-8 is at most 3 bytes per code unit.
-      const at = input(3 * text.length + 1);
-      const { written } = encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + 3 * text.length));
-      return [at, written];
+      const view = text.view(3 * value.length + 1);
+      if (value !== lastText) {
+        lastTextSize = encoder.encodeInto(value, view).written;
+        lastText = value;
+      }
+      return [view.byteOffset, lastTextSize];
     },
 
     /** Copies bytes into the module; returns [address, byte count]. */
     writeBytes(source) {
-      const at = input(source.length + 1);
-      wasm.HEAPU8.set(source, at);
-      return [at, source.length];
+      const view = input.view(source.length + 1);
+      view.set(source);
+      return [view.byteOffset, source.length];
     },
 
     /** Writes strings as an array of robotstxt_string followed by their bytes. */
     writeStrings(texts) {
       if (!Array.isArray(texts)) throw new TypeError("expected an array of strings");
-      let room = 8 * texts.length + 1;
-      for (const text of texts) {
-        if (typeof text !== "string") throw new TypeError("expected an array of strings");
-        room += 3 * text.length;
+      let units = 0;
+      for (const value of texts) {
+        if (typeof value !== "string") throw new TypeError("expected an array of strings");
+        units += value.length;
       }
-      const at = input(room);
-      let cursor = at + 8 * texts.length;
-      const heapU8 = wasm.HEAPU8;
+      const view = input.view(8 * texts.length + 3 * units + 1);
+      const at = view.byteOffset;
+      const first = 8 * texts.length;
       const heapU32 = wasm.HEAPU32;
+      const table = at >>> 2;
+      // All in one encoding when every string is ASCII (as many bytes as code units
+      // come out): the offsets are then the strings' lengths.
+      const joined = texts.join("");
+      if (encoder.encodeInto(joined, view.subarray(first)).written === joined.length) {
+        let cursor = at + first;
+        for (let i = 0; i < texts.length; ++i) {
+          heapU32[table + 2 * i] = cursor;
+          heapU32[table + 2 * i + 1] = texts[i].length;
+          cursor += texts[i].length;
+        }
+        return at;
+      }
+      let offset = first;
       for (let i = 0; i < texts.length; ++i) {
-        const { written } = encoder.encodeInto(
-          texts[i],
-          heapU8.subarray(cursor, cursor + 3 * texts[i].length),
-        );
-        heapU32[(at >>> 2) + 2 * i] = cursor;
-        heapU32[(at >>> 2) + 2 * i + 1] = written;
-        cursor += written;
+        const { written } = encoder.encodeInto(texts[i], view.subarray(offset));
+        heapU32[table + 2 * i] = at + offset;
+        heapU32[table + 2 * i + 1] = written;
+        offset += written;
       }
       return at;
     },

@@ -43,24 +43,25 @@ function nameOf(nameFunction, value) {
 
 /**
  * Agent handles, cached by the agent's description so that asking again with the same
- * string crosses no allocation. Bounded: past kAgentCacheLimit the oldest is freed (an
+ * agent crosses no allocation. Bounded: past agentCacheLimit the oldest is freed (an
  * application that makes agents from untrusted strings cannot grow it without end).
+ * Product tokens, the common case, are keyed by the string itself.
  */
 export const agentCacheLimit = 256;
-const agentCache = new Map();
+const tokenAgents = new Map();
+const otherAgents = new Map();
 
 /** How many agent handles are cached now (at most agentCacheLimit). */
 export function cachedAgentCount() {
-  return agentCache.size;
+  return tokenAgents.size + otherAgents.size;
 }
 
-function agentKey(agent) {
-  if (typeof agent === "string") return "t\u0000" + agent;
+function otherAgentKey(agent) {
   if (Array.isArray(agent)) {
     if (agent.length === 0 || !agent.every((token) => typeof token === "string")) {
       throw new TypeError("an agent array holds one or more product tokens (strings)");
     }
-    return agent.length === 1 ? "t\u0000" + agent[0] : "m\u0000" + agent.join("\u0000");
+    return "m\u0000" + agent.join("\u0000");
   }
   if (agent !== null && typeof agent === "object") {
     if (typeof agent.crawler === "string") return "c\u0000" + agent.crawler.toLowerCase();
@@ -92,16 +93,19 @@ function makeAgent(agent) {
 
 // The handle for `agent`, made at most once while it stays cached.
 function agentHandle(agent) {
-  const key = agentKey(agent);
-  let handle = agentCache.get(key);
+  const isToken = typeof agent === "string";
+  const cache = isToken ? tokenAgents : otherAgents;
+  const key = isToken ? agent : otherAgentKey(agent);
+  let handle = cache.get(key);
   if (handle !== undefined) return handle;
   handle = makeAgent(agent);
-  if (agentCache.size >= agentCacheLimit) {
-    const [oldestKey, oldest] = agentCache.entries().next().value;
-    agentCache.delete(oldestKey);
+  if (cachedAgentCount() >= agentCacheLimit) {
+    const fullest = tokenAgents.size >= otherAgents.size ? tokenAgents : otherAgents;
+    const [oldestKey, oldest] = fullest.entries().next().value;
+    fullest.delete(oldestKey);
     wasm._robotstxt_agent_free(oldest);
   }
-  agentCache.set(key, handle);
+  cache.set(key, handle);
   return handle;
 }
 
