@@ -327,10 +327,16 @@ if (typeof Symbol.dispose === "symbol") {
   RobotsTxt.prototype[Symbol.dispose] = RobotsTxt.prototype.free;
 }
 
+// docs/semantics.md 1.1: only the first 500 KiB of a body count, so no more crosses into
+// the module to be parsed, however large the body (lint() reads the rest, to say so).
+const kMaxBodyBytes = 512000;
+
 /** Parses a robots.txt body (a string, sent as UTF-8, or the bytes as served). */
 export function parse(body) {
   const bytes = toBytes(body);
-  const [data, size] = memory.writeBytes(bytes);
+  const [data, size] = memory.writeBytes(
+    bytes.length > kMaxBodyBytes ? bytes.subarray(0, kMaxBodyBytes) : bytes,
+  );
   const out = memory.outPointer();
   memory.check(wasm._robotstxt_parse(data, size, out, memory.error));
   return new RobotsTxt(memory.u32(out), bytes);
