@@ -107,7 +107,7 @@ let native = "not built (cmake --build build --target corpus_bench)";
 const corpusBench = join(root, "build", "bench", "corpus_bench");
 if (existsSync(corpusBench)) {
   const output = execFileSync(corpusBench, [dataDir, String(rounds)], { encoding: "utf8" });
-  native = output.split("\n").filter((line) => /^(corpus work|checks:)/.test(line)).join("\n  ");
+  native = output.split("\n").filter((line) => /^(parse\+compile|checks|corpus work)/.test(line)).join("\n  ");
 }
 
 const ms = (seconds) => (seconds * 1000).toFixed(1) + " ms";
