@@ -31,6 +31,9 @@ void add_crawlers_command(CLI::App& app, int& exit_code);
 /// `robotstxt audit FILE [URL...]`: crawlers x URLs.
 void add_audit_command(CLI::App& app, int& exit_code);
 
+/// `robotstxt census INPUT...`: what many hosts' robots.txt files say, counted.
+void add_census_command(CLI::App& app, int& exit_code);
+
 /// `robotstxt serve`: the cache of a crawler fleet as an HTTP service.
 void add_serve_command(CLI::App& app, int& exit_code);
 

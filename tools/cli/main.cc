@@ -35,6 +35,7 @@ int run(int argc, char** argv) {
   robotstxt::cli::add_fetch_command(app, exit_code);
   robotstxt::cli::add_crawlers_command(app, exit_code);
   robotstxt::cli::add_audit_command(app, exit_code);
+  robotstxt::cli::add_census_command(app, exit_code);
   robotstxt::cli::add_serve_command(app, exit_code);
 
   // CLI11 reports an unknown subcommand as "a subcommand is required"; name it instead.

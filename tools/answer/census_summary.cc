@@ -1,0 +1,345 @@
+#include "answer/census_summary.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace robotstxt::cli {
+namespace {
+
+constexpr const char* kStatusKeys[] = {"2xx", "3xx", "4xx", "5xx", "other"};
+constexpr const char* kAccessKeys[] = {"rules", "full-allow", "full-disallow", "redirect"};
+constexpr CensusAccess kAccessOrder[] = {CensusAccess::kRules, CensusAccess::kFullAllow,
+                                         CensusAccess::kFullDisallow, CensusAccess::kRedirect};
+// Body sizes in bytes: empty, under 1 KiB-ish, ..., the 500 KiB a crawler reads, more.
+constexpr const char* kByteBucketKeys[] = {
+    "0", "1-1023", "1024-10239", "10240-102399", "102400-512000", "over-512000"};
+constexpr std::uint64_t kByteBucketTops[] = {0, 1023, 10239, 102399, 512000};
+constexpr CrawlerRule kRuleOrder[] = {CrawlerRule::kOwnToken, CrawlerRule::kFallbackToken,
+                                      CrawlerRule::kGlobal,   CrawlerRule::kGlobalIgnored,
+                                      CrawlerRule::kNoGroups, CrawlerRule::kNotSubject};
+constexpr const char* kPreferenceKeys[] = {"allowed", "disallowed", "unknown"};
+
+std::size_t preference_index(Preference preference) {
+  switch (preference) {
+    case Preference::kAllowed:
+      return 0;
+    case Preference::kDisallowed:
+      return 1;
+    case Preference::kUnknown:
+      break;
+  }
+  return 2;
+}
+
+std::size_t status_index(int status) {
+  if (status >= 200 && status < 600) return static_cast<std::size_t>(status / 100 - 2);
+  return 4;
+}
+
+// A summary file is read as hostile input: each count must be a non-negative integer.
+struct SummaryError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const nlohmann::json& member(const nlohmann::json& object, const std::string& key) {
+  if (!object.is_object() || !object.contains(key)) throw SummaryError("no \"" + key + "\"");
+  return object[key];
+}
+
+std::uint64_t count(const nlohmann::json& object, const std::string& key) {
+  const nlohmann::json& value = member(object, key);
+  if (!value.is_number_unsigned()) throw SummaryError("\"" + key + "\" is not a count");
+  return value.get<std::uint64_t>();
+}
+
+std::vector<std::string> strings(const nlohmann::json& object, const std::string& key) {
+  const nlohmann::json& value = member(object, key);
+  if (!value.is_array()) throw SummaryError("\"" + key + "\" is not a list");
+  std::vector<std::string> result;
+  for (const nlohmann::json& item : value) {
+    if (!item.is_string()) throw SummaryError("\"" + key + "\" holds a non-string");
+    result.push_back(item.get<std::string>());
+  }
+  return result;
+}
+
+template <std::size_t kSize>
+void add_counts(std::array<std::uint64_t, kSize>& into,
+                const std::array<std::uint64_t, kSize>& from) {
+  for (std::size_t i = 0; i < kSize; ++i) into[i] += from[i];
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : ",") + item;
+  return text;
+}
+
+}  // namespace
+
+CensusSummary::CensusSummary(std::optional<std::string> label_, const CensusQuestions& questions)
+    : label(std::move(label_)), paths(questions.paths) {
+  for (const Crawler* crawler : questions.crawlers) {
+    crawlers.emplace_back(crawler->name);
+    purposes.emplace_back(to_string(crawler->purpose));
+    ++per_purpose[purposes.back()].crawlers;
+  }
+  per_crawler.resize(crawlers.size());
+  for (CrawlerCounts& counts : per_crawler) counts.paths.resize(paths.size());
+}
+
+void CensusSummary::add(const HostCensus& host) {
+  ++hosts;
+  ++status[status_index(host.status)];
+  for (std::size_t a = 0; a < 4; ++a) {
+    if (kAccessOrder[a] == host.access) ++access[a];
+  }
+  if (host.html) ++html_bodies;
+  bytes_total += host.bytes;
+  const auto bucket =
+      std::lower_bound(std::begin(kByteBucketTops), std::end(kByteBucketTops), host.bytes);
+  ++byte_buckets[static_cast<std::size_t>(bucket - std::begin(kByteBucketTops))];
+  groups += host.groups;
+  rules += host.rules;
+  sitemaps += host.sitemaps;
+  if (host.sitemaps > 0) ++hosts_with_sitemaps;
+
+  struct PurposeHost {
+    bool any_fully = false;
+    bool all_fully = true;
+    bool naming_any = false;
+  };
+  std::map<std::string_view, PurposeHost> by_purpose;
+  for (std::size_t c = 0; c < host.crawlers.size() && c < per_crawler.size(); ++c) {
+    const CrawlerCensus& crawler = host.crawlers[c];
+    CrawlerCounts& counts = per_crawler[c];
+    const auto disallowed =
+        static_cast<std::size_t>(std::count(crawler.allowed.begin(), crawler.allowed.end(), false));
+    const bool fully = disallowed == crawler.allowed.size() && disallowed > 0;
+    if (fully) {
+      ++counts.blocked_fully;
+    } else if (disallowed > 0) {
+      ++counts.blocked_partly;
+    } else {
+      ++counts.allowed;
+    }
+    if (crawler.named()) ++counts.named;
+    if (crawler.crawler_rule) {
+      for (std::size_t r = 0; r < 6; ++r) {
+        if (kRuleOrder[r] == *crawler.crawler_rule) ++counts.crawler_rule[r];
+      }
+    }
+    for (std::size_t p = 0; p < crawler.allowed.size() && p < counts.paths.size(); ++p) {
+      ++counts.paths[p][crawler.allowed[p] ? 0 : 1];
+    }
+    PurposeHost& purpose = by_purpose[purposes[c]];
+    purpose.any_fully = purpose.any_fully || fully;
+    purpose.all_fully = purpose.all_fully && fully;
+    purpose.naming_any = purpose.naming_any || crawler.named();
+  }
+  for (const auto& [name, purpose] : by_purpose) {
+    PurposeCounts& counts = per_purpose[std::string(name)];
+    if (purpose.any_fully) ++counts.hosts_blocking_any_fully;
+    if (purpose.all_fully) ++counts.hosts_blocking_all_fully;
+    if (purpose.naming_any) ++counts.hosts_naming_any;
+  }
+  if (host.states_usage) ++hosts_with_content_usage;
+  if (!host.content_signals.empty()) ++hosts_with_content_signal;
+  ++train_ai[preference_index(host.train_ai)];
+  ++search[preference_index(host.search)];
+  for (const auto& [code, findings] : host.lint) ++lint[std::string(code)];
+}
+
+bool CensusSummary::merge(const CensusSummary& part, std::string& error) {
+  if (part.paths != paths) {
+    error = "the parts ask different paths: " + joined(paths) + " and " + joined(part.paths);
+    return false;
+  }
+  if (part.crawlers != crawlers) {
+    error =
+        "the parts ask different crawlers: " + joined(crawlers) + " and " + joined(part.crawlers);
+    return false;
+  }
+  inputs.files += part.inputs.files;
+  inputs.records += part.inputs.records;
+  inputs.responses += part.inputs.responses;
+  inputs.skipped_records += part.inputs.skipped_records;
+  inputs.truncated += part.inputs.truncated;
+  inputs.garbage_bytes += part.inputs.garbage_bytes;
+  inputs.errors += part.inputs.errors;
+  hosts += part.hosts;
+  add_counts(status, part.status);
+  add_counts(access, part.access);
+  html_bodies += part.html_bodies;
+  bytes_total += part.bytes_total;
+  add_counts(byte_buckets, part.byte_buckets);
+  groups += part.groups;
+  rules += part.rules;
+  hosts_with_sitemaps += part.hosts_with_sitemaps;
+  sitemaps += part.sitemaps;
+  for (std::size_t c = 0; c < per_crawler.size(); ++c) {
+    CrawlerCounts& counts = per_crawler[c];
+    const CrawlerCounts& other = part.per_crawler[c];
+    counts.named += other.named;
+    counts.blocked_fully += other.blocked_fully;
+    counts.blocked_partly += other.blocked_partly;
+    counts.allowed += other.allowed;
+    add_counts(counts.crawler_rule, other.crawler_rule);
+    for (std::size_t p = 0; p < counts.paths.size(); ++p)
+      add_counts(counts.paths[p], other.paths[p]);
+  }
+  for (const auto& [name, other] : part.per_purpose) {
+    PurposeCounts& counts = per_purpose[name];
+    counts.hosts_blocking_any_fully += other.hosts_blocking_any_fully;
+    counts.hosts_blocking_all_fully += other.hosts_blocking_all_fully;
+    counts.hosts_naming_any += other.hosts_naming_any;
+  }
+  hosts_with_content_usage += part.hosts_with_content_usage;
+  hosts_with_content_signal += part.hosts_with_content_signal;
+  add_counts(train_ai, part.train_ai);
+  add_counts(search, part.search);
+  for (const auto& [code, hosts_with_code] : part.lint) lint[code] += hosts_with_code;
+  return true;
+}
+
+nlohmann::json CensusSummary::to_json() const {
+  nlohmann::json json = nlohmann::json::object();
+  json["format"] = kCensusSummaryFormat;
+  json["label"] = label ? nlohmann::json(*label) : nlohmann::json();
+  json["paths"] = paths;
+  json["crawlers"] = crawlers;
+  json["inputs"] = {{"files", inputs.files},         {"records", inputs.records},
+                    {"responses", inputs.responses}, {"skipped_records", inputs.skipped_records},
+                    {"truncated", inputs.truncated}, {"garbage_bytes", inputs.garbage_bytes},
+                    {"errors", inputs.errors}};
+  json["hosts"] = hosts;
+  for (std::size_t s = 0; s < status.size(); ++s) json["status"][kStatusKeys[s]] = status[s];
+  for (std::size_t a = 0; a < access.size(); ++a) json["access"][kAccessKeys[a]] = access[a];
+  json["html_bodies"] = html_bodies;
+  json["bytes"]["total"] = bytes_total;
+  for (std::size_t b = 0; b < byte_buckets.size(); ++b) {
+    json["bytes"]["buckets"][kByteBucketKeys[b]] = byte_buckets[b];
+  }
+  json["groups"] = groups;
+  json["rules"] = rules;
+  json["hosts_with_sitemaps"] = hosts_with_sitemaps;
+  json["sitemaps"] = sitemaps;
+  json["per_crawler"] = nlohmann::json::object();
+  for (std::size_t c = 0; c < crawlers.size(); ++c) {
+    const CrawlerCounts& counts = per_crawler[c];
+    nlohmann::json crawler = {{"purpose", purposes[c]},
+                              {"named", counts.named},
+                              {"blocked_fully", counts.blocked_fully},
+                              {"blocked_partly", counts.blocked_partly},
+                              {"allowed", counts.allowed}};
+    for (std::size_t r = 0; r < 6; ++r) {
+      crawler["crawler_rule"][std::string(to_string(kRuleOrder[r]))] = counts.crawler_rule[r];
+    }
+    crawler["paths"] = nlohmann::json::object();
+    for (std::size_t p = 0; p < paths.size(); ++p) {
+      crawler["paths"][paths[p]] = {{"allowed", counts.paths[p][0]},
+                                    {"disallowed", counts.paths[p][1]}};
+    }
+    json["per_crawler"][crawlers[c]] = std::move(crawler);
+  }
+  json["per_purpose"] = nlohmann::json::object();
+  for (const auto& [name, counts] : per_purpose) {
+    json["per_purpose"][name] = {{"crawlers", counts.crawlers},
+                                 {"hosts_blocking_any_fully", counts.hosts_blocking_any_fully},
+                                 {"hosts_blocking_all_fully", counts.hosts_blocking_all_fully},
+                                 {"hosts_naming_any", counts.hosts_naming_any}};
+  }
+  json["usage"] = {{"hosts_with_content_usage", hosts_with_content_usage},
+                   {"hosts_with_content_signal", hosts_with_content_signal}};
+  for (std::size_t k = 0; k < 3; ++k) {
+    json["usage"]["train_ai"][kPreferenceKeys[k]] = train_ai[k];
+    json["usage"]["search"][kPreferenceKeys[k]] = search[k];
+  }
+  json["lint"] = lint;
+  return json;
+}
+
+std::optional<CensusSummary> CensusSummary::from_json(const nlohmann::json& json,
+                                                      std::string& error) {
+  try {
+    if (count(json, "format") != kCensusSummaryFormat) {
+      throw SummaryError("format " + member(json, "format").dump() + " is not " +
+                         std::to_string(kCensusSummaryFormat));
+    }
+    CensusSummary summary;
+    const nlohmann::json& label = member(json, "label");
+    if (label.is_string()) {
+      summary.label = label.get<std::string>();
+    } else if (!label.is_null()) {
+      throw SummaryError("\"label\" is neither a string nor null");
+    }
+    summary.paths = strings(json, "paths");
+    summary.crawlers = strings(json, "crawlers");
+    const nlohmann::json& inputs = member(json, "inputs");
+    summary.inputs = {count(inputs, "files"),     count(inputs, "records"),
+                      count(inputs, "responses"), count(inputs, "skipped_records"),
+                      count(inputs, "truncated"), count(inputs, "garbage_bytes"),
+                      count(inputs, "errors")};
+    summary.hosts = count(json, "hosts");
+    for (std::size_t s = 0; s < 5; ++s)
+      summary.status[s] = count(member(json, "status"), kStatusKeys[s]);
+    for (std::size_t a = 0; a < 4; ++a)
+      summary.access[a] = count(member(json, "access"), kAccessKeys[a]);
+    summary.html_bodies = count(json, "html_bodies");
+    const nlohmann::json& bytes = member(json, "bytes");
+    summary.bytes_total = count(bytes, "total");
+    for (std::size_t b = 0; b < 6; ++b) {
+      summary.byte_buckets[b] = count(member(bytes, "buckets"), kByteBucketKeys[b]);
+    }
+    summary.groups = count(json, "groups");
+    summary.rules = count(json, "rules");
+    summary.hosts_with_sitemaps = count(json, "hosts_with_sitemaps");
+    summary.sitemaps = count(json, "sitemaps");
+    const nlohmann::json& per_crawler = member(json, "per_crawler");
+    for (const std::string& name : summary.crawlers) {
+      const nlohmann::json& crawler = member(per_crawler, name);
+      const nlohmann::json& purpose = member(crawler, "purpose");
+      if (!purpose.is_string()) throw SummaryError("\"purpose\" of " + name + " is no string");
+      summary.purposes.push_back(purpose.get<std::string>());
+      CrawlerCounts counts;
+      counts.named = count(crawler, "named");
+      counts.blocked_fully = count(crawler, "blocked_fully");
+      counts.blocked_partly = count(crawler, "blocked_partly");
+      counts.allowed = count(crawler, "allowed");
+      for (std::size_t r = 0; r < 6; ++r) {
+        counts.crawler_rule[r] =
+            count(member(crawler, "crawler_rule"), std::string(to_string(kRuleOrder[r])));
+      }
+      for (const std::string& path : summary.paths) {
+        const nlohmann::json& counted = member(member(crawler, "paths"), path);
+        counts.paths.push_back({count(counted, "allowed"), count(counted, "disallowed")});
+      }
+      summary.per_crawler.push_back(std::move(counts));
+    }
+    const nlohmann::json& per_purpose = member(json, "per_purpose");
+    if (!per_purpose.is_object()) throw SummaryError("\"per_purpose\" is not an object");
+    for (const auto& [name, purpose] : per_purpose.items()) {
+      summary.per_purpose[name] = {
+          count(purpose, "crawlers"), count(purpose, "hosts_blocking_any_fully"),
+          count(purpose, "hosts_blocking_all_fully"), count(purpose, "hosts_naming_any")};
+    }
+    const nlohmann::json& usage = member(json, "usage");
+    summary.hosts_with_content_usage = count(usage, "hosts_with_content_usage");
+    summary.hosts_with_content_signal = count(usage, "hosts_with_content_signal");
+    for (std::size_t k = 0; k < 3; ++k) {
+      summary.train_ai[k] = count(member(usage, "train_ai"), kPreferenceKeys[k]);
+      summary.search[k] = count(member(usage, "search"), kPreferenceKeys[k]);
+    }
+    const nlohmann::json& lint = member(json, "lint");
+    if (!lint.is_object()) throw SummaryError("\"lint\" is not an object");
+    for (const auto& [code, hosts_with_code] : lint.items()) summary.lint[code] = count(lint, code);
+    return summary;
+  } catch (const SummaryError& problem) {
+    error = problem.what();
+  } catch (const nlohmann::json::exception& problem) {
+    error = problem.what();
+  }
+  return std::nullopt;
+}
+
+}  // namespace robotstxt::cli

@@ -1,0 +1,233 @@
+#include "answer/host_census.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "answer/json_text.h"
+#include "answer/not_robots_txt.h"
+#include "base/ascii.h"
+#include "robotstxt/lint.h"
+#include "robotstxt/policy.h"
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt::cli {
+namespace {
+
+// What a crawler that received this status does with it (docs/semantics.md 7), for one
+// fetch with no history: the policy's own answer, so the census and the fetch agree.
+Access policy_access(int status, bool transfer_failed, std::string_view body,
+                     std::shared_ptr<const RobotsTxt>& rules) {
+  FetchOutcome outcome;
+  outcome.kind = transfer_failed ? FetchKind::kNetworkError : FetchKind::kResponse;
+  outcome.status = status;
+  if (status >= 200 && status < 300 && !transfer_failed) outcome.body = body;
+  const TimePoint now{};
+  const AccessState state = access_state(next_entry(nullptr, outcome, now), now);
+  rules = state.rules;
+  return state.access;
+}
+
+bool is_redirect(int status) {
+  return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+std::string_view preference_word(Preference preference) {
+  switch (preference) {
+    case Preference::kAllowed:
+      return "allowed";
+    case Preference::kDisallowed:
+      return "disallowed";
+    case Preference::kUnknown:
+      break;
+  }
+  return "unknown";
+}
+
+}  // namespace
+
+CensusQuestions::CensusQuestions(std::vector<const Crawler*> crawlers_,
+                                 std::vector<std::string> paths_)
+    : crawlers(std::move(crawlers_)), paths(std::move(paths_)) {
+  const RobotsTxt empty;
+  for (const Crawler* crawler : crawlers) {
+    bound.push_back(empty.select_groups(*crawler).crawler_rule != CrawlerRule::kNotSubject);
+  }
+}
+
+std::string_view json_word(CensusAccess access) noexcept {
+  switch (access) {
+    case CensusAccess::kRules:
+      return "rules";
+    case CensusAccess::kFullAllow:
+      return "full-allow";
+    case CensusAccess::kFullDisallow:
+      return "full-disallow";
+    case CensusAccess::kRedirect:
+      return "redirect";
+  }
+  return "rules";
+}
+
+HostCensus census_host(std::string host, int status, bool transfer_failed, std::string_view body,
+                       std::uint64_t body_bytes, const CensusQuestions& questions) {
+  HostCensus census;
+  census.host = std::move(host);
+  census.status = status;
+  census.bytes = body_bytes;
+  std::shared_ptr<const RobotsTxt> rules;
+  if (is_redirect(status) && !transfer_failed) {
+    census.access = CensusAccess::kRedirect;
+  } else {
+    switch (policy_access(status, transfer_failed, body, rules)) {
+      case Access::kRules:
+        census.access = CensusAccess::kRules;
+        break;
+      case Access::kFullDisallow:
+      case Access::kUndecided:  // never for a recorded response; disallowed to be safe
+        census.access = CensusAccess::kFullDisallow;
+        break;
+      case Access::kFullAllow:
+        census.access = CensusAccess::kFullAllow;
+        break;
+    }
+  }
+
+  census.crawlers.resize(questions.crawlers.size());
+  if (!rules) {
+    // Nothing to read: the access decides every path, but for crawlers robots.txt does
+    // not bind.
+    const bool allowed = census.access != CensusAccess::kFullDisallow;
+    for (std::size_t c = 0; c < questions.crawlers.size(); ++c) {
+      census.crawlers[c].allowed.assign(questions.paths.size(), allowed || !questions.bound[c]);
+      census.crawlers[c].lines.assign(questions.paths.size(), 0);
+    }
+    return census;
+  }
+
+  const RobotsTxt& robots = *rules;
+  const std::vector<Group> groups = robots.groups();
+  census.groups = groups.size();
+  for (const Group& group : groups) census.rules += group.rules.size();
+  census.sitemaps = robots.sitemaps().size();
+  for (std::size_t c = 0; c < questions.crawlers.size(); ++c) {
+    const Crawler& crawler = *questions.crawlers[c];
+    CrawlerCensus& answer = census.crawlers[c];
+    const GroupSelection selection = robots.select_groups(crawler);
+    answer.crawler_rule = selection.crawler_rule.value_or(CrawlerRule::kNoGroups);
+    answer.token = selection.crawler_token;
+    for (const std::string& path : questions.paths) {
+      const Verdict verdict = robots.verdict(path, crawler);
+      answer.allowed.push_back(verdict.allowed);
+      answer.lines.push_back(verdict.line);
+    }
+  }
+  census.states_usage = robots.states_usage();
+  if (census.states_usage) {
+    if (const std::optional<UsagePreferences> usage = robots.usage("/", Agent("*"))) {
+      census.train_ai = usage->train_ai;
+      census.search = usage->search;
+    }
+  }
+  for (const Directive& directive : robots.directives()) {
+    if (internal::equals_ignoring_case(directive.key, "content-signal")) {
+      census.content_signals.emplace_back(directive.value);
+    }
+  }
+
+  IgnoredTail tail;
+  tail.bytes = body_bytes > body.size() ? body_bytes - body.size() : 0;
+  tail.counted_to_end = false;
+  const LintReport report = lint(body, tail);
+  const Finding* not_robots = not_robots_txt(report);
+  census.html = not_robots != nullptr && not_robots->code == "html-body";
+  std::map<std::string_view, std::uint32_t> by_code;
+  for (const Finding& finding : report.findings) ++by_code[finding.code];
+  census.lint.assign(by_code.begin(), by_code.end());
+  return census;
+}
+
+void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out) {
+  JsonText json(out, 512 + questions.crawlers.size() * (48 + questions.paths.size() * 32));
+  json.raw('{');
+  json.key("host", true);
+  json.string(host.host);
+  json.key("status", false);
+  json.number(host.status);
+  json.key("access", false);
+  json.word(json_word(host.access));
+  json.key("bytes", false);
+  json.number(static_cast<std::int64_t>(host.bytes));
+  json.key("html", false);
+  json.raw(host.html ? "true" : "false");
+  json.key("groups", false);
+  json.number(static_cast<std::int64_t>(host.groups));
+  json.key("rules", false);
+  json.number(static_cast<std::int64_t>(host.rules));
+  json.key("sitemaps", false);
+  json.number(static_cast<std::int64_t>(host.sitemaps));
+  json.key("crawlers", false);
+  json.raw('{');
+  for (std::size_t c = 0; c < host.crawlers.size(); ++c) {
+    const CrawlerCensus& crawler = host.crawlers[c];
+    if (c > 0) json.raw(',');
+    json.string(questions.crawlers[c]->name);
+    json.raw(":{");
+    json.key("crawler_rule", true);
+    if (crawler.crawler_rule) {
+      json.word(to_string(*crawler.crawler_rule));
+    } else {
+      json.raw("null");
+    }
+    json.key("token", false);
+    if (crawler.token.empty()) {
+      json.raw("null");
+    } else {
+      json.string(crawler.token);
+    }
+    json.key("results", false);
+    json.raw('[');
+    for (std::size_t p = 0; p < crawler.allowed.size(); ++p) {
+      if (p > 0) json.raw(',');
+      json.raw('{');
+      json.key("path", true);
+      json.string(questions.paths[p]);
+      json.key("allowed", false);
+      json.raw(crawler.allowed[p] ? "true" : "false");
+      json.key("line", false);
+      if (crawler.lines[p] == 0) {
+        json.raw("null");
+      } else {
+        json.number(crawler.lines[p]);
+      }
+      json.raw('}');
+    }
+    json.raw("]}");
+  }
+  json.raw('}');
+  json.key("content_usage", false);
+  json.raw('{');
+  json.key("train-ai", true);
+  json.word(preference_word(host.train_ai));
+  json.key("search", false);
+  json.word(preference_word(host.search));
+  json.raw('}');
+  json.key("content_signal", false);
+  json.raw('[');
+  for (std::size_t s = 0; s < host.content_signals.size(); ++s) {
+    if (s > 0) json.raw(',');
+    json.string(host.content_signals[s]);
+  }
+  json.raw(']');
+  json.key("lint", false);
+  json.raw('{');
+  for (std::size_t l = 0; l < host.lint.size(); ++l) {
+    if (l > 0) json.raw(',');
+    json.word(host.lint[l].first);
+    json.raw(':');
+    json.number(host.lint[l].second);
+  }
+  json.raw("}}\n");
+}
+
+}  // namespace robotstxt::cli

@@ -1,0 +1,79 @@
+// One host's robots.txt as `robotstxt census` counts it: what the response's status
+// means for access (the fetch policy, docs/semantics.md 7), the file's shape, each asked
+// crawler's verdict for each asked path and how its group was chosen (docs/semantics.md 8),
+// the usage preferences (docs/semantics.md 9) and lint's findings by code. Written as one
+// line of hosts.jsonl and added into the summary (census_summary.h).
+#ifndef ROBOTSTXT_TOOLS_ANSWER_HOST_CENSUS_H_
+#define ROBOTSTXT_TOOLS_ANSWER_HOST_CENSUS_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/usage_preferences.h"
+#include "robotstxt/verdict.h"
+
+namespace robotstxt::cli {
+
+/// What every host is asked: the crawlers in catalogue order, the paths in the order given.
+struct CensusQuestions {
+  std::vector<const Crawler*> crawlers;
+  std::vector<std::string> paths;
+  /// Per crawler: whether robots.txt binds it at all (docs/semantics.md 8.3).
+  std::vector<bool> bound;
+
+  CensusQuestions(std::vector<const Crawler*> crawlers_, std::vector<std::string> paths_);
+};
+
+/// How a host's robots.txt decides, in the words of JSON output: "rules", "full-allow",
+/// "full-disallow", or "redirect" (a 3xx recorded by the crawl, not followed).
+enum class CensusAccess : std::uint8_t { kRules, kFullAllow, kFullDisallow, kRedirect };
+[[nodiscard]] std::string_view json_word(CensusAccess access) noexcept;
+
+struct CrawlerCensus {
+  /// How its groups were chosen; set only when access is kRules.
+  std::optional<CrawlerRule> crawler_rule;
+  std::string token;                 ///< the token whose groups applied, or ""
+  std::vector<bool> allowed;         ///< per path
+  std::vector<std::uint32_t> lines;  ///< per path: the decisive line, 0 when none
+  /// A group names one of its tokens (own token or a fallback).
+  [[nodiscard]] bool named() const {
+    return crawler_rule == CrawlerRule::kOwnToken || crawler_rule == CrawlerRule::kFallbackToken;
+  }
+};
+
+struct HostCensus {
+  std::string host;
+  int status = 0;
+  CensusAccess access = CensusAccess::kRules;
+  std::uint64_t bytes = 0;  ///< the body's size (RecordedResponse::body_bytes)
+  bool html = false;        ///< lint found an HTML page where the robots.txt should be
+  std::size_t groups = 0;
+  std::size_t rules = 0;
+  std::size_t sitemaps = 0;
+  std::vector<CrawlerCensus> crawlers;  ///< per asked crawler
+  /// Content-Usage for "/" and `*` (unknown when "/" is disallowed to `*`).
+  Preference train_ai = Preference::kUnknown;
+  Preference search = Preference::kUnknown;
+  bool states_usage = false;                 ///< any content-usage line
+  std::vector<std::string> content_signals;  ///< every Content-Signal value, as written
+  std::vector<std::pair<std::string_view, std::uint32_t>> lint;  ///< code, findings; by code
+};
+
+/// The census of one response. `transfer_failed`: the body was not what its framing said
+/// (a failed transfer to a crawler: full disallow). `body`: at most kMaxBodyBytes;
+/// `body_bytes` its whole size.
+[[nodiscard]] HostCensus census_host(std::string host, int status, bool transfer_failed,
+                                     std::string_view body, std::uint64_t body_bytes,
+                                     const CensusQuestions& questions);
+
+/// Appends the host's line of hosts.jsonl, with its newline.
+void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out);
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_ANSWER_HOST_CENSUS_H_

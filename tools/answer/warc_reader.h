@@ -1,0 +1,88 @@
+// WARC files (ISO 28500, WARC/1.0 and 1.1) read record by record, as `robotstxt census`
+// reads a crawl's robots.txt responses: plain, or gzipped with one member per record as
+// Common Crawl writes them (a single member for the whole file works too). Streamed in
+// bounded memory: at most one record, cut at kMaxWarcBlockBytes, is held at a time.
+// Anything that is not a whole, well-framed record (a cut gzip member, a record shorter
+// or longer than its Content-Length, WARC-Truncated) is reported as truncated, never
+// handed out as a whole record.
+#ifndef ROBOTSTXT_TOOLS_ANSWER_WARC_READER_H_
+#define ROBOTSTXT_TOOLS_ANSWER_WARC_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "robotstxt/body_limit.h"
+
+namespace robotstxt::cli {
+
+/// A record's header block (the WARC/ line and its fields) longer than this is not a
+/// record: real ones take a few hundred bytes.
+inline constexpr std::size_t kMaxWarcHeaderBytes = 64 * 1024;
+/// A record's content block is kept up to this many bytes (the rest is read and counted,
+/// not kept): the HTTP head plus more than the kMaxBodyBytes of a body that count.
+inline constexpr std::size_t kMaxWarcBlockBytes = 2 * kMaxBodyBytes;
+
+struct WarcRecord {
+  std::string type;        ///< WARC-Type as written, e.g. "response"
+  std::string target_uri;  ///< WARC-Target-URI, "" when absent
+  /// The content block, at most kMaxWarcBlockBytes of it.
+  std::string block;
+  std::uint64_t block_bytes = 0;  ///< Content-Length: the whole block's size
+  [[nodiscard]] bool block_cut() const { return block_bytes > block.size(); }
+};
+
+/// What reading a file met besides whole records.
+struct WarcCounts {
+  std::uint64_t records = 0;    ///< whole records handed out
+  std::uint64_t truncated = 0;  ///< records cut short, over-long, or marked WARC-Truncated
+  /// Bytes skipped to find the next record: what is neither a record nor the blank lines
+  /// between records, in the file as stored (compressed bytes between gzip members).
+  std::uint64_t garbage_bytes = 0;
+  /// Header blocks that are no record: over kMaxWarcHeaderBytes, or no Content-Length.
+  std::uint64_t errors = 0;
+};
+
+/// Reads the records of one open file descriptor (not closed here). Not copyable.
+class WarcReader {
+ public:
+  explicit WarcReader(int fd);
+  ~WarcReader();
+  WarcReader(const WarcReader&) = delete;
+  WarcReader& operator=(const WarcReader&) = delete;
+
+  /// The next whole record, or false at the end of the file (or a read error: see
+  /// read_error()). Never throws on any bytes.
+  bool next(WarcRecord& record);
+
+  [[nodiscard]] WarcCounts counts() const;
+  /// errno of a failed read, or 0.
+  [[nodiscard]] int read_error() const { return read_error_; }
+
+ private:
+  class Source;
+  enum class Framing { kWhole, kMarkedTruncated, kCut, kNotARecord };
+  // Makes buffer_ hold at least `bytes` from pos_; false when the stream ends (or breaks,
+  // see Source) first.
+  bool ensure(std::size_t bytes);
+  // Appends what the source gives next; false at the end or at a break.
+  bool read_more();
+  // Skips to the next line that starts with "WARC/1."; false at the end.
+  bool find_record_start();
+  Framing read_record(WarcRecord& record);
+  void drop_consumed();
+
+  std::unique_ptr<Source> source_;
+  std::string buffer_;
+  std::size_t pos_ = 0;          // next unread byte of buffer_
+  std::uint64_t buffer_at_ = 0;  // stream offset of buffer_[0]
+  WarcCounts counts_;
+  int read_error_ = 0;
+  bool broken_ = false;  // the source met a cut or corrupt gzip member
+};
+
+}  // namespace robotstxt::cli
+
+#endif  // ROBOTSTXT_TOOLS_ANSWER_WARC_READER_H_
