@@ -239,12 +239,15 @@ def trend_chart(summaries: list[dict[str, Any]], names: list[str]) -> str:
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem;
        line-height: 1.4; color: #1a1a1a; }
+h1 { font-size: 1.6rem; }
+h2 { font-size: 1.3rem; }
 figure { margin: 1rem 0; }
 img { max-width: 100%; height: auto; display: block; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.9rem; }
 th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #ddd; text-align: right; }
-th:first-child, td:first-child { text-align: left; overflow-wrap: anywhere; }
+/* A wide table scrolls inside its box; a long name breaks only where nothing else fits. */
+th:first-child, td:first-child { text-align: left; overflow-wrap: break-word; }
 caption { text-align: left; font-weight: bold; padding: 0.3rem 0; }
 """
 
