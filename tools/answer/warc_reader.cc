@@ -68,6 +68,7 @@ class WarcReader::Source {
       in_pos_ = in_.size() - stream_.avail_in;
       const std::size_t produced = kReadBytes - stream_.avail_out;
       out.resize(before + produced);
+      produced_ += produced;
       if (status == Z_STREAM_END) {
         in_member_ = false;
         if (produced > 0) return Result::kData;
@@ -90,6 +91,10 @@ class WarcReader::Source {
 
   [[nodiscard]] int error() const { return error_; }
   [[nodiscard]] std::uint64_t garbage_bytes() const { return garbage_bytes_; }
+  // Inside a gzip member whose end (and checksum) has not been read yet.
+  [[nodiscard]] bool in_member() const { return in_member_; }
+  // Where the current member's bytes start in the inflated stream.
+  [[nodiscard]] std::uint64_t member_start_out() const { return member_start_out_; }
 
  private:
   // Finds the next gzip member; bytes skipped on the way are garbage.
@@ -120,6 +125,7 @@ class WarcReader::Source {
       inflateReset(&stream_);
     }
     in_member_ = true;
+    member_start_out_ = produced_;
     member_start_ = in_pos_;
     member_kept_ = true;
     return true;
@@ -162,27 +168,40 @@ class WarcReader::Source {
   std::size_t member_start_ = 0;  // in in_, while member_kept_
   bool member_kept_ = false;
   std::uint64_t garbage_bytes_ = 0;
+  std::uint64_t produced_ = 0;  // bytes inflated so far
+  std::uint64_t member_start_out_ = 0;
 };
 
 WarcReader::WarcReader(int fd) : source_(std::make_unique<Source>(fd)) {}
 
 WarcReader::~WarcReader() = default;
 
+bool WarcReader::read_more() {
+  if (pos_ > kReadBytes && pos_ * 2 > buffer_.size()) drop_consumed();
+  switch (source_->read(buffer_)) {
+    case Source::Result::kData:
+      return true;
+    case Source::Result::kEnd:
+      read_error_ = source_->error();
+      return false;
+    case Source::Result::kBreak:
+      broken_ = true;
+      return false;
+  }
+  return false;
+}
+
 bool WarcReader::ensure(std::size_t bytes) {
   while (buffer_.size() - pos_ < bytes) {
-    if (pos_ > kReadBytes && pos_ * 2 > buffer_.size()) drop_consumed();
-    switch (source_->read(buffer_)) {
-      case Source::Result::kData:
-        continue;
-      case Source::Result::kEnd:
-        read_error_ = source_->error();
-        return false;
-      case Source::Result::kBreak:
-        broken_ = true;
-        return false;
-    }
+    if (!read_more()) return false;
   }
   return true;
+}
+
+WarcCounts WarcReader::counts() const {
+  WarcCounts counts = counts_;
+  counts.garbage_bytes += source_->garbage_bytes();
+  return counts;
 }
 
 void WarcReader::drop_consumed() {
@@ -212,7 +231,9 @@ bool WarcReader::find_record_start() {
     }
     if (!ensure(buffer_.size() - pos_ + 1)) {
       if (broken_) {
-        // What the broken member gave is not trusted; the next member starts afresh.
+        // A member that broke between records held a record, or the start of one: it
+        // is counted, and what it gave is not trusted; the next member starts afresh.
+        ++counts_.truncated;
         broken_ = false;
         pos_ = buffer_.size();
         continue;
@@ -303,6 +324,18 @@ WarcReader::Framing WarcReader::read_record(WarcRecord& record) {
       !closed && ensure(2) && std::string_view(buffer_).substr(pos_).starts_with("\n\n");
   if (!closed && !closed_by_lf) return Framing::kCut;
   pos_ += closed ? 4 : 2;
+  // A record is whole only once the gzip member it ends in has ended with a good
+  // checksum. With a member per record, that is the next few bytes; a member that runs
+  // on much longer (one member for the whole file) is waited for up to a record's size
+  // ahead, beyond which memory would grow, and the deflate framing is all there is.
+  const std::uint64_t record_end = buffer_at_ + pos_;
+  while (source_->in_member() && source_->member_start_out() < record_end &&
+         buffer_.size() - pos_ < kMaxWarcBlockBytes) {
+    if (!read_more()) {
+      if (broken_) return Framing::kCut;
+      break;
+    }
+  }
   return marked_truncated ? Framing::kMarkedTruncated : Framing::kWhole;
 }
 

@@ -57,7 +57,7 @@ class WarcReader {
   /// read_error()). Never throws on any bytes.
   bool next(WarcRecord& record);
 
-  [[nodiscard]] const WarcCounts& counts() const { return counts_; }
+  [[nodiscard]] WarcCounts counts() const;
   /// errno of a failed read, or 0.
   [[nodiscard]] int read_error() const { return read_error_; }
 
@@ -67,6 +67,8 @@ class WarcReader {
   // Makes buffer_ hold at least `bytes` from pos_; false when the stream ends (or breaks,
   // see Source) first.
   bool ensure(std::size_t bytes);
+  // Appends what the source gives next; false at the end or at a break.
+  bool read_more();
   // Skips to the next line that starts with "WARC/1."; false at the end.
   bool find_record_start();
   Framing read_record(WarcRecord& record);

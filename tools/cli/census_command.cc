@@ -211,7 +211,7 @@ class Worker {
       count(census_host(host_of(record.target_uri), response.status, !response.body_intact,
                         response.body, response.body_bytes, questions_));
     }
-    const WarcCounts& counts = reader.counts();
+    const WarcCounts counts = reader.counts();
     summary_.inputs.records += counts.records;
     summary_.inputs.truncated += counts.truncated;
     summary_.inputs.garbage_bytes += counts.garbage_bytes;

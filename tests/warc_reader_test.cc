@@ -1,0 +1,216 @@
+// Reading WARC files record by record (tools/answer/warc_reader.h): WARC/1.0 and 1.1,
+// plain or one gzip member per record, records across gzip members and read buffers, and
+// everything that is not a whole record (cut members, Content-Length mismatches,
+// WARC-Truncated, garbage, oversized header blocks) counted, never handed out.
+#include "answer/warc_reader.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace robotstxt::cli {
+namespace {
+
+std::string warc_record(std::string_view type, std::string_view uri, std::string_view block,
+                        std::string_view version = "1.1", std::string_view extra = "") {
+  std::string record = "WARC/" + std::string(version) + "\r\nWARC-Type: " + std::string(type) +
+                       "\r\nWARC-Target-URI: " + std::string(uri) + "\r\n" + std::string(extra) +
+                       "Content-Length: " + std::to_string(block.size()) + "\r\n\r\n";
+  return record + std::string(block) + "\r\n\r\n";
+}
+
+std::string gzip_member(std::string_view data) {
+  z_stream stream{};
+  EXPECT_EQ(deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())) + 64, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
+  out.resize(stream.total_out);
+  deflateEnd(&stream);
+  return out;
+}
+
+struct ReadResult {
+  std::vector<WarcRecord> records;
+  WarcCounts counts;
+};
+
+ReadResult read_all(const std::string& file_bytes) {
+  std::FILE* file = std::tmpfile();
+  EXPECT_NE(file, nullptr);
+  EXPECT_EQ(std::fwrite(file_bytes.data(), 1, file_bytes.size(), file), file_bytes.size());
+  std::fflush(file);
+  std::rewind(file);
+  ReadResult result;
+  {
+    WarcReader reader(fileno(file));
+    WarcRecord record;
+    while (reader.next(record)) result.records.push_back(record);
+    result.counts = reader.counts();
+    EXPECT_EQ(reader.read_error(), 0);
+  }
+  std::fclose(file);
+  return result;
+}
+
+std::vector<std::string> uris(const ReadResult& result) {
+  std::vector<std::string> found;
+  for (const WarcRecord& record : result.records) found.push_back(record.target_uri);
+  return found;
+}
+
+const std::string kResponse = "HTTP/1.1 200 OK\r\nContent-Length: 12\r\n\r\nUser-agent: *";
+
+TEST(WarcReaderTest, ReadsPlainRecordsOfBothVersions) {
+  const ReadResult result =
+      read_all(warc_record("warcinfo", "", "software: test\r\n", "1.0") +
+               warc_record("response", "<https://a.example/robots.txt>", kResponse, "1.0") +
+               warc_record("response", "https://b.example/robots.txt", kResponse, "1.1"));
+  ASSERT_EQ(result.records.size(), 3u);
+  EXPECT_EQ(result.records[0].type, "warcinfo");
+  // WARC/1.0 wrote the URI in angle brackets; 1.1 without.
+  EXPECT_EQ(uris(result), (std::vector<std::string>{"", "https://a.example/robots.txt",
+                                                    "https://b.example/robots.txt"}));
+  EXPECT_EQ(result.records[1].block, kResponse);
+  EXPECT_EQ(result.records[1].block_bytes, kResponse.size());
+  EXPECT_EQ(result.counts.records, 3u);
+  EXPECT_EQ(result.counts.truncated + result.counts.errors + result.counts.garbage_bytes, 0u);
+}
+
+TEST(WarcReaderTest, ReadsOneGzipMemberPerRecord) {
+  std::string file;
+  for (const char* host : {"a", "b", "c"}) {
+    file += gzip_member(
+        warc_record("response", std::string("https://") + host + "/robots.txt", kResponse));
+  }
+  const ReadResult result = read_all(file);
+  EXPECT_EQ(uris(result), (std::vector<std::string>{"https://a/robots.txt", "https://b/robots.txt",
+                                                    "https://c/robots.txt"}));
+  EXPECT_EQ(result.counts.truncated, 0u);
+}
+
+TEST(WarcReaderTest, ReadsRecordsSplitAcrossGzipMembersAndReadBuffers) {
+  // Records of sizes around the 64 KiB read size, split at odd places into members: the
+  // stream of members is one byte stream.
+  std::string plain;
+  std::vector<std::string> expected;
+  for (const std::size_t size : {1u, 65'535u, 65'536u, 65'537u, 200'000u, 7u}) {
+    const std::string uri = "https://h" + std::to_string(size) + "/robots.txt";
+    plain += warc_record("response", uri, std::string(size, 'x'));
+    expected.push_back(uri);
+  }
+  std::string file;
+  for (std::size_t at = 0; at < plain.size(); at += 9'999) {
+    file += gzip_member(std::string_view(plain).substr(at, 9'999));
+  }
+  const ReadResult result = read_all(file);
+  EXPECT_EQ(uris(result), expected);
+  EXPECT_EQ(result.records[4].block, std::string(200'000, 'x'));
+  // The same bytes without gzip.
+  EXPECT_EQ(uris(read_all(plain)), expected);
+}
+
+TEST(WarcReaderTest, CountsACutGzipMemberAndGoesOnWithTheNext) {
+  const std::string cut = gzip_member(warc_record("response", "https://cut/robots.txt", kResponse));
+  const std::string file = gzip_member(warc_record("response", "https://a/robots.txt", kResponse)) +
+                           cut.substr(0, cut.size() / 2) +
+                           gzip_member(warc_record("response", "https://b/robots.txt", kResponse));
+  const ReadResult result = read_all(file);
+  EXPECT_EQ(uris(result),
+            (std::vector<std::string>{"https://a/robots.txt", "https://b/robots.txt"}));
+  EXPECT_EQ(result.counts.truncated, 1u);
+}
+
+TEST(WarcReaderTest, CountsAFileThatEndsInsideAGzipMember) {
+  const std::string cut = gzip_member(warc_record("response", "https://cut/robots.txt", kResponse));
+  const ReadResult result =
+      read_all(gzip_member(warc_record("response", "https://a/robots.txt", kResponse)) +
+               cut.substr(0, cut.size() - 6));  // the deflate data whole, the gzip trailer not
+  EXPECT_EQ(uris(result), (std::vector<std::string>{"https://a/robots.txt"}));
+  EXPECT_EQ(result.counts.truncated, 1u);
+}
+
+TEST(WarcReaderTest, CountsAPlainFileThatEndsInsideARecord) {
+  const std::string whole = warc_record("response", "https://cut/robots.txt", kResponse);
+  const ReadResult result = read_all(warc_record("response", "https://a/robots.txt", kResponse) +
+                                     whole.substr(0, whole.size() - 10));
+  EXPECT_EQ(uris(result), (std::vector<std::string>{"https://a/robots.txt"}));
+  EXPECT_EQ(result.counts.truncated, 1u);
+}
+
+TEST(WarcReaderTest, NeverTakesARecordWhoseContentLengthIsWrong) {
+  std::string too_long = warc_record("response", "https://long/robots.txt", kResponse);
+  too_long.replace(too_long.find("Content-Length: ") + 16, 2, "99");
+  std::string too_short = warc_record("response", "https://short/robots.txt", kResponse);
+  too_short.replace(too_short.find("Content-Length: ") + 16, 2, "40");
+  for (const std::string& wrong : {too_long, too_short}) {
+    const ReadResult result =
+        read_all(warc_record("response", "https://a/robots.txt", kResponse) + wrong +
+                 warc_record("response", "https://b/robots.txt", kResponse));
+    // The record after the wrong one is found again, whichever way the length is wrong.
+    EXPECT_EQ(uris(result),
+              (std::vector<std::string>{"https://a/robots.txt", "https://b/robots.txt"}));
+    EXPECT_EQ(result.counts.truncated, 1u);
+  }
+}
+
+TEST(WarcReaderTest, CountsRecordsMarkedTruncated) {
+  const ReadResult result = read_all(warc_record("response", "https://t/robots.txt", kResponse,
+                                                 "1.1", "WARC-Truncated: length\r\n") +
+                                     warc_record("response", "https://b/robots.txt", kResponse));
+  EXPECT_EQ(uris(result), (std::vector<std::string>{"https://b/robots.txt"}));
+  EXPECT_EQ(result.counts.truncated, 1u);
+}
+
+TEST(WarcReaderTest, SkipsGarbageBetweenRecordsAndCountsIt) {
+  const std::string plain = warc_record("response", "https://a/robots.txt", kResponse) +
+                            "not a record\r\nnor this\r\n" +
+                            warc_record("response", "https://b/robots.txt", kResponse);
+  const ReadResult result = read_all(plain);
+  EXPECT_EQ(uris(result),
+            (std::vector<std::string>{"https://a/robots.txt", "https://b/robots.txt"}));
+  EXPECT_EQ(result.counts.garbage_bytes, std::string("not a recordnor this").size());
+  // Between gzip members: the bytes as stored are counted.
+  const ReadResult gzipped = read_all(
+      gzip_member(warc_record("response", "https://a/robots.txt", kResponse)) + "0123456789" +
+      gzip_member(warc_record("response", "https://b/robots.txt", kResponse)));
+  EXPECT_EQ(uris(gzipped),
+            (std::vector<std::string>{"https://a/robots.txt", "https://b/robots.txt"}));
+  EXPECT_EQ(gzipped.counts.garbage_bytes, 10u);
+}
+
+TEST(WarcReaderTest, RefusesHeaderBlocksOverTheirLimit) {
+  const std::string huge_field = "X-Padding: " + std::string(kMaxWarcHeaderBytes, 'p') + "\r\n";
+  const ReadResult result =
+      read_all(warc_record("response", "https://huge/robots.txt", kResponse, "1.1", huge_field) +
+               warc_record("response", "https://b/robots.txt", kResponse));
+  EXPECT_EQ(uris(result), (std::vector<std::string>{"https://b/robots.txt"}));
+  EXPECT_EQ(result.counts.errors, 1u);
+}
+
+TEST(WarcReaderTest, KeepsABlockUpToItsLimitAndCountsTheRest) {
+  const std::string big(kMaxWarcBlockBytes + 12'345, 'b');
+  const ReadResult result =
+      read_all(gzip_member(warc_record("response", "https://big/r", big) +
+                           warc_record("response", "https://b/r", kResponse)));
+  ASSERT_EQ(result.records.size(), 2u);
+  EXPECT_EQ(result.records[0].block.size(), kMaxWarcBlockBytes);
+  EXPECT_EQ(result.records[0].block_bytes, big.size());
+  EXPECT_TRUE(result.records[0].block_cut());
+  EXPECT_EQ(result.records[1].block, kResponse);
+}
+
+TEST(WarcReaderTest, ReadsNothingFromAnEmptyFile) {
+  const ReadResult result = read_all("");
+  EXPECT_TRUE(result.records.empty());
+  EXPECT_EQ(result.counts.garbage_bytes + result.counts.truncated + result.counts.errors, 0u);
+}
+
+}  // namespace
+}  // namespace robotstxt::cli
