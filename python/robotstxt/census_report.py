@@ -76,7 +76,7 @@ def checked_summary(summary: dict[str, Any], where: str) -> dict[str, Any]:
     for preference in ("train_ai", "search"):
         for key in PREFERENCE_KEYS:
             _count(_object(usage, preference, where), key, f"{where}: usage {preference}")
-    _object(summary, "inputs", where)
+    _count(_object(summary, "inputs", where), "files", f"{where}: inputs")
     return summary
 
 
@@ -153,19 +153,23 @@ def _new_figure(width: float, height: float):
 
 def _grouped_bars(title: str, names: list[str], series: list[tuple[str, list[float]]]):
     rows = max(len(names), 1)
-    figure = _new_figure(8, 1.4 + 0.28 * rows * len(series) / 1.6)
+    figure = _new_figure(8, 1.8 + 0.13 * rows * len(series))
     axes = figure.add_subplot()
     height = 0.8 / len(series)
     for index, (series_name, values) in enumerate(series):
         positions = [row + (index - (len(series) - 1) / 2) * height for row in range(len(names))]
-        axes.barh(positions, values, height=height, label=series_name)
+        bars = axes.barh(positions, values, height=height, label=series_name)
+        axes.bar_label(bars, fmt="%.1f", fontsize="x-small", padding=2)
     axes.set_yticks(range(len(names)), [chart_text(name) for name in names])
     axes.invert_yaxis()
-    axes.set_xlim(0, 100)
+    # Shares of a few percent are the usual case: a fixed 0-100 axis would hide them.
+    largest = max((value for _, values in series for value in values), default=0.0)
+    axes.set_xlim(0, min(100.0, max(1.0, largest * 1.15)))
     axes.set_xlabel("share of hosts (%)")
     axes.set_title(title)
     axes.grid(axis="x", alpha=0.3)
-    axes.legend(loc="lower right", fontsize="small")
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1 - 0.4 / rows), ncols=len(series),
+                fontsize="small", frameon=False)
     return _png(figure)
 
 
@@ -195,22 +199,29 @@ def usage_chart(summary: dict[str, Any]) -> str:
     usage = summary["usage"]
     figure = _new_figure(8, 3.2)
     adoption, preferences = figure.subplots(1, 2)
-    adoption.bar(["Content-Usage", "Content-Signal"],
-                 [share(usage["hosts_with_content_usage"], hosts),
-                  share(usage["hosts_with_content_signal"], hosts)], color="#4c72b0")
+    bars = adoption.bar(["Content-Usage", "Content-Signal"],
+                        [share(usage["hosts_with_content_usage"], hosts),
+                         share(usage["hosts_with_content_signal"], hosts)], color="#4c72b0")
+    adoption.bar_label(bars, fmt="%.1f", fontsize="x-small", padding=2)
+    adoption.margins(y=0.15)  # room for the labels above the bars
     adoption.set_ylabel("share of hosts (%)")
     adoption.set_title("Hosts with usage preferences", fontsize="medium")
     adoption.grid(axis="y", alpha=0.3)
-    categories = ["train-ai", "search"]
-    bottoms = [0.0, 0.0]
-    colours = {"allowed": "#55a868", "disallowed": "#c44e52", "unknown": "#bbbbbb"}
-    for key in PREFERENCE_KEYS:
+    # The hosts that say nothing are most of them: drawn, they would flatten the others
+    # (their count is in the table).
+    width = 0.38
+    colours = {"allowed": "#55a868", "disallowed": "#c44e52"}
+    for index, key in enumerate(("allowed", "disallowed")):
         values = [share(usage[name][key], hosts) for name in ("train_ai", "search")]
-        preferences.bar(categories, values, bottom=bottoms, label=key, color=colours[key])
-        bottoms = [bottom + value for bottom, value in zip(bottoms, values)]
-    preferences.set_ylim(0, 100)
+        bars = preferences.bar([position + (index - 0.5) * width for position in (0, 1)], values,
+                               width=width, label=key, color=colours[key])
+        preferences.bar_label(bars, fmt="%.1f", fontsize="x-small", padding=2)
+    preferences.set_xticks([0, 1], ["train-ai", "search"])
+    preferences.margins(y=0.15)
     preferences.set_title("Preference for / and every crawler", fontsize="medium")
-    preferences.legend(loc="lower right", fontsize="small")
+    preferences.grid(axis="y", alpha=0.3)
+    preferences.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncols=2,
+                       fontsize="small", frameon=False)
     return _png(figure)
 
 
@@ -283,8 +294,7 @@ def render(summaries: list[dict[str, Any]]) -> str:
     per_crawler = latest["per_crawler"]
     purposes = purposes_in_order(latest)
     usage = latest["usage"]
-    inputs = latest["inputs"]
-    files = inputs.get("files") if isinstance(inputs.get("files"), int) else "?"
+    files = latest["inputs"]["files"]
     paths = ", ".join(str(path) for path in latest.get("paths", []) if isinstance(path, str))
 
     parts = [
@@ -292,7 +302,7 @@ def render(summaries: list[dict[str, Any]]) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
         f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
         f"<main>\n<h1>{html.escape(title)}</h1>\n",
-        f'<p id="overview">{hosts} hosts from {files} files; paths asked: '
+        f'<p id="overview">{hosts:,} hosts from {files:,} files; paths asked: '
         f"{html.escape(paths) or 'none'}. A crawler is blocked fully on a host when every "
         "path asked is disallowed to it, partly when some are; named when a group names "
         "one of its tokens.</p>\n",
@@ -329,8 +339,9 @@ def render(summaries: list[dict[str, Any]]) -> str:
                 f"Two bar charts: the share of {hosts} hosts with a Content-Usage line "
                 f"({percent(usage['hosts_with_content_usage'], hosts)}) and with a "
                 f"Content-Signal line ({percent(usage['hosts_with_content_signal'], hosts)}); "
-                "and for train-ai and search, the share of hosts that allow, disallow or say "
-                "nothing for / and every crawler. The counts are in the table below.",
+                "and for train-ai and search, the share of hosts that allow or disallow it "
+                "for / and every crawler (the others say nothing). The counts are in the table "
+                "below.",
                 "Adoption of usage preferences (Content-Usage, Content-Signal).",
                 "usage-chart"),
         _table(f"Usage preferences (of {hosts} hosts)",
