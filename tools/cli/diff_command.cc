@@ -14,6 +14,7 @@
 #include "answer/cli_support.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
+#include "answer/verdict_change.h"
 #include "cli/agent_options.h"
 #include "cli/agent_rules.h"
 #include "cli/commands.h"
@@ -61,19 +62,25 @@ int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& bef
   }
   const std::vector<OwnedAgent> asking = askers(who, options.merge);
   const bool per_token = asking.size() > 1;
-  std::vector<std::size_t> changed(asking.size(), 0);
+  std::vector<std::size_t> flipped(asking.size(), 0);
+  std::vector<std::size_t> rule_only(asking.size(), 0);
   nlohmann::json changes = nlohmann::json::array();
   for (const std::string& url : urls) {
     for (std::size_t a = 0; a < asking.size(); ++a) {
       const Agent agent = asking[a].agent();
       const Verdict old_verdict = before.robots().verdict(url, agent);
       const Verdict new_verdict = after.robots().verdict(url, agent);
-      if (old_verdict.allowed == new_verdict.allowed) continue;
-      ++changed[a];
+      if (!verdict_changed(old_verdict, new_verdict)) continue;
+      ++(old_verdict.allowed == new_verdict.allowed ? rule_only : flipped)[a];
+      // Explained only here: most URLs keep their answer, and the why is for the others.
+      const std::string why = verdict_change(
+          before.robots().explain(url, agent), before, after.robots().explain(url, agent), after,
+          asking[a].label(), asking[a].crawler() == nullptr && asking[a].tokens().size() > 1);
       if (options.json) {
         nlohmann::json change = {{"url", url},
                                  {"before", verdict_json(old_verdict)},
-                                 {"after", verdict_json(new_verdict)}};
+                                 {"after", verdict_json(new_verdict)},
+                                 {"change", why}};
         if (per_token) change["agent"] = asking[a].tokens().front();
         changes.push_back(std::move(change));
       } else {
@@ -81,23 +88,32 @@ int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& bef
         if (per_token) std::cout << asking[a].label() << "  ";
         std::cout << verdict_word(old_verdict.allowed) << " -> "
                   << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
-                  << "; now " << decisive_rule(new_verdict) << ")\n";
+                  << "; now " << decisive_rule(new_verdict) << ")\n  " << printable(why, kShowWhole)
+                  << "\n";
       }
     }
   }
-  std::size_t total = 0;
-  for (const std::size_t count : changed) total += count;
+  std::size_t total = 0, total_rule_only = 0;
+  for (const std::size_t count : flipped) total += count;
+  for (const std::size_t count : rule_only) total_rule_only += count;
   if (options.json) {
     std::cout << to_json_line({{"agents", who.tokens()},
                                {"merged", !per_token && who.tokens().size() > 1},
                                {"urls", urls.size()},
                                {"changed", total},
+                               {"rule_changed", total_rule_only},
                                {"changes", changes}})
               << "\n";
   } else {
     for (std::size_t a = 0; a < asking.size(); ++a) {
-      std::cout << changed[a] << " of " << urls.size() << " URLs change for " << asking[a].label()
-                << (asking[a].tokens().size() > 1 ? " (merged as one crawler)" : "") << "\n";
+      std::cout << flipped[a] << " of " << urls.size() << " URLs change for " << asking[a].label()
+                << (asking[a].tokens().size() > 1 ? " (merged as one crawler)" : "");
+      if (rule_only[a] != 0) {
+        std::cout << "; " << rule_only[a]
+                  << (rule_only[a] == 1 ? " more keeps its" : " more keep their")
+                  << " answer under another rule";
+      }
+      std::cout << "\n";
     }
   }
   return total > 0 ? kExitNegative : kExitOk;
@@ -613,12 +629,14 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "diff",
       "What changes for crawlers between two robots.txt files. With --urls and --agent LIST:\n"
-      "every URL whose verdict changes, with the deciding rule before and after, one row per\n"
-      "token when several are given (--merge: one row for them as one crawler). Without:\n"
+      "every URL whose answer or deciding rule changes, with the deciding rule before and\n"
+      "after and a sentence saying what changed and why, one row per token when several\n"
+      "are given (--merge: one row for them as one crawler). Without:\n"
       "rules added and removed per agent in line order, agents gaining or losing a group of\n"
       "their own (first, in counts: how many rules no longer apply, how many do), groups\n"
       "merged or split, sitemaps; the rules of groups that several agents move into or out\n"
-      "of are listed once. Exit 0 no change, 1 changes, 2 usage or I/O error.");
+      "of are listed once. Exit 0 no change, 1 changes (with --urls: an answer flips), 2 usage\n"
+      "or I/O error.");
   command
       ->add_option("OLD", options->old_file,
                    "the robots.txt in force (a file, or a site: URL or host)")
