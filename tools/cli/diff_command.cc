@@ -19,6 +19,7 @@
 #include "cli/agent_rules.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/url_encoding.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -28,6 +29,7 @@ struct DiffOptions {
   std::string new_file;
   std::string urls_file;
   AgentOptions who;
+  UrlEncoding encoding;
   bool merge = false;
   bool json = false;
 };
@@ -47,14 +49,13 @@ std::vector<OwnedAgent> askers(const OwnedAgent& who, bool merge) {
   return each;
 }
 
-int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& before,
-              const Side& after) {
+int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, const Side& after) {
   const std::optional<int> fd = open_or_report("diff", options.urls_file);
   if (!fd) return kExitUsage;
   InputLines lines(*fd);
   std::vector<std::string> urls;
   for (std::string url; lines.next(url);) {
-    if (!url.empty()) urls.push_back(url);
+    if (!url.empty()) urls.push_back(options.encoding.url_to_check("diff", url));
   }
   if (lines.error() != 0) {
     report_unreadable("diff", options.urls_file, lines.error());
@@ -591,7 +592,7 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
   return changed_agents > 0 || sitemaps_changed ? kExitNegative : kExitOk;
 }
 
-int run_diff(const DiffOptions& options) {
+int run_diff(DiffOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("diff", false);
   if (!who) return kExitUsage;
   if (!options.urls_file.empty() && !who->given()) {
@@ -600,6 +601,10 @@ int run_diff(const DiffOptions& options) {
   }
   if (options.merge && options.urls_file.empty()) {
     report_error("diff", "--merge needs --urls and --agent LIST");
+    return kExitUsage;
+  }
+  if (options.encoding.enabled() && options.urls_file.empty()) {
+    report_error("diff", "--encode needs --urls (it encodes the URLs checked)");
     return kExitUsage;
   }
   if (options.urls_file.empty() && who->given()) {
@@ -648,6 +653,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_flag("--merge", options->merge,
                     "with --urls and several tokens: check them merged as one crawler (a group\n"
                     "naming any of them applies) instead of one row per token");
+  options->encoding.add_option(*command);
   command->add_flag("--json", options->json, "one JSON object");
   command->callback([options, &exit_code] { exit_code = run_diff(*options); });
 }
