@@ -28,11 +28,11 @@ _robotstxt() {
       return
       ;;
     check | explain) options="--help --agent --crawler --user-agent-string --encode --json" ;;
-    diff) options="--help --urls --agent --merge --json" ;;
+    diff) options="--help --urls --agent --merge --encode --json" ;;
     info) options="--help --agent --json --all" ;;
     lint) options="--help --json --all" ;;
     fetch)
-      options="--help --agent --crawler --user-agent-string --json --timeout --user-agent-header --concurrency
+      options="--help --agent --crawler --user-agent-string --encode --json --timeout --user-agent-header --concurrency
                --connect-to --proxy --ca-file --redis --polite --polite-spacing"
       ;;
     serve)
@@ -44,7 +44,7 @@ _robotstxt() {
                --access-log"
       ;;
     crawlers) options="--help --purpose --json" ;;
-    audit) options="--help --urls --crawlers --json" ;;
+    audit) options="--help --urls --crawlers --encode --json" ;;
     *) return ;;
   esac
   if [[ $cur == -* ]]; then

@@ -25,7 +25,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from check explain fetch' -l us
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info lint fetch crawlers audit' -l json -d 'JSON output'
 complete -c robotstxt -n '__fish_seen_subcommand_from info lint' -l all -d 'Show every line, even of an HTML page'
 complete -c robotstxt -n '__fish_seen_subcommand_from diff audit' -l urls -r -d 'File of URLs'
-complete -c robotstxt -n '__fish_seen_subcommand_from check explain' -l encode -d 'Check URLs percent-encoded'
+complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff fetch audit' -l encode -d 'Check URLs percent-encoded'
 complete -c robotstxt -n '__fish_seen_subcommand_from diff' -l merge -d 'Several tokens as one crawler'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l timeout -x -d 'Seconds per fetch'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l user-agent-header -x -d 'User-Agent header to send'

@@ -91,6 +91,8 @@ TEST(DiffCommand, UrlsWhoseVerdictChangesForTheAgents) {
   EXPECT_EQ(result.out,
             "https://a.com/search/help  disallowed -> allowed  (was by line 2: disallow: "
             "/search; now by line 3: allow: /search/help)\n"
+            "  now allowed: `allow: /search/help` (line 3) was added and is stronger than "
+            "`disallow: /search` (old line 2)\n"
             "1 of 3 URLs change for goodbot\n");
   // --agent is repeatable and appends: one list, whose groups merge with --merge
   // (docs/semantics.md 2.5).
@@ -100,7 +102,7 @@ TEST(DiffCommand, UrlsWhoseVerdictChangesForTheAgents) {
                   "https://a.com/  allowed -> disallowed  (was no rule matched; "
                   "now by line 5: disallow: /)\n"))
       << result.out;
-  EXPECT_TRUE(has(result.out, "of 3 URLs change for goodbot,badbot (merged as one crawler)\n"))
+  EXPECT_TRUE(has(result.out, "of 3 URLs change for goodbot,badbot (merged as one crawler)"))
       << result.out;
   const auto json =
       nlohmann::json::parse(run_command(kCli, {"diff", "--json", before.path(), after.path(),

@@ -68,6 +68,8 @@ TEST(MergedAgents, DiffUrlsGivesOneRowPerToken) {
   EXPECT_EQ(result.out,
             "http://a.com/x  bingbot  disallowed -> allowed  (was by line 2: disallow: /; now by "
             "line 2: allow: /)\n"
+            "  now allowed: bingbot has its own group since line 1, and `allow: /` (line 2) "
+            "decides instead of `disallow: /` (old line 2)\n"
             "1 of 1 URLs change for bingbot\n"
             "0 of 1 URLs change for Googlebot\n");
 }
@@ -82,6 +84,8 @@ TEST(MergedAgents, DiffUrlsMergeKeepsOneRowForTheCrawler) {
   EXPECT_EQ(result.out,
             "http://a.com/x  disallowed -> allowed  (was by line 2: disallow: /; now by line 2: "
             "allow: /)\n"
+            "  now allowed: a group naming bingbot,Googlebot applies since line 1, and `allow: /` "
+            "(line 2) decides instead of `disallow: /` (old line 2)\n"
             "1 of 1 URLs change for bingbot,Googlebot (merged as one crawler)\n");
 }
 

@@ -14,6 +14,7 @@
 #include "answer/render.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/url_encoding.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {
@@ -24,6 +25,7 @@ struct AuditOptions {
   std::vector<std::string> urls;
   std::string urls_file;
   std::string crawlers = "all";
+  UrlEncoding encoding;
   bool json = false;
 };
 
@@ -84,6 +86,7 @@ int run_audit(AuditOptions options) {
   if (!options.urls_file.empty() && !read_url_list(options.urls_file, options.urls)) {
     return kExitUsage;
   }
+  for (std::string& url : options.urls) url = options.encoding.url_to_check("audit", url);
   if (options.urls.empty()) options.urls.emplace_back("/");  // the site root
   std::optional<RobotsInput> input = read_robots_or_report("audit", options.file);
   if (!input) return kExitUsage;
@@ -179,6 +182,7 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       ->required();
   command->add_option("URL", options->urls, "URLs or paths to check (default: /)");
   command->add_option("--urls", options->urls_file, "file of URLs, one per line ('-' for stdin)");
+  options->encoding.add_option(*command);
   command->add_option("--crawlers", options->crawlers,
                       "all (default), search, ai, google, or crawler names, comma-separated");
   command->add_flag("--json", options->json,

@@ -14,10 +14,12 @@
 #include "answer/cli_support.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
+#include "answer/verdict_change.h"
 #include "cli/agent_options.h"
 #include "cli/agent_rules.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/url_encoding.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -27,6 +29,7 @@ struct DiffOptions {
   std::string new_file;
   std::string urls_file;
   AgentOptions who;
+  UrlEncoding encoding;
   bool merge = false;
   bool json = false;
 };
@@ -46,14 +49,13 @@ std::vector<OwnedAgent> askers(const OwnedAgent& who, bool merge) {
   return each;
 }
 
-int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& before,
-              const Side& after) {
+int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, const Side& after) {
   const std::optional<int> fd = open_or_report("diff", options.urls_file);
   if (!fd) return kExitUsage;
   InputLines lines(*fd);
   std::vector<std::string> urls;
   for (std::string url; lines.next(url);) {
-    if (!url.empty()) urls.push_back(url);
+    if (!url.empty()) urls.push_back(options.encoding.url_to_check("diff", url));
   }
   if (lines.error() != 0) {
     report_unreadable("diff", options.urls_file, lines.error());
@@ -61,19 +63,25 @@ int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& bef
   }
   const std::vector<OwnedAgent> asking = askers(who, options.merge);
   const bool per_token = asking.size() > 1;
-  std::vector<std::size_t> changed(asking.size(), 0);
+  std::vector<std::size_t> flipped(asking.size(), 0);
+  std::vector<std::size_t> rule_only(asking.size(), 0);
   nlohmann::json changes = nlohmann::json::array();
   for (const std::string& url : urls) {
     for (std::size_t a = 0; a < asking.size(); ++a) {
       const Agent agent = asking[a].agent();
       const Verdict old_verdict = before.robots().verdict(url, agent);
       const Verdict new_verdict = after.robots().verdict(url, agent);
-      if (old_verdict.allowed == new_verdict.allowed) continue;
-      ++changed[a];
+      if (!verdict_changed(old_verdict, new_verdict)) continue;
+      ++(old_verdict.allowed == new_verdict.allowed ? rule_only : flipped)[a];
+      // Explained only here: most URLs keep their answer, and the why is for the others.
+      const std::string why = verdict_change(
+          before.robots().explain(url, agent), before, after.robots().explain(url, agent), after,
+          asking[a].label(), asking[a].crawler() == nullptr && asking[a].tokens().size() > 1);
       if (options.json) {
         nlohmann::json change = {{"url", url},
                                  {"before", verdict_json(old_verdict)},
-                                 {"after", verdict_json(new_verdict)}};
+                                 {"after", verdict_json(new_verdict)},
+                                 {"change", why}};
         if (per_token) change["agent"] = asking[a].tokens().front();
         changes.push_back(std::move(change));
       } else {
@@ -81,23 +89,32 @@ int diff_urls(const DiffOptions& options, const OwnedAgent& who, const Side& bef
         if (per_token) std::cout << asking[a].label() << "  ";
         std::cout << verdict_word(old_verdict.allowed) << " -> "
                   << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
-                  << "; now " << decisive_rule(new_verdict) << ")\n";
+                  << "; now " << decisive_rule(new_verdict) << ")\n  " << printable(why, kShowWhole)
+                  << "\n";
       }
     }
   }
-  std::size_t total = 0;
-  for (const std::size_t count : changed) total += count;
+  std::size_t total = 0, total_rule_only = 0;
+  for (const std::size_t count : flipped) total += count;
+  for (const std::size_t count : rule_only) total_rule_only += count;
   if (options.json) {
     std::cout << to_json_line({{"agents", who.tokens()},
                                {"merged", !per_token && who.tokens().size() > 1},
                                {"urls", urls.size()},
                                {"changed", total},
+                               {"rule_changed", total_rule_only},
                                {"changes", changes}})
               << "\n";
   } else {
     for (std::size_t a = 0; a < asking.size(); ++a) {
-      std::cout << changed[a] << " of " << urls.size() << " URLs change for " << asking[a].label()
-                << (asking[a].tokens().size() > 1 ? " (merged as one crawler)" : "") << "\n";
+      std::cout << flipped[a] << " of " << urls.size() << " URLs change for " << asking[a].label()
+                << (asking[a].tokens().size() > 1 ? " (merged as one crawler)" : "");
+      if (rule_only[a] != 0) {
+        std::cout << "; " << rule_only[a]
+                  << (rule_only[a] == 1 ? " more keeps its" : " more keep their")
+                  << " answer under another rule";
+      }
+      std::cout << "\n";
     }
   }
   return total > 0 ? kExitNegative : kExitOk;
@@ -575,7 +592,7 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
   return changed_agents > 0 || sitemaps_changed ? kExitNegative : kExitOk;
 }
 
-int run_diff(const DiffOptions& options) {
+int run_diff(DiffOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("diff", false);
   if (!who) return kExitUsage;
   if (!options.urls_file.empty() && !who->given()) {
@@ -584,6 +601,10 @@ int run_diff(const DiffOptions& options) {
   }
   if (options.merge && options.urls_file.empty()) {
     report_error("diff", "--merge needs --urls and --agent LIST");
+    return kExitUsage;
+  }
+  if (options.encoding.enabled() && options.urls_file.empty()) {
+    report_error("diff", "--encode needs --urls (it encodes the URLs checked)");
     return kExitUsage;
   }
   if (options.urls_file.empty() && who->given()) {
@@ -613,12 +634,14 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "diff",
       "What changes for crawlers between two robots.txt files. With --urls and --agent LIST:\n"
-      "every URL whose verdict changes, with the deciding rule before and after, one row per\n"
-      "token when several are given (--merge: one row for them as one crawler). Without:\n"
+      "every URL whose answer or deciding rule changes, with the deciding rule before and\n"
+      "after and a sentence saying what changed and why, one row per token when several\n"
+      "are given (--merge: one row for them as one crawler). Without:\n"
       "rules added and removed per agent in line order, agents gaining or losing a group of\n"
       "their own (first, in counts: how many rules no longer apply, how many do), groups\n"
       "merged or split, sitemaps; the rules of groups that several agents move into or out\n"
-      "of are listed once. Exit 0 no change, 1 changes, 2 usage or I/O error.");
+      "of are listed once. Exit 0 no change, 1 changes (with --urls: an answer flips), 2 usage\n"
+      "or I/O error.");
   command
       ->add_option("OLD", options->old_file,
                    "the robots.txt in force (a file, or a site: URL or host)")
@@ -630,6 +653,7 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_flag("--merge", options->merge,
                     "with --urls and several tokens: check them merged as one crawler (a group\n"
                     "naming any of them applies) instead of one row per token");
+  options->encoding.add_option(*command);
   command->add_flag("--json", options->json, "one JSON object");
   command->callback([options, &exit_code] { exit_code = run_diff(*options); });
 }

@@ -23,6 +23,7 @@
 #include "cli/agent_options.h"
 #include "cli/commands.h"
 #include "cli/transfer_options.h"
+#include "cli/url_encoding.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/politeness.h"
 #include "robotstxt/redis_schedule_store.h"
@@ -35,6 +36,7 @@ namespace {
 struct FetchCommandOptions {
   std::string url;
   AgentOptions who;
+  UrlEncoding encoding;
   bool json = false;
   TransferFlags transfer;
   std::string redis;
@@ -270,7 +272,7 @@ int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
-    window.push_back(std::move(line));
+    window.push_back(options.encoding.url_to_check("fetch", line));
     if (window.size() == kWindowLines) answer_window();
   }
   // getline() ends the same way at the end of the input and on a read error (stdin a
@@ -292,7 +294,7 @@ int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
   return exit_code;
 }
 
-int run_fetch(const FetchCommandOptions& options) {
+int run_fetch(FetchCommandOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("fetch", true);
   if (!who) return kExitUsage;
   // An unusable CA file is this machine's problem: say so before fetching anything.
@@ -326,15 +328,16 @@ int run_fetch(const FetchCommandOptions& options) {
   if (options.url == "-") return fetch_stream(options, *who);
 
   RobotsClient client(client_options(options));
-  const Decision decision = client.decide(options.url, who->agent());
+  const std::string url = options.encoding.url_to_check("fetch", options.url);
+  const Decision decision = client.decide(url, who->agent());
   if (decision.url_error != UrlError::kNone) {
-    report_error("fetch", "'" + options.url + "': " + std::string(to_string(decision.url_error)));
+    report_error("fetch", "'" + url + "': " + std::string(to_string(decision.url_error)));
     return kExitUsage;
   }
   if (options.json) {
-    std::cout << to_json_line(decision_json(options.url, decision, true, *who)) << "\n";
+    std::cout << to_json_line(decision_json(url, decision, true, *who)) << "\n";
   } else {
-    print_decision(options.url, decision, *who);
+    print_decision(url, decision, *who);
   }
   if (decision.state.access == Access::kUndecided) {
     std::cout.flush();
@@ -362,6 +365,7 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       ->required();
   options->who.add_positional(*command);
   options->who.add_options(*command, true);
+  options->encoding.add_option(*command);
   command->add_flag("--json", options->json, "one JSON object per URL");
   command
       ->add_option("--concurrency", options->concurrency,

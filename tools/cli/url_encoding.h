@@ -22,6 +22,9 @@ class UrlEncoding {
   /// would percent-encode (non-ASCII, a space, a control) gets one note on stderr.
   std::string url_to_check(std::string_view command, std::string_view url);
 
+  /// --encode was given.
+  bool enabled() const { return encode_; }
+
  private:
   bool encode_ = false;
   bool noted_ = false;

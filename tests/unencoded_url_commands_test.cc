@@ -1,0 +1,110 @@
+// --encode in audit, diff --urls and fetch, as in check and explain: a URL pasted with raw
+// non-ASCII bytes or spaces is checked as written and stderr says once how a crawler would
+// request it; --encode checks that percent-encoded form instead.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/fixture_server.h"
+#include "support/run_command.h"
+
+namespace robotstxt {
+namespace {
+
+using testing::run_command;
+using testing::TempFile;
+
+const std::string kCli = ROBOTSTXT_CLI;
+
+constexpr const char* kRobots = "user-agent: *\ndisallow: /caf%C3%A9\n";
+constexpr const char* kPasted = "http://a.test/caf\xC3\xA9 menu";
+constexpr const char* kEncoded = "http://a.test/caf%C3%A9%20menu";
+constexpr const char* kNote = "a crawler would request 'http://a.test/caf%C3%A9%20menu'";
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(UnencodedUrlCommands, AuditNotesOnceAndEncodes) {
+  const TempFile robots(kRobots);
+  const auto as_written = run_command(
+      kCli, {"audit", robots.path(), kPasted, kPasted, "--crawlers", "Googlebot", "--json"});
+  EXPECT_EQ(as_written.exit_code, 0) << as_written.err;
+  EXPECT_EQ(count_of(as_written.err, kNote), 1u) << as_written.err;
+  auto json = nlohmann::json::parse(as_written.out);
+  EXPECT_EQ(json["crawlers"][0]["results"][0]["allowed"], true);
+
+  const auto encoded = run_command(
+      kCli, {"audit", robots.path(), kPasted, "--crawlers", "Googlebot", "--json", "--encode"});
+  EXPECT_EQ(encoded.err, "");
+  json = nlohmann::json::parse(encoded.out);
+  EXPECT_EQ(json["urls"][0], kEncoded);
+  EXPECT_EQ(json["crawlers"][0]["results"][0]["allowed"], false);
+}
+
+TEST(UnencodedUrlCommands, DiffUrlsNotesOnceAndEncodes) {
+  const TempFile before("user-agent: *\n");
+  const TempFile after(kRobots);
+  const TempFile urls(std::string(kPasted) + "\n" + kPasted + "\n");
+  const auto as_written =
+      run_command(kCli, {"diff", before.path(), after.path(), "--urls", urls.path(), "-a", "bot"});
+  EXPECT_EQ(as_written.exit_code, 0) << as_written.out;
+  EXPECT_EQ(count_of(as_written.err, kNote), 1u) << as_written.err;
+
+  const auto encoded = run_command(
+      kCli, {"diff", before.path(), after.path(), "--urls", urls.path(), "-a", "bot", "--encode"});
+  EXPECT_EQ(encoded.exit_code, 1);
+  EXPECT_EQ(encoded.err, "");
+  EXPECT_EQ(count_of(encoded.out, std::string(kEncoded) + "  allowed -> disallowed"), 2u)
+      << encoded.out;
+}
+
+TEST(UnencodedUrlCommands, DiffEncodeWithoutUrlsIsAUsageError) {
+  const TempFile robots(kRobots);
+  const auto result = run_command(kCli, {"diff", robots.path(), robots.path(), "--encode"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--encode needs --urls"), std::string::npos) << result.err;
+}
+
+TEST(UnencodedUrlCommands, FetchNotesAndEncodesTheUrlGiven) {
+  const TempFile body(kRobots);
+  const testing::FixtureServer server("robots_server.py", {"--body", body.path()});
+  ASSERT_NE(server.port(), 0);
+  const std::vector<std::string> args = {"fetch",  kPasted,        "bot",
+                                         "--json", "--connect-to", server.connect_to_all()};
+  const auto as_written = run_command(kCli, args);
+  EXPECT_EQ(count_of(as_written.err, kNote), 1u) << as_written.err;
+  EXPECT_EQ(nlohmann::json::parse(as_written.out)["allowed"], true) << as_written.out;
+
+  std::vector<std::string> encode = args;
+  encode.emplace_back("--encode");
+  const auto encoded = run_command(kCli, encode);
+  EXPECT_EQ(encoded.exit_code, 1) << encoded.err;
+  EXPECT_EQ(encoded.err, "");
+  const auto json = nlohmann::json::parse(encoded.out);
+  EXPECT_EQ(json["url"], kEncoded);
+  EXPECT_EQ(json["rule"], "disallow: /caf%C3%A9");
+}
+
+TEST(UnencodedUrlCommands, FetchStreamEncodesEachLineAndNotesOnce) {
+  const TempFile body(kRobots);
+  const testing::FixtureServer server("robots_server.py", {"--body", body.path()});
+  ASSERT_NE(server.port(), 0);
+  const std::string lines = std::string(kPasted) + "\n" + kPasted + "\n";
+  const auto as_written =
+      run_command(kCli, {"fetch", "-", "bot", "--connect-to", server.connect_to_all()}, lines);
+  EXPECT_EQ(count_of(as_written.err, kNote), 1u) << as_written.err;
+  const auto encoded = run_command(
+      kCli, {"fetch", "-", "bot", "--encode", "--connect-to", server.connect_to_all()}, lines);
+  EXPECT_EQ(count_of(encoded.out, std::string("disallowed\t") + kEncoded + "\n"), 2u)
+      << encoded.out << encoded.err;
+}
+
+}  // namespace
+}  // namespace robotstxt
