@@ -218,20 +218,6 @@ int run_serve(const ServeOptions& options) {
     politeness_settings->shared_store_up = [shared] { return shared->available(); };
   }
   Politeness politeness(robots, *politeness_settings);
-  service::RobotsApi api(robots, {.max_batch_urls = options.max_batch,
-                                  .token = token,
-                                  .max_request_work = options.max_request_work,
-                                  .max_answer_bytes = options.max_answer_bytes,
-                                  .refresh_interval = refresh_interval,
-                                  .politeness = &politeness});
-  server.workers = options.concurrency;
-  // Cached checks are answered on the I/O threads: one per core.
-  server.io_threads = std::max(1u, std::thread::hardware_concurrency());
-  server.max_connections = options.max_connections;
-  server.header_timeout = std::chrono::seconds(options.header_timeout_seconds);
-  server.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
-  server.drain_timeout = std::chrono::seconds(options.drain_timeout_seconds);
-  server.allowed_hosts = options.allowed_hosts;
   // Opened before listening, so a path that cannot be written is said at once (exit 2).
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> access_log_file(nullptr, &std::fclose);
   std::optional<service::AccessLog> access_log;
@@ -246,6 +232,21 @@ int run_serve(const ServeOptions& options) {
     }
     access_log.emplace(access_log_file.get());
   }
+  service::RobotsApi api(robots, {.max_batch_urls = options.max_batch,
+                                  .token = token,
+                                  .max_request_work = options.max_request_work,
+                                  .max_answer_bytes = options.max_answer_bytes,
+                                  .refresh_interval = refresh_interval,
+                                  .politeness = &politeness,
+                                  .access_log = access_log ? &*access_log : nullptr});
+  server.workers = options.concurrency;
+  // Cached checks are answered on the I/O threads: one per core.
+  server.io_threads = std::max(1u, std::thread::hardware_concurrency());
+  server.max_connections = options.max_connections;
+  server.header_timeout = std::chrono::seconds(options.header_timeout_seconds);
+  server.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
+  server.drain_timeout = std::chrono::seconds(options.drain_timeout_seconds);
+  server.allowed_hosts = options.allowed_hosts;
   if (access_log) server.access_log = &*access_log;
   service::HttpServer http(
       server, [&api](const service::HttpRequest& request) { return api.handle(request); },
@@ -361,7 +362,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   command->add_option("--access-log", options->access_log,
                       "FILE to append one line per request to (- for stderr): time, client,\n"
                       "method, target (escaped, cut at 256 bytes with ...), status, bytes,\n"
-                      "duration in ms (default: no access log)");
+                      "duration in ms from the request's first byte; also each connection\n"
+                      "refused at --max-connections (503). Written by a thread of its own:\n"
+                      "when the log falls 1,024 lines behind, lines are dropped and counted\n"
+                      "(/metrics; a line in the log says how many) (default: no access log)");
   options->transfer.add_options(*command, "each target's addresses are checked first");
   command->callback([options, &exit_code] { exit_code = run_serve(*options); });
 }

@@ -159,26 +159,33 @@ class Session : public std::enable_shared_from_this<Session> {
     chunk_extension_bytes_ = 0;
     logged_method_.clear();
     logged_target_.clear();
-    if (answered_ && buffer_.size() == 0) {
-      // Keep-alive: the next request may come later; its head is timed from its start.
-      stream_.expires_after(server_->options.idle_timeout);
+    if (buffer_.size() == 0) {
+      // Nothing of the next request yet. Its head is timed from its first byte after a
+      // keep-alive wait, and from the connection's start for a first request (a client
+      // that connects and sends nothing holds a place no longer than --header-timeout);
+      // the logged duration always starts at the first byte, never counting the wait.
+      stream_.expires_after(answered_ ? server_->options.idle_timeout
+                                      : server_->options.header_timeout);
       stream_.async_read_some(
           buffer_.prepare(buffer_.max_size()),
           beast::bind_front_handler(&Session::on_first_bytes, shared_from_this()));
       return;
     }
+    // Pipelined: the request was already sent, with the one before.
+    request_started_ = std::chrono::steady_clock::now();
+    stream_.expires_after(server_->options.header_timeout);
     read_head();
   }
 
   void on_first_bytes(beast::error_code error, std::size_t bytes) {
     if (error) return close();
+    request_started_ = std::chrono::steady_clock::now();
     buffer_.commit(bytes);
+    if (answered_) stream_.expires_after(server_->options.header_timeout);
     read_head();
   }
 
   void read_head() {
-    request_started_ = std::chrono::steady_clock::now();
-    stream_.expires_after(server_->options.header_timeout);
     http::async_read_header(stream_, buffer_, *parser_,
                             beast::bind_front_handler(&Session::on_head, shared_from_this()));
   }
@@ -441,7 +448,22 @@ void HttpServer::Impl::on_accept(beast::error_code error, tcp::socket socket) {
           "Content-Length: 32\r\nConnection: close\r\nRetry-After: 1\r\n\r\n"
           "{\"error\":\"too many connections\"}";
       beast::error_code ignored;
-      asio::write(socket, asio::buffer(kBusy.data(), kBusy.size()), ignored);
+      beast::error_code no_peer;
+      const tcp::endpoint peer = socket.remote_endpoint(no_peer);
+      const std::size_t sent =
+          asio::write(socket, asio::buffer(kBusy.data(), kBusy.size()), ignored);
+      if (options.access_log != nullptr) {
+        // Nothing was read from it: no method, no target, no time spent on a request.
+        const std::string client =
+            no_peer ? std::string("-")
+                    : peer.address().to_string() + ":" + std::to_string(peer.port());
+        options.access_log->write({.answered_at = std::chrono::system_clock::now(),
+                                   .client = client,
+                                   .method = "-",
+                                   .target = "-",
+                                   .status = 503,
+                                   .bytes = sent});
+      }
       socket.shutdown(tcp::socket::shutdown_both, ignored);
       socket.close(ignored);
     }

@@ -346,6 +346,7 @@ std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoin
     response.body = metrics_.prometheus(client_.cache(), client_.shared_cache(),
                                         client_.options().fetch.gate.get());
     if (politeness_) response.body += politeness_->prometheus();
+    if (options_.access_log != nullptr) response.body += options_.access_log->prometheus();
     return response;
   }
   for (const EndpointDescription& known : kEndpoints) {

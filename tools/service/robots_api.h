@@ -12,6 +12,7 @@
 
 #include "robotstxt/politeness.h"
 #include "robotstxt/robots_client.h"
+#include "service/access_log.h"
 #include "service/http_server.h"
 #include "service/metrics.h"
 #include "service/politeness_api.h"
@@ -34,6 +35,8 @@ struct ApiOptions {
   std::chrono::milliseconds refresh_interval{std::chrono::seconds(10)};
   /// POST /v1/acquire and /v1/report answer from this (politeness_api.h); null: 404.
   Politeness* politeness = nullptr;
+  /// GET /metrics adds its dropped lines; null without --access-log.
+  const AccessLog* access_log = nullptr;
 };
 
 class RobotsApi {
