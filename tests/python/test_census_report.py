@@ -215,6 +215,43 @@ def test_a_summary_with_wrong_types_is_refused(tmp_path, change, message):
     assert message in completed.stderr and completed.stderr.count("\n") == 1
 
 
+def png_height(image: dict[str, str]) -> int:
+    data = base64.b64decode(image["src"].split(",", 1)[1])
+    return int.from_bytes(data[20:24], "big")  # in the IHDR chunk, after the width
+
+
+def write_summary_with_crawlers(directory: pathlib.Path, crawlers: int) -> None:
+    summary = summary_of(LATE)
+    template = summary["per_crawler"]["GPTBot"]
+    summary["per_crawler"] = {f"Bot{index:04d}": dict(template, blocked_fully=index % 50)
+                              for index in range(crawlers)}
+    directory.mkdir()
+    (directory / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+
+
+def test_the_bar_chart_draws_the_most_blocked_crawlers_the_table_all(tmp_path):
+    write_summary_with_crawlers(tmp_path / "many", 75)
+    page = report(tmp_path, tmp_path / "many")
+    assert "each of the 60 most blocked of 75 crawlers" in page.images[0]["alt"]
+    # The chart's height grows with its rows: a row per crawler drawn would make it taller.
+    assert png_height(page.images[0]) == png_height(report(tmp_path, LATE).images[0]) + 57 * 39
+    assert len(page.tables["crawler-table"]) == 1 + 75
+
+
+def test_a_summary_with_endless_crawlers_is_refused(tmp_path):
+    write_summary_with_crawlers(tmp_path / "endless", 1001)
+    completed = run_report(str(tmp_path / "endless"), "-o", str(tmp_path / "report.html"))
+    assert completed.returncode == 2
+    assert '"per_crawler" has more than 1000 names' in completed.stderr
+
+
+def test_only_the_report_command_exists(tmp_path):
+    completed = subprocess.run([sys.executable, "-m", "robotstxt.census", "draw"],
+                               capture_output=True, text=True, timeout=60, check=False)
+    assert completed.returncode == 2
+    assert completed.stderr.count("\n") == 1 and "the only command is 'report'" in completed.stderr
+
+
 def test_a_file_that_is_no_json_is_refused(tmp_path):
     (tmp_path / "summary.json").write_bytes(b"\xff{not json")
     completed = run_report(str(tmp_path), "-o", str(tmp_path / "report.html"))
