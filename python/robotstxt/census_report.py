@@ -259,7 +259,7 @@ def trend_chart(summaries: list[dict[str, Any]], names: list[str]) -> str:
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem;
        line-height: 1.4; color: #1a1a1a; }
-h1 { font-size: 1.6rem; }
+h1 { font-size: 1.6rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.3rem; }
 figure { margin: 1rem 0; }
 img { max-width: 100%; height: auto; display: block; }
@@ -278,7 +278,9 @@ def _table(caption: str, headers: list[str], rows: list[list[Any]], table_id: st
         "<tr>" + f'<th scope="row">{html.escape(str(row[0]))}</th>'
         + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row[1:]) + "</tr>\n"
         for row in rows)
-    return (f'<div class="table"><table id="{table_id}"><caption>{html.escape(caption)}'
+    # A box that may scroll is a focusable region, so that a keyboard can scroll it too.
+    return (f'<div class="table" role="region" tabindex="0" aria-label="{html.escape(caption)}">'
+            f'<table id="{table_id}"><caption>{html.escape(caption)}'
             f"</caption>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody></table></div>\n")
 
 

@@ -116,11 +116,11 @@ def test_one_summary_makes_a_page_with_headings_images_and_alt_text(tmp_path):
 
 def test_crawler_table_holds_the_summarys_counts(tmp_path):
     summary = summary_of(LATE)
-    table = page_table = report(tmp_path, LATE).tables["crawler-table"]
+    table = report(tmp_path, LATE).tables["crawler-table"]
     assert table[0] == ["Crawler", "Purpose", "Blocked fully", "Blocked partly", "Named",
                         "Allowed", "Blocked fully (%)"]
     # Most blocked first.
-    assert [row[0] for row in page_table[1:]] == ["GPTBot", "ClaudeBot", "Googlebot"]
+    assert [row[0] for row in table[1:]] == ["GPTBot", "ClaudeBot", "Googlebot"]
     for name, cells in rows_by_name(table).items():
         counts = summary["per_crawler"][name]
         assert cells[:6] == [counts["purpose"], str(counts["blocked_fully"]),
