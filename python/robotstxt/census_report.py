@@ -414,6 +414,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="the HTML page to write")
     options = parser.parse_args(argv)
     try:
+        import matplotlib  # noqa: F401  (drawn later; missing, it is one line here)
+    except ImportError:
+        print("robotstxt census report: needs matplotlib (Debian: python3-matplotlib)",
+              file=sys.stderr)
+        return 2
+    try:
         page = render(load_summaries(options.directories))
     except ReportError as error:
         print(f"robotstxt census report: {error}", file=sys.stderr)

@@ -258,3 +258,18 @@ def test_a_file_that_is_no_json_is_refused(tmp_path):
     assert completed.returncode == 2
     assert completed.stderr.startswith(f"robotstxt census report: '{tmp_path}/summary.json' "
                                        "is not JSON")
+
+
+def test_without_matplotlib_the_report_says_so_in_one_line(tmp_path):
+    hidden = tmp_path / "hidden" / "matplotlib"
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text("raise ImportError('hidden by the test')\n")
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [*filter(None, [environment.get("PYTHONPATH")]), str(hidden.parent)])
+    completed = subprocess.run(
+        [sys.executable, "-m", "robotstxt.census", "report", str(LATE), "-o",
+         str(tmp_path / "report.html")],
+        capture_output=True, text=True, timeout=60, env=environment, check=False)
+    assert (completed.returncode, completed.stderr) == (
+        2, "robotstxt census report: needs matplotlib (Debian: python3-matplotlib)\n")
