@@ -73,7 +73,7 @@ def census(
     out: PathLike,
     *,
     client: Any = None,
-    paths_asked: Sequence[str] = ("/",),
+    paths_asked: Union[str, Sequence[str]] = ("/",),
     crawlers: Union[str, Sequence[str]] = "all",
     label: Optional[str] = None,
     cli: Optional[str] = None,
@@ -87,7 +87,8 @@ def census(
     (the parts' host lines in input order; skipped with ``keep_hosts=False``, which
     leaves only the summaries to travel back) and ``parts/`` (one summary per input).
     Returns the merged summary as a dict. ``paths_asked`` and ``crawlers`` are the
-    command's ``--paths`` and ``--crawlers``; ``cli`` the robotstxt command on the
+    command's ``--paths`` and ``--crawlers`` (lists, or the comma-separated text); ``cli``
+    the robotstxt command on the
     workers (default: $ROBOTSTXT_CLI, else ``robotstxt`` on PATH).
 
     Input paths must name the same files on every worker. Raises CensusError with the
@@ -102,7 +103,10 @@ def census(
         # Parts of an earlier run would be merged with this one's.
         shutil.rmtree(parts_dir)
     parts_dir.mkdir(parents=True)
-    paths_text = ",".join(paths_asked)
+    # Nor may an earlier run's results stay, as if this run's, when this one fails.
+    for earlier in ("summary.json", "hosts.jsonl"):
+        (out_dir / earlier).unlink(missing_ok=True)
+    paths_text = paths_asked if isinstance(paths_asked, str) else ",".join(paths_asked)
     crawlers_text = crawlers if isinstance(crawlers, str) else ",".join(crawlers)
     cli = cli or default_cli()
     arguments = (paths_text, crawlers_text, label, cli, keep_hosts)

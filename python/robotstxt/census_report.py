@@ -22,6 +22,12 @@ from .census import CensusError, read_summary
 SUMMARY_FORMAT = 1
 # The trend chart stays legible with this many lines; the trend table has every crawler.
 TREND_CHART_CRAWLERS = 8
+# The bar chart has a row per crawler up to this many (the catalogue has fewer), the most
+# blocked; the table has them all.
+BAR_CHART_CRAWLERS = 60
+# A summary names the crawlers asked, from the catalogue: a file with more than this is
+# no summary, and would make pages and charts without end.
+MAX_NAMES = 1000
 # Crawler names and labels come from files: long ones are cut in charts (not in tables).
 CHART_TEXT_CHARS = 40
 PURPOSE_ORDER = ["search", "ads", "ai-training", "ai-search", "user-triggered", "other"]
@@ -59,6 +65,9 @@ def checked_summary(summary: dict[str, Any], where: str) -> dict[str, Any]:
     if label is not None and not isinstance(label, str):
         raise ReportError(f"{where}: \"label\" is neither a string nor null")
     hosts = _count(summary, "hosts", where)
+    for key in ("per_crawler", "per_purpose"):
+        if len(_object(summary, key, where)) > MAX_NAMES:
+            raise ReportError(f"{where}: \"{key}\" has more than {MAX_NAMES} names")
     for name, crawler in _object(summary, "per_crawler", where).items():
         inside = f"{where}: crawler {name!r}"
         if not isinstance(crawler, dict) or not isinstance(crawler.get("purpose"), str):
@@ -175,7 +184,7 @@ def _grouped_bars(title: str, names: list[str], series: list[tuple[str, list[flo
 
 def crawler_chart(summary: dict[str, Any]) -> str:
     hosts = summary["hosts"]
-    names = crawlers_by_blocking(summary)
+    names = crawlers_by_blocking(summary)[:BAR_CHART_CRAWLERS]
     per_crawler = summary["per_crawler"]
     series = [(label, [share(per_crawler[name][key], hosts) for name in names])
               for label, key in (("blocked fully", "blocked_fully"),
@@ -250,7 +259,7 @@ def trend_chart(summaries: list[dict[str, Any]], names: list[str]) -> str:
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem;
        line-height: 1.4; color: #1a1a1a; }
-h1 { font-size: 1.6rem; }
+h1 { font-size: 1.6rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.3rem; }
 figure { margin: 1rem 0; }
 img { max-width: 100%; height: auto; display: block; }
@@ -269,13 +278,21 @@ def _table(caption: str, headers: list[str], rows: list[list[Any]], table_id: st
         "<tr>" + f'<th scope="row">{html.escape(str(row[0]))}</th>'
         + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row[1:]) + "</tr>\n"
         for row in rows)
-    return (f'<div class="table"><table id="{table_id}"><caption>{html.escape(caption)}'
+    # A box that may scroll is a focusable region, so that a keyboard can scroll it too.
+    return (f'<div class="table" role="region" tabindex="0" aria-label="{html.escape(caption)}">'
+            f'<table id="{table_id}"><caption>{html.escape(caption)}'
             f"</caption>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody></table></div>\n")
 
 
 def _figure(source: str, alt: str, caption: str, figure_id: str) -> str:
     return (f'<figure id="{figure_id}"><img src="{source}" alt="{html.escape(alt)}">'
             f"<figcaption>{html.escape(caption)}</figcaption></figure>\n")
+
+
+def _crawlers_drawn_text(crawlers: int) -> str:
+    if crawlers <= BAR_CHART_CRAWLERS:
+        return f"{crawlers} crawlers"
+    return f"the {BAR_CHART_CRAWLERS} most blocked of {crawlers} crawlers"
 
 
 def _most_blocked_text(summary: dict[str, Any], names: list[str]) -> str:
@@ -308,8 +325,9 @@ def render(summaries: list[dict[str, Any]]) -> str:
         "one of its tokens.</p>\n",
         "<h2>Crawlers</h2>\n",
         _figure(crawler_chart(latest),
-                f"Bar chart of the share of {hosts} hosts that block each of {len(names)} "
-                f"crawlers fully, partly, or name it. Most blocked fully: "
+                f"Bar chart of the share of {hosts} hosts that block each of "
+                f"{_crawlers_drawn_text(len(names))} fully, partly, or name it. Most blocked "
+                "fully: "
                 f"{_most_blocked_text(latest, names)}. The counts are in the table below.",
                 "Share of hosts blocking or naming each crawler, most blocked first.",
                 "crawler-chart"),
@@ -395,6 +413,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("-o", "--output", required=True, metavar="FILE",
                         help="the HTML page to write")
     options = parser.parse_args(argv)
+    try:
+        import matplotlib  # noqa: F401  (drawn later; missing, it is one line here)
+    except ImportError:
+        print("robotstxt census report: needs matplotlib (Debian: python3-matplotlib)",
+              file=sys.stderr)
+        return 2
     try:
         page = render(load_summaries(options.directories))
     except ReportError as error:

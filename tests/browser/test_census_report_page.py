@@ -10,6 +10,7 @@ Environment: PYTHONPATH (the built package), ROBOTSTXT_SCREENSHOT_DIR (where scr
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import subprocess
@@ -77,18 +78,37 @@ def test_census_report_shows_every_chart(browser, report_url):
                         "Usage preferences", "Trend"]
 
 
-def test_census_report_fits_a_narrow_screen(browser, report_url):
+def open_narrow(browser, url):
     # The viewport itself, not the window around it: exactly 360 CSS pixels.
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": NARROW_WIDTH, "height": 800, "deviceScaleFactor": 1,
                              "mobile": True})
-    browser.get(report_url)
+    browser.get(url)
+
+
+def assert_no_sideways_scrolling(browser):
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    overflow = browser.execute_script("return document.documentElement.scrollWidth")
+    assert overflow <= width, (overflow, width)
+
+
+def test_census_report_fits_a_narrow_screen(browser, report_url):
+    open_narrow(browser, report_url)
     assert browser.execute_script("return window.innerWidth") == NARROW_WIDTH
     images = image_sizes(browser)
     assert len(images) == CHARTS
     for image in images:
         assert image["complete"] and image["natural"] > 0, image
         assert 0 < image["shown"] <= NARROW_WIDTH, image
-    width = browser.execute_script("return document.documentElement.clientWidth")
-    overflow = browser.execute_script("return document.documentElement.scrollWidth")
-    assert overflow <= width, (overflow, width)
+    assert_no_sideways_scrolling(browser)
+
+
+def test_census_report_long_label_fits_a_narrow_screen(browser, tmp_path):
+    summary = json.loads((SUMMARIES / "crawl-2026-40" / "summary.json").read_text("utf-8"))
+    summary["label"] = "CC-MAIN-" + "x" * 80  # no place to break a line
+    (tmp_path / "long").mkdir()
+    (tmp_path / "long" / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "robotstxt.census", "report", str(tmp_path / "long"),
+                    "-o", str(tmp_path / "report.html")], check=True, timeout=120)
+    open_narrow(browser, (tmp_path / "report.html").as_uri())
+    assert_no_sideways_scrolling(browser)

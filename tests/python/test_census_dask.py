@@ -134,11 +134,21 @@ def test_without_host_lines_only_the_summary_is_written(client, warc_files, sing
 
 def test_a_failing_file_raises_the_commands_message(client, warc_files, tmp_path):
     missing = tmp_path / "missing.warc.gz"
+    run_census(warc_files[:1], tmp_path / "out", client)
     with pytest.raises(CensusError, match="missing.warc.gz"):
         run_census([warc_files[0], missing], tmp_path / "out", client)
+    # The earlier run's results are gone: nothing looks like this run's.
     assert not (tmp_path / "out" / "summary.json").exists()
+    assert not (tmp_path / "out" / "hosts.jsonl").exists()
     # The cluster is still there for the next census.
     assert run_census(warc_files[:1], tmp_path / "again", client)["inputs"]["files"] == 1
+
+
+def test_paths_and_crawlers_may_be_given_as_the_commands_text(warc_files, single_process,
+                                                              tmp_path):
+    summary = census(warc_files, tmp_path, paths_asked=",".join(PATHS), crawlers=CRAWLERS,
+                     label=LABEL, cli=CLI)
+    assert summary == read_summary(single_process)
 
 
 def test_no_inputs_is_an_error(tmp_path):

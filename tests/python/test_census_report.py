@@ -116,11 +116,11 @@ def test_one_summary_makes_a_page_with_headings_images_and_alt_text(tmp_path):
 
 def test_crawler_table_holds_the_summarys_counts(tmp_path):
     summary = summary_of(LATE)
-    table = page_table = report(tmp_path, LATE).tables["crawler-table"]
+    table = report(tmp_path, LATE).tables["crawler-table"]
     assert table[0] == ["Crawler", "Purpose", "Blocked fully", "Blocked partly", "Named",
                         "Allowed", "Blocked fully (%)"]
     # Most blocked first.
-    assert [row[0] for row in page_table[1:]] == ["GPTBot", "ClaudeBot", "Googlebot"]
+    assert [row[0] for row in table[1:]] == ["GPTBot", "ClaudeBot", "Googlebot"]
     for name, cells in rows_by_name(table).items():
         counts = summary["per_crawler"][name]
         assert cells[:6] == [counts["purpose"], str(counts["blocked_fully"]),
@@ -215,9 +215,61 @@ def test_a_summary_with_wrong_types_is_refused(tmp_path, change, message):
     assert message in completed.stderr and completed.stderr.count("\n") == 1
 
 
+def png_height(image: dict[str, str]) -> int:
+    data = base64.b64decode(image["src"].split(",", 1)[1])
+    return int.from_bytes(data[20:24], "big")  # in the IHDR chunk, after the width
+
+
+def write_summary_with_crawlers(directory: pathlib.Path, crawlers: int) -> None:
+    summary = summary_of(LATE)
+    template = summary["per_crawler"]["GPTBot"]
+    summary["per_crawler"] = {f"Bot{index:04d}": dict(template, blocked_fully=index % 50)
+                              for index in range(crawlers)}
+    directory.mkdir()
+    (directory / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+
+
+def test_the_bar_chart_draws_the_most_blocked_crawlers_the_table_all(tmp_path):
+    write_summary_with_crawlers(tmp_path / "many", 75)
+    page = report(tmp_path, tmp_path / "many")
+    assert "each of the 60 most blocked of 75 crawlers" in page.images[0]["alt"]
+    # The chart's height grows with its rows: a row per crawler drawn would make it taller.
+    assert png_height(page.images[0]) == png_height(report(tmp_path, LATE).images[0]) + 57 * 39
+    assert len(page.tables["crawler-table"]) == 1 + 75
+
+
+def test_a_summary_with_endless_crawlers_is_refused(tmp_path):
+    write_summary_with_crawlers(tmp_path / "endless", 1001)
+    completed = run_report(str(tmp_path / "endless"), "-o", str(tmp_path / "report.html"))
+    assert completed.returncode == 2
+    assert '"per_crawler" has more than 1000 names' in completed.stderr
+
+
+def test_only_the_report_command_exists(tmp_path):
+    completed = subprocess.run([sys.executable, "-m", "robotstxt.census", "draw"],
+                               capture_output=True, text=True, timeout=60, check=False)
+    assert completed.returncode == 2
+    assert completed.stderr.count("\n") == 1 and "the only command is 'report'" in completed.stderr
+
+
 def test_a_file_that_is_no_json_is_refused(tmp_path):
     (tmp_path / "summary.json").write_bytes(b"\xff{not json")
     completed = run_report(str(tmp_path), "-o", str(tmp_path / "report.html"))
     assert completed.returncode == 2
     assert completed.stderr.startswith(f"robotstxt census report: '{tmp_path}/summary.json' "
                                        "is not JSON")
+
+
+def test_without_matplotlib_the_report_says_so_in_one_line(tmp_path):
+    hidden = tmp_path / "hidden" / "matplotlib"
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text("raise ImportError('hidden by the test')\n")
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [*filter(None, [environment.get("PYTHONPATH")]), str(hidden.parent)])
+    completed = subprocess.run(
+        [sys.executable, "-m", "robotstxt.census", "report", str(LATE), "-o",
+         str(tmp_path / "report.html")],
+        capture_output=True, text=True, timeout=60, env=environment, check=False)
+    assert (completed.returncode, completed.stderr) == (
+        2, "robotstxt census report: needs matplotlib (Debian: python3-matplotlib)\n")
