@@ -177,7 +177,7 @@ export class RobotsTxt {
   isAllowedEach(urls, agent) {
     const robots = this.#live();
     const handle = agentHandle(agent);
-    const strings = memory.writeStrings(urls);
+    const strings = memory.writeBatch(urls);
     const answers = memory.scratchBytes(urls.length);
     memory.check(
       wasm._robotstxt_allowed_urls(robots, strings, urls.length, handle, answers, memory.error),
