@@ -59,11 +59,58 @@ export function heap(wasm) {
   }
   const input = growable();
   const text = growable();
+  const batch = growable();
   const answers = growable();
   const lines = growable();
   // The string text holds now: asking about one URL for several agents encodes it once.
   let lastText = null;
   let lastTextSize = 0;
+  // The URL batch `batch` holds now, a copy (the caller's array may change).
+  let lastBatch = null;
+  let lastBatchAt = 0;
+
+  // Strings as an array of robotstxt_string followed by their bytes, in `buffer`.
+  function writeStringTable(buffer, texts) {
+    if (!Array.isArray(texts)) throw new TypeError("expected an array of strings");
+    let units = 0;
+    for (const value of texts) {
+      if (typeof value !== "string") throw new TypeError("expected an array of strings");
+      units += value.length;
+    }
+    const view = buffer.view(8 * texts.length + 3 * units + 1);
+    const at = view.byteOffset;
+    const first = 8 * texts.length;
+    const heapU32 = wasm.HEAPU32;
+    const table = at >>> 2;
+    // All in one encoding when every string is ASCII (as many bytes as code units
+    // come out): the offsets are then the strings' lengths.
+    const joined = texts.join("");
+    if (encoder.encodeInto(joined, view.subarray(first)).written === joined.length) {
+      let cursor = at + first;
+      for (let i = 0; i < texts.length; ++i) {
+        heapU32[table + 2 * i] = cursor;
+        heapU32[table + 2 * i + 1] = texts[i].length;
+        cursor += texts[i].length;
+      }
+      return at;
+    }
+    let offset = first;
+    for (let i = 0; i < texts.length; ++i) {
+      const { written } = encoder.encodeInto(texts[i], view.subarray(offset));
+      heapU32[table + 2 * i] = at + offset;
+      heapU32[table + 2 * i + 1] = written;
+      offset += written;
+    }
+    return at;
+  }
+
+  function sameStrings(kept, texts) {
+    if (kept.length !== texts.length) return false;
+    for (let i = 0; i < texts.length; ++i) {
+      if (kept[i] !== texts[i]) return false;
+    }
+    return true;
+  }
 
   const bytes = () => wasm.HEAPU8;
   const u32 = (at) => wasm.HEAPU32[at >>> 2];
@@ -119,38 +166,18 @@ export function heap(wasm) {
     },
 
     /** Writes strings as an array of robotstxt_string followed by their bytes. */
-    writeStrings(texts) {
-      if (!Array.isArray(texts)) throw new TypeError("expected an array of strings");
-      let units = 0;
-      for (const value of texts) {
-        if (typeof value !== "string") throw new TypeError("expected an array of strings");
-        units += value.length;
-      }
-      const view = input.view(8 * texts.length + 3 * units + 1);
-      const at = view.byteOffset;
-      const first = 8 * texts.length;
-      const heapU32 = wasm.HEAPU32;
-      const table = at >>> 2;
-      // All in one encoding when every string is ASCII (as many bytes as code units
-      // come out): the offsets are then the strings' lengths.
-      const joined = texts.join("");
-      if (encoder.encodeInto(joined, view.subarray(first)).written === joined.length) {
-        let cursor = at + first;
-        for (let i = 0; i < texts.length; ++i) {
-          heapU32[table + 2 * i] = cursor;
-          heapU32[table + 2 * i + 1] = texts[i].length;
-          cursor += texts[i].length;
-        }
-        return at;
-      }
-      let offset = first;
-      for (let i = 0; i < texts.length; ++i) {
-        const { written } = encoder.encodeInto(texts[i], view.subarray(offset));
-        heapU32[table + 2 * i] = at + offset;
-        heapU32[table + 2 * i + 1] = written;
-        offset += written;
-      }
-      return at;
+    writeStrings: (texts) => writeStringTable(input, texts),
+
+    /**
+     * writeStrings() for a batch of URLs, in a buffer of its own that keeps the last
+     * batch: asking about the same URLs for another agent encodes them once.
+     */
+    writeBatch(texts) {
+      if (lastBatch !== null && sameStrings(lastBatch, texts)) return lastBatchAt;
+      lastBatch = null;
+      lastBatchAt = writeStringTable(batch, texts);
+      lastBatch = texts.slice();
+      return lastBatchAt;
     },
 
     /** Throws the error a non-zero robotstxt_status describes. */

@@ -2,9 +2,12 @@
 // (include/robotstxt/c_api.h) of the library compiled to WebAssembly: this file only
 // moves bytes across that boundary and gives the answers JavaScript's shapes.
 import createRobotstxtModule from "./robotstxt_wasm.mjs";
+import wasmBase64 from "./robotstxt_wasm_binary.js";
 import { RobotstxtError, heap } from "./memory.js";
 
-const wasm = await createRobotstxtModule();
+// The module gets its bytes from here: it fetches nothing and reads no file.
+const wasmBinary = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
+const wasm = await createRobotstxtModule({ wasmBinary });
 const memory = heap(wasm);
 
 // Status codes of robotstxt_status that callers may want to tell apart.
@@ -177,7 +180,7 @@ export class RobotsTxt {
   isAllowedEach(urls, agent) {
     const robots = this.#live();
     const handle = agentHandle(agent);
-    const strings = memory.writeStrings(urls);
+    const strings = memory.writeBatch(urls);
     const answers = memory.scratchBytes(urls.length);
     memory.check(
       wasm._robotstxt_allowed_urls(robots, strings, urls.length, handle, answers, memory.error),

@@ -105,6 +105,19 @@ test("isAllowedEach() answers many URLs as isAllowed() does one by one", () => {
   });
 });
 
+test("isAllowedEach() sees a changed array: no stale batch is reused", () => {
+  withRobots(kBody, (robots) => {
+    const urls = ["https://example.com/private/x", "https://example.com/"];
+    assert.deepEqual(robots.isAllowedEach(urls, "FooBot"), [false, true]);
+    assert.deepEqual(robots.isAllowedEach(urls, "BarBot"), [true, true]);
+    urls[1] = "https://example.com/private/y";
+    assert.deepEqual(robots.isAllowedEach(urls, "FooBot"), [false, false]);
+    urls.push("https://example.com/a.pdf");
+    assert.deepEqual(robots.isAllowedEach(urls, "BarBot"), [true, true, false]);
+    assert.deepEqual(robots.isAllowedEach(urls.slice(0, 1), "FooBot"), [false]);
+  });
+});
+
 test("sitemaps, crawl-delay and request-rate as written", () => {
   withRobots(kBody, (robots) => {
     assert.deepEqual(
