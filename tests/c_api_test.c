@@ -303,6 +303,10 @@ static void test_explain(void) {
   CHECK_OK(robotstxt_explanation_verdict(explanation, &verdict, NULL));
   CHECK(verdict.allowed == 1 && verdict.line == 3 && view_is(verdict.pattern, "/a/b"));
   robotstxt_explanation_free(explanation);
+  /* A failing call leaves no stale handle behind. */
+  explanation = (robotstxt_explanation*)&failures;
+  CHECK(robotstxt_explain(NULL, "/", 1, agent, &explanation, NULL) == ROBOTSTXT_INVALID_ARGUMENT);
+  CHECK(explanation == NULL);
   robotstxt_agent_free(agent);
   CHECK(robotstxt_explanation_path(NULL).size == 0);
   CHECK(robotstxt_explanation_applied(NULL) == ROBOTSTXT_APPLIED_NONE);
