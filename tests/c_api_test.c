@@ -5,13 +5,13 @@
  * robots_server.py that c_api_client_test.cc starts), the client is also asked over the
  * network; without it, only the client's options are checked. Exit 0 when every check
  * holds; each failure is printed. */
-#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_api_layout.h"
 #include "robotstxt/c_api.h"
 
 static int failures = 0;
@@ -76,47 +76,6 @@ static int allowed(const robotstxt_robots* robots, const char* url, const robots
   return answer;
 }
 
-/* The layout every binding reads: sizes and offsets on 64-bit platforms. wasm32 (4-byte
- * pointers and size_t, 8-byte int64_t and double) gives the sizes in the header's
- * comments; the 32-bit branch holds them wherever this test is built for such a target. */
-#if UINTPTR_MAX == 0xFFFFFFFFFFFFFFFFu
-static_assert(sizeof(robotstxt_string) == 16, "robotstxt_string");
-static_assert(sizeof(robotstxt_error) == 260, "robotstxt_error");
-static_assert(offsetof(robotstxt_error, message) == 4, "robotstxt_error.message");
-static_assert(sizeof(robotstxt_verdict) == 80, "robotstxt_verdict");
-static_assert(offsetof(robotstxt_verdict, crawler_rule) == 24, "robotstxt_verdict.crawler_rule");
-static_assert(offsetof(robotstxt_verdict, pattern) == 32, "robotstxt_verdict.pattern");
-static_assert(offsetof(robotstxt_verdict, crawler_token) == 64, "robotstxt_verdict.token");
-static_assert(sizeof(robotstxt_rate) == 40, "robotstxt_rate");
-static_assert(offsetof(robotstxt_rate, requests) == 8, "robotstxt_rate.requests");
-static_assert(offsetof(robotstxt_rate, window) == 24, "robotstxt_rate.window");
-static_assert(sizeof(robotstxt_usage) == 16, "robotstxt_usage");
-static_assert(sizeof(robotstxt_finding) == 64, "robotstxt_finding");
-static_assert(offsetof(robotstxt_finding, code) == 16, "robotstxt_finding.code");
-static_assert(sizeof(robotstxt_rule_match) == 48, "robotstxt_rule_match");
-static_assert(offsetof(robotstxt_rule_match, pattern) == 16, "robotstxt_rule_match.pattern");
-static_assert(sizeof(robotstxt_crawler) == 64, "robotstxt_crawler");
-static_assert(offsetof(robotstxt_crawler, name) == 16, "robotstxt_crawler.name");
-static_assert(sizeof(robotstxt_fetch_result) == 96, "robotstxt_fetch_result");
-static_assert(offsetof(robotstxt_fetch_result, body) == 16, "robotstxt_fetch_result.body");
-static_assert(offsetof(robotstxt_fetch_result, error) == 80, "robotstxt_fetch_result.error");
-static_assert(sizeof(robotstxt_access) == 16, "robotstxt_access");
-static_assert(offsetof(robotstxt_access, fresh_until_unix_ms) == 8, "robotstxt_access.fresh");
-static_assert(sizeof(robotstxt_decision_info) == 56, "robotstxt_decision_info");
-static_assert(offsetof(robotstxt_decision_info, robots_url) == 24, "decision_info.robots_url");
-#elif UINTPTR_MAX == 0xFFFFFFFFu
-static_assert(sizeof(robotstxt_string) == 8, "robotstxt_string");
-static_assert(sizeof(robotstxt_verdict) == 56, "robotstxt_verdict");
-static_assert(sizeof(robotstxt_rate) == 32, "robotstxt_rate");
-static_assert(sizeof(robotstxt_usage) == 16, "robotstxt_usage");
-static_assert(sizeof(robotstxt_finding) == 40, "robotstxt_finding");
-static_assert(sizeof(robotstxt_rule_match) == 32, "robotstxt_rule_match");
-static_assert(sizeof(robotstxt_crawler) == 40, "robotstxt_crawler");
-static_assert(sizeof(robotstxt_fetch_result) == 56, "robotstxt_fetch_result");
-static_assert(sizeof(robotstxt_access) == 16, "robotstxt_access");
-static_assert(sizeof(robotstxt_decision_info) == 40, "robotstxt_decision_info");
-#endif
-
 static void test_versions(void) {
   CHECK(robotstxt_abi_version() == ROBOTSTXT_ABI_VERSION);
   CHECK(ROBOTSTXT_ABI_VERSION == 1);
@@ -138,6 +97,37 @@ static void test_nul_bytes(void) {
   CHECK_OK(robotstxt_allowed(robots, url, sizeof url - 1, agent, &answer, NULL));
   CHECK(answer == 1); /* the path is "/public" */
   CHECK(allowed(robots, "https://example.com/public/secret", agent) == 0);
+  robotstxt_agent_free(agent);
+  robotstxt_robots_free(robots);
+}
+
+/* No bytes at all, given as NULL and 0: a valid, empty robots.txt and an empty URL,
+ * everywhere (the sanitizer build checks that nothing reads through the NULL). */
+static void test_empty_input(void) {
+  robotstxt_robots* robots = NULL;
+  CHECK_OK(robotstxt_parse(NULL, 0, &robots, NULL));
+  robotstxt_agent* agent = token_agent("FooBot");
+  int32_t answer = -1;
+  CHECK_OK(robotstxt_allowed(robots, NULL, 0, agent, &answer, NULL));
+  CHECK(answer == 1);
+  robotstxt_verdict verdict;
+  CHECK_OK(robotstxt_verdict_of(robots, NULL, 0, agent, &verdict, NULL));
+  CHECK(verdict.allowed == 1 && verdict.line == 0 && verdict.applied == ROBOTSTXT_APPLIED_NONE);
+  robotstxt_usage usage;
+  CHECK_OK(robotstxt_content_usage(robots, NULL, 0, agent, &usage, NULL, 0, NULL));
+  CHECK(usage.fetchable == 1 && usage.line_count == 0);
+  robotstxt_explanation* explanation = NULL;
+  CHECK_OK(robotstxt_explain(robots, NULL, 0, agent, &explanation, NULL));
+  CHECK(view_is(robotstxt_explanation_path(explanation), "/"));
+  robotstxt_explanation_free(explanation);
+  robotstxt_lint_report* report = NULL;
+  CHECK_OK(robotstxt_lint(NULL, 0, &report, NULL));
+  robotstxt_lint_report_free(report);
+  robotstxt_agent* by_header = NULL;
+  CHECK(robotstxt_agent_from_user_agent(NULL, 0, &by_header, NULL) ==
+        ROBOTSTXT_NO_CRAWLER_IN_USER_AGENT);
+  CHECK(robotstxt_agent_from_crawler(NULL, 0, &by_header, NULL) == ROBOTSTXT_UNKNOWN_CRAWLER);
+  CHECK(robotstxt_crawler_index(NULL, 0) == -1);
   robotstxt_agent_free(agent);
   robotstxt_robots_free(robots);
 }
@@ -344,6 +334,10 @@ static void test_explain(void) {
   CHECK_OK(robotstxt_explanation_verdict(explanation, &verdict, NULL));
   CHECK(verdict.allowed == 1 && verdict.line == 3 && view_is(verdict.pattern, "/a/b"));
   robotstxt_explanation_free(explanation);
+  /* A failing call leaves no stale handle behind. */
+  explanation = (robotstxt_explanation*)&failures;
+  CHECK(robotstxt_explain(NULL, "/", 1, agent, &explanation, NULL) == ROBOTSTXT_INVALID_ARGUMENT);
+  CHECK(explanation == NULL);
   robotstxt_agent_free(agent);
   CHECK(robotstxt_explanation_path(NULL).size == 0);
   CHECK(robotstxt_explanation_applied(NULL) == ROBOTSTXT_APPLIED_NONE);
@@ -603,6 +597,7 @@ static void test_client(const char* connect_to) {
 int main(int argc, char** argv) {
   test_versions();
   test_nul_bytes();
+  test_empty_input();
   test_verdicts_and_agents();
   test_sitemaps_delays_usage();
   test_lint();
