@@ -35,11 +35,17 @@ rate() { /usr/bin/python3 -c 'import sys; print(f"{int(sys.argv[1]) / float(sys.
 
 cat "${files[@]}" > /dev/null  # the page cache holds the files for every run
 floor=$(timed zcat "${files[@]}")
-echo "zcat alone:  $(seconds "$floor") s"
+echo "zcat alone: $(seconds "$floor") s"
+echo "load before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Wall time depends on what else runs; CPU seconds (user + system) say what census costs
+# whatever the load, and hosts per CPU-second is what one free core would do.
 for jobs in 1 2; do
-  wall=$(timed "$build/robotstxt" census --jobs "$jobs" --out "$work/out-$jobs" "${files[@]}")
-  echo "census --jobs $jobs: $(seconds "$wall") s, $(rate "$hosts" "$wall") hosts/s," \
-       "$(/usr/bin/python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}")' "$wall" "$floor")x zcat"
+  read -r wall cpu < <(/usr/bin/time -f "%e %U %S" "$build/robotstxt" census --jobs "$jobs" \
+                         --out "$work/out-$jobs" "${files[@]}" 2>&1 > /dev/null |
+                       awk '{print $1, $2 + $3}')
+  echo "census --jobs $jobs: $wall s, $(rate "$hosts" "$wall") hosts/s," \
+       "$(/usr/bin/python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}")' "$wall" "$floor")x zcat;" \
+       "CPU $cpu s: $(rate "$hosts" "$cpu") hosts per CPU-second"
 done
 for times in 1 4; do
   list=()
