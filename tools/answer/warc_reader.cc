@@ -17,14 +17,14 @@ namespace {
 using internal::equals_ignoring_case;
 using internal::trim_ascii_space;
 
-constexpr std::size_t kReadBytes = 64 * 1024;
+constexpr std::size_t kReadBytes = std::size_t{64} * 1024;
 // A gzip member starts with these bytes (RFC 1952: ID1, ID2, CM = deflate).
 constexpr std::string_view kGzipMagic = "\x1f\x8b\x08";
 // The bytes of a broken member are kept so that the search for the next member can start
 // right after its beginning: a member cut short runs into the next one, whose first bytes
 // inflate then reads as its own. Beyond this a member is not kept (one gzip for a whole
 // file), and the search starts where inflate stopped.
-constexpr std::size_t kMaxKeptMemberBytes = 4 * 1024 * 1024;
+constexpr std::size_t kMaxKeptMemberBytes = std::size_t{4} * 1024 * 1024;
 
 }  // namespace
 

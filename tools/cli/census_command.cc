@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -44,7 +45,7 @@ namespace fs = std::filesystem;
 constexpr std::string_view kCommand = "census";
 // A file's host lines stay in memory up to this, then go to a temporary file until their
 // turn comes: memory stays bounded whatever a WARC file holds.
-constexpr std::size_t kMaxHeldLineBytes = 8 * 1024 * 1024;
+constexpr std::size_t kMaxHeldLineBytes = std::size_t{8} * 1024 * 1024;
 // How far workers may run ahead of the oldest file not yet written, per worker.
 constexpr std::size_t kFilesAheadPerJob = 8;
 constexpr unsigned kMaxJobs = 256;
@@ -382,7 +383,7 @@ bool flush_unit(UnitOutput& output, std::FILE* hosts_file) {
 }
 
 std::string duration_text(double seconds) {
-  const auto whole = static_cast<long long>(seconds + 0.5);
+  const long long whole = std::llround(seconds);
   if (whole < 60) return std::to_string(whole) + "s";
   if (whole < 3600) return std::to_string(whole / 60) + "m" + std::to_string(whole % 60) + "s";
   return std::to_string(whole / 3600) + "h" + std::to_string(whole / 60 % 60) + "m";
