@@ -74,9 +74,9 @@ class CensusTest(unittest.TestCase):
                 where = f"{host['host']} {row['crawler']}"
                 self.assertEqual(ours["crawler_rule"], row["crawler_rule"], where)
                 self.assertEqual(ours["token"], row["token"], where)
-                self.assertEqual([(r["path"], r["allowed"], r["line"]) for r in ours["results"]],
-                                 [(r["url"], r["allowed"], r["line"]) for r in row["results"]],
-                                 where)
+                self.assertEqual(PATHS, [r["url"] for r in row["results"]])
+                self.assertEqual(list(zip(ours["allowed"], ours["line"])),
+                                 [(r["allowed"], r["line"]) for r in row["results"]], where)
             self.assertEqual(len(audit["crawlers"]), len(host["crawlers"]))
 
     def test_the_folder_gives_the_same_host_lines_as_its_warc_files(self):
@@ -105,7 +105,7 @@ class CensusTest(unittest.TestCase):
         self.assertEqual(summary["lint"], dict(lint))
         for name, counts in summary["per_crawler"].items():
             answers = [host["crawlers"][name] for host in hosts]
-            disallowed = [sum(not r["allowed"] for r in a["results"]) for a in answers]
+            disallowed = [sum(not allowed for allowed in a["allowed"]) for a in answers]
             self.assertEqual(counts["blocked_fully"], sum(d == len(PATHS) for d in disallowed), name)
             self.assertEqual(counts["blocked_partly"],
                              sum(0 < d < len(PATHS) for d in disallowed), name)
@@ -116,13 +116,13 @@ class CensusTest(unittest.TestCase):
                              {rule: sum(a["crawler_rule"] == rule for a in answers)
                               for rule in counts["crawler_rule"]}, name)
             for index, path in enumerate(PATHS):
-                allowed = sum(a["results"][index]["allowed"] for a in answers)
+                allowed = sum(a["allowed"][index] for a in answers)
                 self.assertEqual(counts["paths"][path],
                                  {"allowed": allowed, "disallowed": len(hosts) - allowed}, name)
         for purpose, counts in summary["per_purpose"].items():
             names = [n for n, c in summary["per_crawler"].items() if c["purpose"] == purpose]
             self.assertEqual(counts["crawlers"], len(names))
-            fully = [[all(not r["allowed"] for r in host["crawlers"][n]["results"]) for n in names]
+            fully = [[not any(host["crawlers"][n]["allowed"]) for n in names]
                      for host in hosts]
             self.assertEqual(counts["hosts_blocking_any_fully"], sum(any(f) for f in fully), purpose)
             self.assertEqual(counts["hosts_blocking_all_fully"], sum(all(f) for f in fully), purpose)
@@ -197,7 +197,7 @@ class CensusTest(unittest.TestCase):
                                   "down.example": "full-disallow", "moved.example": "redirect",
                                   "chunked.example": "rules", "broken.example": "full-disallow",
                                   "usage.example": "rules"})
-        gpt = {name: host["crawlers"]["GPTBot"]["results"][0]["allowed"]
+        gpt = {name: host["crawlers"]["GPTBot"]["allowed"][0]
                for name, host in by_host.items()}
         self.assertEqual(gpt, {"ok.example": False, "gone.example": True, "down.example": False,
                                "moved.example": True, "chunked.example": False,
