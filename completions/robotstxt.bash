@@ -4,7 +4,7 @@
 
 _robotstxt() {
   local cur=${COMP_WORDS[COMP_CWORD]}
-  local commands="check explain diff info lint fetch crawlers audit serve"
+  local commands="check explain diff info lint fetch crawlers audit census serve"
   COMPREPLY=()
   if ((COMP_CWORD == 1)); then
     mapfile -t COMPREPLY < <(compgen -W "$commands help --help --version" -- "$cur")
@@ -45,6 +45,7 @@ _robotstxt() {
       ;;
     crawlers) options="--help --purpose --json" ;;
     audit) options="--help --urls --crawlers --encode --json" ;;
+    census) options="--help --merge --jobs --paths --crawlers --out --label --progress" ;;
     *) return ;;
   esac
   if [[ $cur == -* ]]; then

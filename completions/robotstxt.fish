@@ -2,7 +2,7 @@
 # for the arguments. tests/completions_test.py checks the option lists against what
 # `robotstxt COMMAND --help` says, so they cannot drift apart.
 
-set -l commands check explain diff info lint fetch crawlers audit serve help
+set -l commands check explain diff info lint fetch crawlers audit census serve help
 set -l no_command "not __fish_seen_subcommand_from $commands"
 
 complete -c robotstxt -f -n $no_command -a check -d 'May an agent fetch a URL'
@@ -13,10 +13,11 @@ complete -c robotstxt -f -n $no_command -a lint -d 'Lines crawlers read differen
 complete -c robotstxt -f -n $no_command -a fetch -d 'Fetch a robots.txt as Google does'
 complete -c robotstxt -f -n $no_command -a crawlers -d 'The crawler catalogue'
 complete -c robotstxt -f -n $no_command -a audit -d 'Every crawler against these URLs'
+complete -c robotstxt -f -n $no_command -a census -d 'What many robots.txt files say, counted'
 complete -c robotstxt -f -n $no_command -a serve -d 'Answer over HTTP for a crawler fleet'
 complete -c robotstxt -f -n $no_command -a help -d 'Describe a command'
 complete -c robotstxt -n $no_command -l version -d 'Print the version and exit'
-complete -c robotstxt -f -n '__fish_seen_subcommand_from help' -a 'check explain diff info lint fetch crawlers audit serve'
+complete -c robotstxt -f -n '__fish_seen_subcommand_from help' -a 'check explain diff info lint fetch crawlers audit census serve'
 
 complete -c robotstxt -s h -l help -d 'Print help and exit'
 complete -c robotstxt -n '__fish_seen_subcommand_from check explain diff info fetch' -s a -l agent -x -d 'Product tokens, comma-separated'
@@ -56,4 +57,10 @@ complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l polite-max-spaci
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l polite-max-wait -x -d 'Seconds ahead a slot may be reserved'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l crawl-delay-for-agents -x -a 'honour ignore' -d 'Whether plain agents follow Crawl-delay'
 complete -c robotstxt -n '__fish_seen_subcommand_from crawlers' -l purpose -x -d 'Only crawlers with this purpose'
-complete -c robotstxt -n '__fish_seen_subcommand_from audit' -l crawlers -x -d 'Comma-separated crawler names'
+complete -c robotstxt -n '__fish_seen_subcommand_from audit census' -l crawlers -x -d 'Comma-separated crawler names'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -l merge -r -d 'Add up these census output folders'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -s j -l jobs -x -d 'Files read at once'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -l paths -x -d 'Paths asked, comma-separated'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -s o -l out -r -d 'Folder for hosts.jsonl and summary.json'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -l label -x -d 'The summary label'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -l progress -d 'Progress on stderr'

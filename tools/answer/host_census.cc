@@ -185,22 +185,24 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
     } else {
       json.string(crawler.token);
     }
-    json.key("results", false);
+    // Per path, in the order of the summary's "paths": two short arrays, as a line per
+    // host for every crawler and path of a whole crawl has to stay small.
+    json.key("allowed", false);
     json.raw('[');
     for (std::size_t p = 0; p < crawler.allowed.size(); ++p) {
       if (p > 0) json.raw(',');
-      json.raw('{');
-      json.key("path", true);
-      json.string(questions.paths[p]);
-      json.key("allowed", false);
       json.raw(crawler.allowed[p] ? "true" : "false");
-      json.key("line", false);
+    }
+    json.raw(']');
+    json.key("line", false);
+    json.raw('[');
+    for (std::size_t p = 0; p < crawler.lines.size(); ++p) {
+      if (p > 0) json.raw(',');
       if (crawler.lines[p] == 0) {
         json.raw("null");
       } else {
         json.number(crawler.lines[p]);
       }
-      json.raw('}');
     }
     json.raw("]}");
   }

@@ -121,11 +121,12 @@ RecordedResponse read_recorded_response(std::string_view block, std::uint64_t bl
   }
   internal::ContentDecoder decoder;
   decoder.reset(content_encoding);
-  if (!decoder.decode(body, response.body, kMaxBodyBytes + 1)) {
-    response.body_intact = false;
-  } else if (response.body.size() <= kMaxBodyBytes && !decoder.complete() && !block_cut) {
-    response.body_intact = false;  // the compressed stream stops short
-  }
+  const bool decoded = decoder.decode(body, response.body, kMaxBodyBytes + 1);
+  // A compressed stream that stops short, unless the decoder stopped at the limit or the
+  // reader cut the block.
+  const bool stops_short =
+      response.body.size() <= kMaxBodyBytes && !decoder.complete() && !block_cut;
+  response.body_intact = decoded && !stops_short;
   response.body_bytes = response.body.size();
   response.body.resize(std::min(response.body.size(), kMaxBodyBytes));
   return response;

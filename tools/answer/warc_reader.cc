@@ -17,14 +17,14 @@ namespace {
 using internal::equals_ignoring_case;
 using internal::trim_ascii_space;
 
-constexpr std::size_t kReadBytes = 64 * 1024;
+constexpr std::size_t kReadBytes = std::size_t{64} * 1024;
 // A gzip member starts with these bytes (RFC 1952: ID1, ID2, CM = deflate).
 constexpr std::string_view kGzipMagic = "\x1f\x8b\x08";
 // The bytes of a broken member are kept so that the search for the next member can start
 // right after its beginning: a member cut short runs into the next one, whose first bytes
 // inflate then reads as its own. Beyond this a member is not kept (one gzip for a whole
 // file), and the search starts where inflate stopped.
-constexpr std::size_t kMaxKeptMemberBytes = 4 * 1024 * 1024;
+constexpr std::size_t kMaxKeptMemberBytes = std::size_t{4} * 1024 * 1024;
 
 }  // namespace
 
@@ -58,16 +58,14 @@ class WarcReader::Source {
     }
     while (true) {
       if (!in_member_ && !start_member()) return Result::kEnd;
-      const std::size_t before = out.size();
-      out.resize(before + kReadBytes);
       stream_.next_in = reinterpret_cast<Bytef*>(in_.data() + in_pos_);
       stream_.avail_in = static_cast<uInt>(in_.size() - in_pos_);
-      stream_.next_out = reinterpret_cast<Bytef*>(out.data() + before);
+      stream_.next_out = reinterpret_cast<Bytef*>(scratch_.get());
       stream_.avail_out = static_cast<uInt>(kReadBytes);
       const int status = inflate(&stream_, Z_NO_FLUSH);
       in_pos_ = in_.size() - stream_.avail_in;
       const std::size_t produced = kReadBytes - stream_.avail_out;
-      out.resize(before + produced);
+      out.append(scratch_.get(), produced);
       produced_ += produced;
       if (status == Z_STREAM_END) {
         in_member_ = false;
@@ -145,18 +143,19 @@ class WarcReader::Source {
     in_.erase(0, drop);
     in_pos_ -= drop;
     if (member_kept_) member_start_ -= std::min(member_start_, drop);
-    const std::size_t before = in_.size();
-    in_.resize(before + kReadBytes);
     ssize_t got = 0;
     do {
-      got = ::read(fd_, in_.data() + before, kReadBytes);
+      got = ::read(fd_, scratch_.get(), kReadBytes);
     } while (got < 0 && errno == EINTR);
     if (got < 0) error_ = errno;
-    in_.resize(before + static_cast<std::size_t>(std::max<ssize_t>(got, 0)));
+    if (got > 0) in_.append(scratch_.get(), static_cast<std::size_t>(got));
     return got > 0;
   }
 
   int fd_;
+  // Where inflate and read(2) write before the bytes are appended: growing a string by
+  // 64 KiB for each call zeroed that much, most of it never used with small members.
+  std::unique_ptr<char[]> scratch_ = std::make_unique_for_overwrite<char[]>(kReadBytes);
   int error_ = 0;
   bool decided_ = false;
   bool gzip_ = false;

@@ -20,7 +20,7 @@ namespace robotstxt::cli {
 
 /// A record's header block (the WARC/ line and its fields) longer than this is not a
 /// record: real ones take a few hundred bytes.
-inline constexpr std::size_t kMaxWarcHeaderBytes = 64 * 1024;
+inline constexpr std::size_t kMaxWarcHeaderBytes = std::size_t{64} * 1024;
 /// A record's content block is kept up to this many bytes (the rest is read and counted,
 /// not kept): the HTTP head plus more than the kMaxBodyBytes of a body that count.
 inline constexpr std::size_t kMaxWarcBlockBytes = 2 * kMaxBodyBytes;

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -44,7 +45,7 @@ namespace fs = std::filesystem;
 constexpr std::string_view kCommand = "census";
 // A file's host lines stay in memory up to this, then go to a temporary file until their
 // turn comes: memory stays bounded whatever a WARC file holds.
-constexpr std::size_t kMaxHeldLineBytes = 8 * 1024 * 1024;
+constexpr std::size_t kMaxHeldLineBytes = std::size_t{8} * 1024 * 1024;
 // How far workers may run ahead of the oldest file not yet written, per worker.
 constexpr std::size_t kFilesAheadPerJob = 8;
 constexpr unsigned kMaxJobs = 256;
@@ -142,8 +143,10 @@ int open_file(const std::string& path) {
 // What one worker adds up and writes.
 class Worker {
  public:
-  Worker(const CensusQuestions& questions, const std::optional<std::string>& label)
-      : questions_(questions), summary_(label, questions) {}
+  /// `write_lines`: host lines are wanted (there is an output folder).
+  Worker(const CensusQuestions& questions, const std::optional<std::string>& label,
+         bool write_lines)
+      : questions_(questions), summary_(label, questions), write_lines_(write_lines) {}
 
   void run(const WorkUnit& unit, UnitOutput& output) {
     output_ = &output;
@@ -221,8 +224,13 @@ class Worker {
 
   void count(const HostCensus& host) {
     summary_.add(host);
-    append_host_line(host, questions_, output_->lines);
     hosts_.fetch_add(1, std::memory_order_relaxed);
+    if (!write_lines_) return;
+    // Written apart, then appended: JsonText grows its string in steps of half its
+    // size, which on megabytes of lines would zero megabytes per host.
+    line_.clear();
+    append_host_line(host, questions_, line_);
+    output_->lines += line_;
     if (output_->lines.size() < kMaxHeldLineBytes) return;
     if (output_->spill == nullptr) output_->spill = std::tmpfile();
     if (output_->spill == nullptr || std::fwrite(output_->lines.data(), 1, output_->lines.size(),
@@ -234,7 +242,9 @@ class Worker {
 
   const CensusQuestions& questions_;
   CensusSummary summary_;
+  bool write_lines_;
   UnitOutput* output_ = nullptr;
+  std::string line_;  // one host's line, its room kept from host to host
   std::atomic<std::uint64_t> hosts_{0};
   bool failed_ = false;
 
@@ -373,7 +383,7 @@ bool flush_unit(UnitOutput& output, std::FILE* hosts_file) {
 }
 
 std::string duration_text(double seconds) {
-  const auto whole = static_cast<long long>(seconds + 0.5);
+  const long long whole = std::llround(seconds);
   if (whole < 60) return std::to_string(whole) + "s";
   if (whole < 3600) return std::to_string(whole / 60) + "m" + std::to_string(whole % 60) + "s";
   return std::to_string(whole / 3600) + "h" + std::to_string(whole / 60 % 60) + "m";
@@ -417,7 +427,7 @@ int run_census(const CensusOptions& options) {
   const std::size_t window = kFilesAheadPerJob * options.jobs;
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned j = 0; j < options.jobs; ++j) {
-    workers.push_back(std::make_unique<Worker>(questions, label));
+    workers.push_back(std::make_unique<Worker>(questions, label, hosts_file != nullptr));
   }
   std::vector<std::thread> threads;
   for (unsigned j = 0; j < options.jobs; ++j) {

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `robotstxt census` throughput and memory (docs/census.md): figures, never pass/fail.
+#   bench/census_bench.sh [BUILD_DIR]
+# The corpus is written as one WARC.gz (scripts/corpus-to-warc: a request and a response
+# record per host, each its own gzip member, as Common Crawl writes them) and repeated as
+# COPIES files (default 62: 100,006 hosts). Printed: wall time and hosts/s with 1 and 2
+# jobs, `zcat` of the same files alone (the floor: inflating is work census cannot skip),
+# and peak resident memory (/usr/bin/time -v) with 1 and with 4 times the files, which
+# must be the same if memory does not grow with the input.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build}"
+copies="${COPIES:-62}"
+source bench/lib.sh
+
+scripts/corpus-to-warc tests/data/corpus/robots "$work/corpus"
+hosts_per_copy=$(ls tests/data/corpus/robots | wc -l)
+files=()
+for i in $(seq "$copies"); do
+  ln "$work/corpus/part-00000.warc.gz" "$work/copy-$i.warc.gz"
+  files+=("$work/copy-$i.warc.gz")
+done
+hosts=$((hosts_per_copy * copies))
+echo "input: $copies files, $hosts hosts, $(du -shL "$work/corpus/part-00000.warc.gz" | cut -f1) each"
+
+seconds() { /usr/bin/python3 -c 'import sys; print(f"{float(sys.argv[1]):.2f}")' "$1"; }
+timed() {  # prints the wall seconds of "$@" (output discarded)
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null
+  end=$(date +%s.%N)
+  /usr/bin/python3 -c 'import sys; print(float(sys.argv[2]) - float(sys.argv[1]))' "$start" "$end"
+}
+rate() { /usr/bin/python3 -c 'import sys; print(f"{int(sys.argv[1]) / float(sys.argv[2]):,.0f}")' "$1" "$2"; }
+
+cat "${files[@]}" > /dev/null  # the page cache holds the files for every run
+floor=$(timed zcat "${files[@]}")
+echo "zcat alone: $(seconds "$floor") s"
+echo "load before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Wall time depends on what else runs; CPU seconds (user + system) say what census costs
+# whatever the load, and hosts per CPU-second is what one free core would do.
+for jobs in 1 2; do
+  read -r wall cpu < <(/usr/bin/time -f "%e %U %S" "$build/robotstxt" census --jobs "$jobs" \
+                         --out "$work/out-$jobs" "${files[@]}" 2>&1 > /dev/null |
+                       awk '{print $1, $2 + $3}')
+  echo "census --jobs $jobs: $wall s, $(rate "$hosts" "$wall") hosts/s," \
+       "$(/usr/bin/python3 -c 'import sys; print(f"{float(sys.argv[1]) / float(sys.argv[2]):.2f}")' "$wall" "$floor")x zcat;" \
+       "CPU $cpu s: $(rate "$hosts" "$cpu") hosts per CPU-second"
+done
+for times in 1 4; do
+  list=()
+  for _ in $(seq "$times"); do list+=("${files[@]}"); done
+  peak=$(/usr/bin/time -v "$build/robotstxt" census --jobs 2 --out "$work/out-mem" "${list[@]}" \
+           2>&1 > /dev/null | awk -F': ' '/Maximum resident/ {print $2}')
+  echo "peak memory, --jobs 2, $((hosts * times)) hosts: $((peak / 1024)) MiB"
+done

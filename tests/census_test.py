@@ -1,0 +1,221 @@
+"""`robotstxt census` end to end: the corpus written as WARC files gives, host by host,
+what `robotstxt audit --json` says of each file; the summary's counts are the sums of
+the host lines; the output is the same for any --jobs; summaries of parts merged equal
+the summary of the whole, and parts that asked different questions do not merge; the
+status of a response decides access as the fetch policy says.
+
+Usage: census_test.py ROBOTSTXT_CLI SOURCE_DIR
+"""
+
+import collections
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+CLI = sys.argv[1]
+SOURCE = sys.argv[2]
+CORPUS = os.path.join(SOURCE, "tests", "data", "corpus", "robots")
+PATHS = ["/", "/news/"]
+
+
+def run(*args, expect=0, stdin=None):
+    done = subprocess.run([CLI, *args], capture_output=True, text=True, input=stdin, timeout=300)
+    if done.returncode != expect:
+        raise AssertionError(f"robotstxt {' '.join(args)}: exit {done.returncode}\n{done.stderr}")
+    return done
+
+
+def census(out, *inputs, extra=()):
+    run("census", *inputs, "--paths", ",".join(PATHS), "--out", out, *extra)
+    with open(os.path.join(out, "summary.json")) as file:
+        summary = json.load(file)
+    with open(os.path.join(out, "hosts.jsonl")) as file:
+        hosts = [json.loads(line) for line in file]
+    return summary, hosts
+
+
+def warc_record(fields, block):
+    head = "WARC/1.1\r\n" + "".join(f"{name}: {value}\r\n" for name, value in fields)
+    head += f"Content-Length: {len(block)}\r\n\r\n"
+    return gzip.compress(head.encode() + block + b"\r\n\r\n", mtime=0)
+
+
+def response(host, http):
+    return warc_record([("WARC-Type", "response"), ("WARC-Target-URI", f"https://{host}/robots.txt")],
+                       http)
+
+
+class CensusTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.temp = tempfile.TemporaryDirectory()
+        cls.warc = os.path.join(cls.temp.name, "warc")
+        subprocess.run([os.path.join(SOURCE, "scripts", "corpus-to-warc"), CORPUS, cls.warc,
+                        "--parts", "4"], check=True)
+        cls.parts = sorted(os.path.join(cls.warc, name) for name in os.listdir(cls.warc))
+        cls.summary, cls.hosts = census(os.path.join(cls.temp.name, "whole"), *cls.parts,
+                                        extra=("--jobs", "2"))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.temp.cleanup()
+
+    def test_every_host_is_what_audit_says_of_its_file(self):
+        self.assertEqual([host["host"] for host in self.hosts], sorted(os.listdir(CORPUS)))
+        for host in self.hosts:
+            audit = json.loads(run("audit", "--json", os.path.join(CORPUS, host["host"]),
+                                   *PATHS).stdout)
+            for row in audit["crawlers"]:
+                ours = host["crawlers"][row["crawler"]]
+                where = f"{host['host']} {row['crawler']}"
+                self.assertEqual(ours["crawler_rule"], row["crawler_rule"], where)
+                self.assertEqual(ours["token"], row["token"], where)
+                self.assertEqual(PATHS, [r["url"] for r in row["results"]])
+                self.assertEqual(list(zip(ours["allowed"], ours["line"])),
+                                 [(r["allowed"], r["line"]) for r in row["results"]], where)
+            self.assertEqual(len(audit["crawlers"]), len(host["crawlers"]))
+
+    def test_the_folder_gives_the_same_host_lines_as_its_warc_files(self):
+        _, hosts = census(os.path.join(self.temp.name, "folder"), CORPUS)
+        # Compared without assertEqual's diff, which takes minutes on 1,613 long lines.
+        self.assertEqual([host["host"] for host in hosts], [host["host"] for host in self.hosts])
+        self.assertTrue(hosts == self.hosts, "the host lines differ")
+
+    def test_summary_counts_are_the_sums_of_the_host_lines(self):
+        summary, hosts = self.summary, self.hosts
+        self.assertEqual(summary["hosts"], len(hosts))
+        self.assertEqual(summary["inputs"]["responses"], len(hosts))
+        self.assertEqual(summary["inputs"]["files"], 4)
+        # Each host has a request and a response record; each file one warcinfo record.
+        self.assertEqual(summary["inputs"]["records"], 2 * len(hosts) + 4)
+        self.assertEqual(summary["inputs"]["skipped_records"], len(hosts) + 4)
+        self.assertEqual(summary["status"]["2xx"], len(hosts))
+        self.assertEqual(summary["access"]["rules"], len(hosts))
+        for key in ("groups", "rules", "sitemaps"):
+            self.assertEqual(summary[key], sum(host[key] for host in hosts), key)
+        self.assertEqual(summary["hosts_with_sitemaps"], sum(host["sitemaps"] > 0 for host in hosts))
+        self.assertEqual(summary["html_bodies"], sum(host["html"] for host in hosts))
+        self.assertEqual(summary["bytes"]["total"], sum(host["bytes"] for host in hosts))
+        self.assertEqual(sum(summary["bytes"]["buckets"].values()), len(hosts))
+        lint = collections.Counter(code for host in hosts for code in host["lint"])
+        self.assertEqual(summary["lint"], dict(lint))
+        for name, counts in summary["per_crawler"].items():
+            answers = [host["crawlers"][name] for host in hosts]
+            disallowed = [sum(not allowed for allowed in a["allowed"]) for a in answers]
+            self.assertEqual(counts["blocked_fully"], sum(d == len(PATHS) for d in disallowed), name)
+            self.assertEqual(counts["blocked_partly"],
+                             sum(0 < d < len(PATHS) for d in disallowed), name)
+            self.assertEqual(counts["allowed"], sum(d == 0 for d in disallowed), name)
+            self.assertEqual(counts["named"], sum(a["crawler_rule"] in ("own-token", "fallback-token")
+                                                  for a in answers), name)
+            self.assertEqual(counts["crawler_rule"],
+                             {rule: sum(a["crawler_rule"] == rule for a in answers)
+                              for rule in counts["crawler_rule"]}, name)
+            for index, path in enumerate(PATHS):
+                allowed = sum(a["allowed"][index] for a in answers)
+                self.assertEqual(counts["paths"][path],
+                                 {"allowed": allowed, "disallowed": len(hosts) - allowed}, name)
+        for purpose, counts in summary["per_purpose"].items():
+            names = [n for n, c in summary["per_crawler"].items() if c["purpose"] == purpose]
+            self.assertEqual(counts["crawlers"], len(names))
+            fully = [[not any(host["crawlers"][n]["allowed"]) for n in names]
+                     for host in hosts]
+            self.assertEqual(counts["hosts_blocking_any_fully"], sum(any(f) for f in fully), purpose)
+            self.assertEqual(counts["hosts_blocking_all_fully"], sum(all(f) for f in fully), purpose)
+
+    def test_the_output_is_the_same_for_any_number_of_jobs(self):
+        one = os.path.join(self.temp.name, "jobs1")
+        summary, _ = census(one, *self.parts, extra=("--jobs", "1"))
+        self.assertEqual(summary, self.summary)
+        with open(os.path.join(one, "hosts.jsonl"), "rb") as file:
+            lines_one = file.read()
+        with open(os.path.join(self.temp.name, "whole", "hosts.jsonl"), "rb") as file:
+            self.assertTrue(lines_one == file.read(), "hosts.jsonl differs with --jobs 1 and 2")
+
+    def test_parts_merged_equal_the_whole(self):
+        outs = []
+        for index, part in enumerate(self.parts):
+            outs.append(os.path.join(self.temp.name, f"part{index}"))
+            census(outs[-1], part)
+        merged = os.path.join(self.temp.name, "merged")
+        run("census", "--merge", *outs, "--out", merged)
+        with open(os.path.join(merged, "summary.json")) as file:
+            self.assertEqual(json.load(file), self.summary)
+
+    def test_parts_that_asked_differently_do_not_merge(self):
+        base = os.path.join(self.temp.name, "base")
+        run("census", self.parts[0], "--crawlers", "GPTBot", "--out", base)
+        for differing in (("--crawlers", "GPTBot", "--paths", "/x"), ("--crawlers", "ClaudeBot")):
+            other = os.path.join(self.temp.name, "other" + differing[-1].replace("/", ""))
+            run("census", self.parts[0], *differing, "--out", other)
+            done = run("census", "--merge", base, other, expect=2)
+            self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+            self.assertIn("different", done.stderr)
+
+    def test_a_summary_that_is_not_one_is_refused(self):
+        base = os.path.join(self.temp.name, "hostile")
+        run("census", self.parts[0], "--crawlers", "GPTBot", "--out", base)
+        path = os.path.join(base, "summary.json")
+        with open(path) as file:
+            good = json.load(file)
+        for broken in ({**good, "hosts": -1}, {**good, "hosts": "many"}, {**good, "format": 2},
+                       {k: v for k, v in good.items() if k != "lint"}, [], "x"):
+            with open(path, "w") as file:
+                json.dump(broken, file)
+            done = run("census", "--merge", base, base, expect=2)
+            self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+
+    def test_the_status_decides_access_as_the_fetch_policy_does(self):
+        body = b"User-agent: *\nDisallow: /\n"
+        chunked = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n"
+        compressed = gzip.compress(b"User-agent: GPTBot\nDisallow: /\n")
+        chunked += b"%x\r\n" % len(compressed) + compressed + b"\r\n0\r\n\r\n"
+        records = (
+            warc_record([("WARC-Type", "warcinfo")], b"x: y\r\n") +
+            response("ok.example", b"HTTP/1.1 200\r\n\r\n" + body) +
+            response("gone.example", b"HTTP/1.1 404 Not Found\r\n\r\n" + body) +
+            response("down.example", b"HTTP/1.1 503 Service Unavailable\r\n\r\n") +
+            response("moved.example", b"HTTP/1.1 301 Moved\r\nLocation: https://x/\r\n\r\n") +
+            response("chunked.example", chunked) +
+            response("broken.example", b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n") +
+            response("usage.example", b"HTTP/1.1 200 OK\r\n\r\nUser-agent: *\nAllow: /\n"
+                     b"Content-Usage: train-ai=n\nContent-Signal: search=yes, ai-train=no\n") +
+            warc_record([("WARC-Type", "response"), ("WARC-Target-URI", "https://cut.example/"),
+                         ("WARC-Truncated", "length")], b"HTTP/1.1 200 OK\r\n\r\n" + body))
+        path = os.path.join(self.temp.name, "statuses.warc.gz")
+        with open(path, "wb") as file:
+            file.write(records + b"garbage")
+        summary, hosts = census(os.path.join(self.temp.name, "statuses"), path,
+                                extra=("--crawlers", "GPTBot,Googlebot"))
+        by_host = {host["host"]: host for host in hosts}
+        access = {name: host["access"] for name, host in by_host.items()}
+        self.assertEqual(access, {"ok.example": "rules", "gone.example": "full-allow",
+                                  "down.example": "full-disallow", "moved.example": "redirect",
+                                  "chunked.example": "rules", "broken.example": "full-disallow",
+                                  "usage.example": "rules"})
+        gpt = {name: host["crawlers"]["GPTBot"]["allowed"][0]
+               for name, host in by_host.items()}
+        self.assertEqual(gpt, {"ok.example": False, "gone.example": True, "down.example": False,
+                               "moved.example": True, "chunked.example": False,
+                               "broken.example": False, "usage.example": True})
+        self.assertIsNone(by_host["down.example"]["crawlers"]["GPTBot"]["crawler_rule"])
+        self.assertEqual(by_host["usage.example"]["content_usage"],
+                         {"train-ai": "disallowed", "search": "unknown"})
+        self.assertEqual(by_host["usage.example"]["content_signal"], ["search=yes, ai-train=no"])
+        self.assertEqual(summary["inputs"]["truncated"], 1)
+        self.assertEqual(summary["inputs"]["skipped_records"], 1)
+        self.assertEqual(summary["inputs"]["garbage_bytes"], len(b"garbage"))
+        self.assertEqual(summary["status"], {"2xx": 4, "3xx": 1, "4xx": 1, "5xx": 1, "other": 0})
+        self.assertEqual(summary["usage"]["train_ai"], {"allowed": 0, "disallowed": 1, "unknown": 6})
+        self.assertEqual(summary["usage"]["hosts_with_content_signal"], 1)
+        # Full disallow blocks every crawler robots.txt binds: counted as blocked fully.
+        self.assertEqual(summary["per_crawler"]["GPTBot"]["blocked_fully"], 4)
+        self.assertEqual(summary["per_crawler"]["GPTBot"]["crawler_rule"]["global"], 2)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0]] + sys.argv[3:])
