@@ -103,6 +103,8 @@ export class RobotsTxt {
   verdict(url: string, agent: Agent): Verdict;
   /** isAllowed for many URLs, in one crossing into WebAssembly. */
   isAllowedEach(urls: readonly string[], agent: Agent): boolean[];
+  /** isAllowedEach for several agents in one crossing: result[a][u] is urls[u] for agents[a]. */
+  isAllowedEachAgent(urls: readonly string[], agents: readonly Agent[]): boolean[][];
   readonly sitemaps: readonly string[];
   crawlDelay(agent: Agent): number | null;
   requestRate(agent: Agent): RequestRate | null;

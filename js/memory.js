@@ -62,6 +62,7 @@ export function heap(wasm) {
   const batch = growable();
   const answers = growable();
   const lines = growable();
+  const pointers = growable();
   // The string text holds now: asking about one URL for several agents encodes it once.
   let lastText = null;
   let lastTextSize = 0;
@@ -138,6 +139,8 @@ export function heap(wasm) {
     },
     scratchBytes: (count) => answers(Math.max(count, 1)),
     scratchLines: (count) => lines(4 * Math.max(count, 1)),
+    scratchPointers: (count) => pointers(4 * Math.max(count, 1)),
+    u32Array: () => wasm.HEAPU32,
 
     // A function that returns a robotstxt_string: wasm32 returns it through a pointer
     // passed first.

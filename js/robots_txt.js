@@ -106,10 +106,32 @@ function agentHandle(agent) {
     const fullest = tokenAgents.size >= otherAgents.size ? tokenAgents : otherAgents;
     const [oldestKey, oldest] = fullest.entries().next().value;
     fullest.delete(oldestKey);
-    wasm._robotstxt_agent_free(oldest);
+    if (heldEvictions !== null) heldEvictions.push(oldest);
+    else wasm._robotstxt_agent_free(oldest);
   }
   cache.set(key, handle);
   return handle;
+}
+
+// While one call holds the handles of several agents, a handle the cache evicts for a
+// later one of them is freed only after that call: more agents than the cache keeps
+// must not leave the call a freed handle.
+let heldEvictions = null;
+
+// The handles of `agents`, in order, written as a pointer array into the module; calls
+// `ask(pointers)` and frees what the cache evicted meanwhile after it.
+function withAgentHandles(agents, ask) {
+  if (!Array.isArray(agents)) throw new TypeError("expected an array of agents");
+  heldEvictions = [];
+  try {
+    const handles = agents.map(agentHandle);
+    const pointers = memory.scratchPointers(handles.length);
+    memory.u32Array().set(handles, pointers >>> 2);
+    return ask(pointers);
+  } finally {
+    for (const handle of heldEvictions) wasm._robotstxt_agent_free(handle);
+    heldEvictions = null;
+  }
 }
 
 // ------------------------------------------------------------------------------ verdicts
@@ -189,6 +211,33 @@ export class RobotsTxt {
     const bytes = memory.bytes();
     for (let i = 0; i < urls.length; ++i) out[i] = bytes[answers + i] === 1;
     return out;
+  }
+
+  /**
+   * isAllowedEach() for several agents in one crossing: one array of booleans per agent,
+   * in the agents' order (`[a][u]` answers urls[u] for agents[a]). Each URL is encoded
+   * once and its path read once for all the agents.
+   */
+  isAllowedEachAgent(urls, agents) {
+    const robots = this.#live();
+    if (!Array.isArray(urls)) throw new TypeError("expected an array of URL strings");
+    return withAgentHandles(agents, (pointers) => {
+      const rows = agents.map(() => new Array(urls.length));
+      if (urls.length === 0 || agents.length === 0) return rows;
+      const strings = memory.writeBatch(urls);
+      const agentCount = agents.length;
+      const answers = memory.scratchBytes(urls.length * agentCount);
+      memory.check(
+        wasm._robotstxt_allowed_grid(
+          robots, strings, urls.length, pointers, agentCount, answers, memory.error,
+        ),
+      );
+      const bytes = memory.bytes();
+      for (let u = 0, at = answers; u < urls.length; ++u) {
+        for (let a = 0; a < agentCount; ++a, ++at) rows[a][u] = bytes[at] === 1;
+      }
+      return rows;
+    });
   }
 
   /** The Sitemap lines' values as written, in file order. */

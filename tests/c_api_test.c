@@ -216,6 +216,36 @@ static void test_verdicts_and_agents(void) {
         ROBOTSTXT_INVALID_ARGUMENT);
   CHECK_OK(robotstxt_allowed_urls(robots, NULL, 0, foo, NULL, NULL));
 
+  /* URLs x agents in one call answers as the single call, cell by cell, whatever shape
+   * the agent has: tokens, merged tokens, crawlers with and without `*`. */
+  const robotstxt_string grid_urls[6] = {urls[0],
+                                         urls[1],
+                                         urls[2],
+                                         urls[3],
+                                         text_of("https://e.com/g/1.png"),
+                                         text_of("https://e.com/caf%C3%A9")};
+  const robotstxt_agent* grid_agents[6] = {foo, merged, other, image, ads, user};
+  uint8_t grid[6 * 6];
+  memset(grid, 9, sizeof grid);
+  CHECK_OK(robotstxt_allowed_grid(robots, grid_urls, 6, grid_agents, 6, grid, NULL));
+  for (size_t u = 0; u < 6; ++u) {
+    for (size_t a = 0; a < 6; ++a) {
+      int32_t single = -1;
+      CHECK_OK(robotstxt_allowed(robots, grid_urls[u].data, grid_urls[u].size, grid_agents[a],
+                                 &single, NULL));
+      CHECK(grid[u * 6 + a] == single);
+    }
+  }
+  CHECK(grid[2 * 6 + 0] == 1 && grid[2 * 6 + 2] == 0); /* /bar: FooBot yes, OtherBot no */
+  CHECK(grid[4 * 6 + 3] == 0 && grid[4 * 6 + 4] == 1); /* /g/1.png: image no, AdsBot yes */
+  const robotstxt_agent* with_null[2] = {foo, NULL};
+  CHECK(robotstxt_allowed_grid(robots, grid_urls, 1, with_null, 2, grid, &error) ==
+        ROBOTSTXT_INVALID_ARGUMENT);
+  CHECK(strstr(error.message, "agent 1") != NULL);
+  CHECK(robotstxt_allowed_grid(robots, grid_urls, SIZE_MAX, grid_agents, 2, grid, &error) ==
+        ROBOTSTXT_INVALID_ARGUMENT);
+  CHECK_OK(robotstxt_allowed_grid(robots, NULL, 0, NULL, 6, NULL, NULL));
+
   robotstxt_agent_free(by_header);
   robotstxt_agent_free(user);
   robotstxt_agent_free(ads);

@@ -239,6 +239,16 @@ ROBOTSTXT_C_EXPORT robotstxt_status
 robotstxt_allowed_urls(const robotstxt_robots* robots, const robotstxt_string* urls, size_t count,
                        const robotstxt_agent* agent, uint8_t* answers, robotstxt_error* error);
 
+/** Many URLs, several agents, one call: answers[u * agent_count + a] = 1 when urls[u] is
+ *  allowed for agents[a], else 0. Each URL's path is read once and each group matched
+ *  once for all the agents. `answers` holds url_count * agent_count bytes. Any thread. */
+ROBOTSTXT_C_EXPORT robotstxt_status robotstxt_allowed_grid(const robotstxt_robots* robots,
+                                                           const robotstxt_string* urls,
+                                                           size_t url_count,
+                                                           const robotstxt_agent* const* agents,
+                                                           size_t agent_count, uint8_t* answers,
+                                                           robotstxt_error* error);
+
 /* ------------------------------------------------------------------ sitemaps, delays */
 
 /** Number of Sitemap lines; 0 for NULL. Any thread. */

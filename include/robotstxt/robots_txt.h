@@ -138,6 +138,11 @@ class RobotsTxt {
   /// Answers min(agents.size(), answers.size()) and returns that count.
   std::size_t allowed_each(std::string_view url, std::span<const std::string_view> agents,
                            std::span<bool> answers) const noexcept;
+  /// allowed_each() for any agents (merged tokens, catalogue crawlers): answers[i] =
+  /// allowed(url, agents[i]), the path read once and each group matched once for all of
+  /// them. Answers min(agents.size(), answers.size()) and returns that count.
+  std::size_t allowed_each_agent(std::string_view url, std::span<const Agent> agents,
+                                 std::span<bool> answers) const noexcept;
 
   /// Full form: the verdict with its decisive rule and how the groups were chosen. Its
   /// views point into *this (and into the crawler that asked).

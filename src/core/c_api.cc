@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -203,6 +205,40 @@ robotstxt_status robotstxt_allowed_urls(const robotstxt_robots* robots,
     const robotstxt::Agent asking = agent->agent();
     for (std::size_t i = 0; i < count; ++i) {
       answers[i] = robots->rules->allowed(bytes_of(urls[i].data, urls[i].size), asking) ? 1 : 0;
+    }
+    return ROBOTSTXT_OK;
+  });
+}
+
+robotstxt_status robotstxt_allowed_grid(const robotstxt_robots* robots,
+                                        const robotstxt_string* urls, size_t url_count,
+                                        const robotstxt_agent* const* agents, size_t agent_count,
+                                        uint8_t* answers, robotstxt_error* error) {
+  return at_boundary(error, [&] {
+    if (url_count == 0 || agent_count == 0) return ROBOTSTXT_OK;
+    if (robots == nullptr) return missing(error, "the parsed file");
+    if (urls == nullptr) return missing(error, "the URL array");
+    if (agents == nullptr) return missing(error, "the agent array");
+    if (answers == nullptr) return missing(error, "the output");
+    if (url_count > std::numeric_limits<std::size_t>::max() / agent_count) {
+      return fail(error, ROBOTSTXT_INVALID_ARGUMENT, "URLs x agents overflows size_t");
+    }
+    for (std::size_t i = 0; i < url_count; ++i) {
+      if (!is_byte_range(urls[i].data, urls[i].size))
+        return missing(error, "URL " + std::to_string(i));
+    }
+    std::vector<robotstxt::Agent> asking;
+    asking.reserve(agent_count);
+    for (std::size_t a = 0; a < agent_count; ++a) {
+      if (agents[a] == nullptr) return missing(error, "agent " + std::to_string(a));
+      asking.push_back(agents[a]->agent());
+    }
+    // One URL's answers at a time, as bool for the C++ API, then as bytes in place.
+    const auto row = std::make_unique<bool[]>(agent_count);
+    for (std::size_t i = 0; i < url_count; ++i) {
+      robots->rules->allowed_each_agent(bytes_of(urls[i].data, urls[i].size), asking,
+                                        {row.get(), agent_count});
+      std::copy_n(row.get(), agent_count, answers + i * agent_count);
     }
     return ROBOTSTXT_OK;
   });

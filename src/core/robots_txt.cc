@@ -324,6 +324,19 @@ std::size_t RobotsTxt::allowed_each(std::string_view url, std::span<const std::s
   return count;
 }
 
+std::size_t RobotsTxt::allowed_each_agent(std::string_view url, std::span<const Agent> agents,
+                                          std::span<bool> answers) const noexcept {
+  std::string storage;
+  QueryPath::Memo memo;
+  QueryPath path{path_of(url, storage), &memo};
+  const std::size_t count = std::min(agents.size(), answers.size());
+  for (std::size_t i = 0; i < count; ++i) {
+    const Asking asked = asking(agents[i]);
+    answers[i] = !asked.rules_apply || allowed_path(path, asked.tokens);
+  }
+  return count;
+}
+
 Verdict RobotsTxt::verdict(std::string_view url, Agent agent) const& noexcept {
   const Asking asked = asking(agent);
   Verdict verdict;
