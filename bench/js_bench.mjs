@@ -5,6 +5,7 @@
 // checks each of its URLs for the five corpus agents. Timing only; nothing fails on it.
 //
 //   (cd js && npm ci) && node bench/js_bench.mjs [DATA_DIR] [ROUNDS]
+//   JS_BENCH_BASELINE=DIR node bench/js_bench.mjs ...  # also DIR's build, same rounds
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,7 +21,7 @@ if (!existsSync(packageEntry)) {
   console.error("js_bench: build the package first: scripts/build-npm");
   process.exit(2);
 }
-const { parse } = await import(pathToFileURL(packageEntry).href);
+const api = await import(pathToFileURL(packageEntry).href);
 const require = createRequire(join(root, "js", "package.json"));
 let robotsParser;
 try {
@@ -48,46 +49,71 @@ const hosts = readdirSync(join(dataDir, "corpus", "robots")).sort().map((name) =
 });
 const checks = hosts.reduce((sum, host) => sum + host.urls.length * agents.length, 0);
 
-function time(work) {
-  const seconds = [];
-  let result;
-  for (let round = 0; round < rounds; ++round) {
-    const start = process.hrtime.bigint();
-    result = work();
-    seconds.push(Number(process.hrtime.bigint() - start) / 1e9);
-  }
-  seconds.sort((a, b) => a - b);
-  return { min: seconds[0], median: seconds[Math.floor(seconds.length / 2)], result };
+// Every round runs each work once, in turn, so that all of them meet the same machine
+// state (a shared machine's load moves between rounds); min and median per work.
+const works = [];
+function work(label, run) {
+  const entry = { label, run, seconds: [], result: undefined };
+  works.push(entry);
+  return entry;
 }
 
-const ours = time(() => {
-  let disallowed = 0;
-  for (const host of hosts) {
-    const robots = parse(host.bytes);
-    for (const url of host.urls) {
-      for (const agent of agents) disallowed += robots.isAllowed(url, agent) ? 0 : 1;
-    }
-    robots.free();
-  }
-  return disallowed;
-});
-const oursEach = time(() => {
-  let disallowed = 0;
-  for (const host of hosts) {
-    const robots = parse(host.bytes);
-    if (host.urls.length > 0) {
-      for (const agent of agents) {
-        for (const allowed of robots.isAllowedEach(host.urls, agent)) disallowed += allowed ? 0 : 1;
+// The corpus work through one build of the package: isAllowed per check, isAllowedEach
+// per host and agent, isAllowedEachAgent per host (when the build has it), parse alone.
+function packageWorks(api, name) {
+  const { parse } = api;
+  const perCheck = work(`${name}, isAllowed per check`, () => {
+    let disallowed = 0;
+    for (const host of hosts) {
+      const robots = parse(host.bytes);
+      for (const url of host.urls) {
+        for (const agent of agents) disallowed += robots.isAllowed(url, agent) ? 0 : 1;
       }
+      robots.free();
     }
-    robots.free();
-  }
-  return disallowed;
-});
-const parseOnly = time(() => {
-  for (const host of hosts) parse(host.bytes).free();
-});
-const theirs = time(() => {
+    return disallowed;
+  });
+  const perAgent = work(`${name}, isAllowedEach per host and agent`, () => {
+    let disallowed = 0;
+    for (const host of hosts) {
+      const robots = parse(host.bytes);
+      if (host.urls.length > 0) {
+        for (const agent of agents) {
+          for (const allowed of robots.isAllowedEach(host.urls, agent)) disallowed += allowed ? 0 : 1;
+        }
+      }
+      robots.free();
+    }
+    return disallowed;
+  });
+  const hasGrid = typeof api.RobotsTxt.prototype.isAllowedEachAgent === "function";
+  const perHost = !hasGrid ? null : work(`${name}, isAllowedEachAgent per host`, () => {
+    let disallowed = 0;
+    for (const host of hosts) {
+      const robots = parse(host.bytes);
+      if (host.urls.length > 0) {
+        for (const row of robots.isAllowedEachAgent(host.urls, agents)) {
+          for (const allowed of row) disallowed += allowed ? 0 : 1;
+        }
+      }
+      robots.free();
+    }
+    return disallowed;
+  });
+  const parseOnly = work(`${name}, parse only`, () => {
+    for (const host of hosts) parse(host.bytes).free();
+  });
+  return { perCheck, perAgent, perHost, parseOnly };
+}
+
+const ours = packageWorks(api, "robotstxt-wasm");
+// JS_BENCH_BASELINE=DIR (an unpacked package, e.g. a copy of build/npm/package made
+// before a change) runs that build too, in the same rounds: a paired before/after.
+const baselineDir = process.env.JS_BENCH_BASELINE;
+const baseline = baselineDir
+  ? packageWorks(await import(pathToFileURL(join(baselineDir, "index.js")).href), "baseline")
+  : null;
+const theirs = work(`robots-parser ${robotsParserVersion}`, () => {
   let disallowed = 0;
   let unanswered = 0;
   for (const host of hosts) {
@@ -103,6 +129,19 @@ const theirs = time(() => {
   return { disallowed, unanswered };
 });
 
+for (let round = 0; round < rounds; ++round) {
+  for (const entry of works) {
+    const start = process.hrtime.bigint();
+    entry.result = entry.run();
+    entry.seconds.push(Number(process.hrtime.bigint() - start) / 1e9);
+  }
+}
+for (const entry of works) {
+  entry.seconds.sort((a, b) => a - b);
+  entry.min = entry.seconds[0];
+  entry.median = entry.seconds[Math.floor(entry.seconds.length / 2)];
+}
+
 let native = "not built (cmake --build build --target corpus_bench)";
 const corpusBench = join(root, "build", "bench", "corpus_bench");
 if (existsSync(corpusBench)) {
@@ -113,16 +152,17 @@ if (existsSync(corpusBench)) {
 const ms = (seconds) => (seconds * 1000).toFixed(1) + " ms";
 const perSecond = (seconds) => (checks / seconds / 1e6).toFixed(2) + " million checks/s";
 console.log(`machine: ${cpus().length} hardware threads, Node ${process.version}; ` +
-            `${rounds} rounds: min / median`);
+            `${rounds} rounds, each running every work in turn: min / median`);
 console.log(`corpus: ${hosts.length} robots.txt files, ${checks} checks (${agents.length} agents)`);
-console.log(`robotstxt-wasm parse only: ${ms(parseOnly.min)} / ${ms(parseOnly.median)}`);
-console.log(`robotstxt-wasm, isAllowed per check: ${ms(ours.min)} / ${ms(ours.median)}, ` +
-            `${perSecond(ours.min)}; ${ours.result} disallowed`);
-console.log(`robotstxt-wasm, isAllowedEach per host and agent: ${ms(oursEach.min)} / ` +
-            `${ms(oursEach.median)}, ${perSecond(oursEach.min)}; ${oursEach.result} disallowed`);
-console.log(`robots-parser ${robotsParserVersion}: ${ms(theirs.min)} / ${ms(theirs.median)}, ` +
-            `${perSecond(theirs.min)}; ${theirs.result.disallowed} disallowed, ` +
-            `${theirs.result.unanswered} unanswered (URL off the robots.txt's origin)`);
-console.log(`speed-up, whole corpus work (min): ${(theirs.min / ours.min).toFixed(1)}x ` +
-            `isAllowed, ${(theirs.min / oursEach.min).toFixed(1)}x isAllowedEach`);
+for (const entry of works) {
+  let line = `${entry.label}: ${ms(entry.min)} / ${ms(entry.median)}`;
+  if (entry === theirs) {
+    line += `, ${perSecond(entry.min)}; ${entry.result.disallowed} disallowed, ` +
+            `${entry.result.unanswered} unanswered (URL off the robots.txt's origin)`;
+  } else if (entry.result !== undefined) {
+    line += `, ${perSecond(entry.min)}; ${entry.result} disallowed, ` +
+            `${(theirs.min / entry.min).toFixed(1)}x robots-parser`;
+  }
+  console.log(line);
+}
 console.log(`native library (build/bench/corpus_bench, same rounds):\n  ${native}`);

@@ -65,7 +65,7 @@ export function heap(wasm) {
   const pointers = growable();
   // The string text holds now: asking about one URL for several agents encodes it once.
   let lastText = null;
-  let lastTextSize = 0;
+  let lastTextWritten = null; // [address, byte count], read only by callers
   // The URL batch `batch` holds now, a copy (the caller's array may change).
   let lastBatch = null;
   let lastBatchAt = 0;
@@ -151,14 +151,15 @@ export function heap(wasm) {
 
     /** Writes a string as UTF-8; returns [address, byte count]. */
     writeString(value) {
+      // The same string as last time (one URL asked for several agents in a row) is
+      // already there: no encoding, no allocation. Only this function moves `text`.
+      if (value === lastText) return lastTextWritten;
       if (typeof value !== "string") throw new TypeError("expected a string");
       // UTF-16 to UTF-8 is at most 3 bytes per code unit.
       const view = text.view(3 * value.length + 1);
-      if (value !== lastText) {
-        lastTextSize = encoder.encodeInto(value, view).written;
-        lastText = value;
-      }
-      return [view.byteOffset, lastTextSize];
+      lastText = value;
+      lastTextWritten = [view.byteOffset, encoder.encodeInto(value, view).written];
+      return lastTextWritten;
     },
 
     /** Copies bytes into the module; returns [address, byte count]. */
