@@ -15,7 +15,8 @@ cmake -S "$here" -B "$work/core" -DCMAKE_PREFIX_PATH="$prefix" --no-warn-unused-
   -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON >"$work/core.log" || { cat "$work/core.log"; exit 1; }
 cmake --build "$work/core" >/dev/null
 "$work/core/consumer"
-echo "find_package(robotstxt): the core builds and runs without libcurl, libidn2, hiredis or zlib"
+"$work/core/c_consumer"
+echo "find_package(robotstxt): the core builds and runs without libcurl, libidn2, hiredis or zlib, from C++ and from C11"
 
 cmake -S "$here" -B "$work/fetch" -DCMAKE_PREFIX_PATH="$prefix" -DWITH_FETCH=ON \
   >"$work/fetch.log" || { cat "$work/fetch.log"; exit 1; }
@@ -39,6 +40,12 @@ version=$(pkg-config --modversion robotstxt)
 c++ -std=c++20 -DPACKAGE_VERSION="\"$version\"" "$here/consumer.cc" -o "$work/pc_consumer" \
   $(pkg-config --cflags --libs robotstxt)
 "$work/pc_consumer"
+# A C11 program: the C compiler, and the libraries pkg-config names (with a static
+# library, the C++ runtime it needs, which robotstxt.pc adds then).
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror "$here/c_consumer.c" -o "$work/pc_c_consumer" \
+  $(pkg-config --cflags --libs robotstxt)
+"$work/pc_c_consumer"
 # shellcheck disable=SC2046
 c++ -std=c++20 "$here/fetch_consumer.cc" -o "$work/pc_fetch_consumer" \
   $(pkg-config --cflags --libs robotstxt-fetch) "${private[@]}"
