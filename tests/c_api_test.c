@@ -450,6 +450,27 @@ static void test_policy(void) {
   CHECK(allowed(rules, "https://e.com/public", agent) == 1);
   robotstxt_robots_free(rules);
 
+  /* Only the first 512,000 bytes of a body count (docs/semantics.md 1.1): a rule past
+   * them is not read, however long the body the caller passes. */
+  static char big_body[600000];
+  memset(big_body, '#', sizeof big_body);
+  static const char early[] = "User-agent: *\nDisallow: /early\n";
+  static const char late[] = "\nDisallow: /late\n";
+  memcpy(big_body, early, sizeof early - 1);
+  big_body[sizeof early - 1 + 100] = '\n';
+  memcpy(big_body + 590000, late, sizeof late - 1);
+  robotstxt_fetch_result big = response(200, "");
+  big.body.data = big_body;
+  big.body.size = sizeof big_body;
+  robotstxt_entry* big_entry = NULL;
+  robotstxt_robots* big_rules = NULL;
+  CHECK_OK(robotstxt_entry_next(NULL, &big, start, &big_entry, NULL));
+  CHECK_OK(robotstxt_entry_access(big_entry, start, &access, &big_rules, NULL));
+  CHECK(big_rules != NULL && allowed(big_rules, "https://e.com/early", agent) == 0);
+  CHECK(big_rules != NULL && allowed(big_rules, "https://e.com/late", agent) == 1);
+  robotstxt_robots_free(big_rules);
+  robotstxt_entry_free(big_entry);
+
   /* A failure of this machine decides nothing. */
   robotstxt_fetch_result local;
   memset(&local, 0, sizeof local);
