@@ -6,12 +6,18 @@ import (
 	"testing"
 )
 
-// testDataDir is the repository's tests/data, or $ROBOTSTXT_TEST_DATA_DIR.
+// testDataDir is $ROBOTSTXT_TEST_DATA_DIR (ctest sets it), else the repository's
+// tests/data beside this module; a test that needs it is skipped when the module is used
+// outside the repository, where there is none.
 func testDataDir(t testing.TB) string {
 	if dir := os.Getenv("ROBOTSTXT_TEST_DATA_DIR"); dir != "" {
 		return dir
 	}
-	return filepath.Join("..", "tests", "data")
+	dir := filepath.Join("..", "tests", "data")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no test data (the repository's tests/data, or $ROBOTSTXT_TEST_DATA_DIR): %v", err)
+	}
+	return dir
 }
 
 func mustParse(t testing.TB, body string) *Robots {
