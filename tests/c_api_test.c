@@ -5,13 +5,13 @@
  * robots_server.py that c_api_client_test.cc starts), the client is also asked over the
  * network; without it, only the client's options are checked. Exit 0 when every check
  * holds; each failure is printed. */
-#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_api_layout.h"
 #include "robotstxt/c_api.h"
 
 static int failures = 0;
@@ -75,47 +75,6 @@ static int allowed(const robotstxt_robots* robots, const char* url, const robots
   CHECK_OK(robotstxt_allowed(robots, url, strlen(url), agent, &answer, NULL));
   return answer;
 }
-
-/* The layout every binding reads: sizes and offsets on 64-bit platforms. wasm32 (4-byte
- * pointers and size_t, 8-byte int64_t and double) gives the sizes in the header's
- * comments; the 32-bit branch holds them wherever this test is built for such a target. */
-#if UINTPTR_MAX == 0xFFFFFFFFFFFFFFFFu
-static_assert(sizeof(robotstxt_string) == 16, "robotstxt_string");
-static_assert(sizeof(robotstxt_error) == 260, "robotstxt_error");
-static_assert(offsetof(robotstxt_error, message) == 4, "robotstxt_error.message");
-static_assert(sizeof(robotstxt_verdict) == 80, "robotstxt_verdict");
-static_assert(offsetof(robotstxt_verdict, crawler_rule) == 24, "robotstxt_verdict.crawler_rule");
-static_assert(offsetof(robotstxt_verdict, pattern) == 32, "robotstxt_verdict.pattern");
-static_assert(offsetof(robotstxt_verdict, crawler_token) == 64, "robotstxt_verdict.token");
-static_assert(sizeof(robotstxt_rate) == 40, "robotstxt_rate");
-static_assert(offsetof(robotstxt_rate, requests) == 8, "robotstxt_rate.requests");
-static_assert(offsetof(robotstxt_rate, window) == 24, "robotstxt_rate.window");
-static_assert(sizeof(robotstxt_usage) == 16, "robotstxt_usage");
-static_assert(sizeof(robotstxt_finding) == 64, "robotstxt_finding");
-static_assert(offsetof(robotstxt_finding, code) == 16, "robotstxt_finding.code");
-static_assert(sizeof(robotstxt_rule_match) == 48, "robotstxt_rule_match");
-static_assert(offsetof(robotstxt_rule_match, pattern) == 16, "robotstxt_rule_match.pattern");
-static_assert(sizeof(robotstxt_crawler) == 64, "robotstxt_crawler");
-static_assert(offsetof(robotstxt_crawler, name) == 16, "robotstxt_crawler.name");
-static_assert(sizeof(robotstxt_fetch_result) == 96, "robotstxt_fetch_result");
-static_assert(offsetof(robotstxt_fetch_result, body) == 16, "robotstxt_fetch_result.body");
-static_assert(offsetof(robotstxt_fetch_result, error) == 80, "robotstxt_fetch_result.error");
-static_assert(sizeof(robotstxt_access) == 16, "robotstxt_access");
-static_assert(offsetof(robotstxt_access, fresh_until_unix_ms) == 8, "robotstxt_access.fresh");
-static_assert(sizeof(robotstxt_decision_info) == 56, "robotstxt_decision_info");
-static_assert(offsetof(robotstxt_decision_info, robots_url) == 24, "decision_info.robots_url");
-#elif UINTPTR_MAX == 0xFFFFFFFFu
-static_assert(sizeof(robotstxt_string) == 8, "robotstxt_string");
-static_assert(sizeof(robotstxt_verdict) == 56, "robotstxt_verdict");
-static_assert(sizeof(robotstxt_rate) == 32, "robotstxt_rate");
-static_assert(sizeof(robotstxt_usage) == 16, "robotstxt_usage");
-static_assert(sizeof(robotstxt_finding) == 40, "robotstxt_finding");
-static_assert(sizeof(robotstxt_rule_match) == 32, "robotstxt_rule_match");
-static_assert(sizeof(robotstxt_crawler) == 40, "robotstxt_crawler");
-static_assert(sizeof(robotstxt_fetch_result) == 56, "robotstxt_fetch_result");
-static_assert(sizeof(robotstxt_access) == 16, "robotstxt_access");
-static_assert(sizeof(robotstxt_decision_info) == 40, "robotstxt_decision_info");
-#endif
 
 static void test_versions(void) {
   CHECK(robotstxt_abi_version() == ROBOTSTXT_ABI_VERSION);
@@ -344,6 +303,10 @@ static void test_explain(void) {
   CHECK_OK(robotstxt_explanation_verdict(explanation, &verdict, NULL));
   CHECK(verdict.allowed == 1 && verdict.line == 3 && view_is(verdict.pattern, "/a/b"));
   robotstxt_explanation_free(explanation);
+  /* A failing call leaves no stale handle behind. */
+  explanation = (robotstxt_explanation*)&failures;
+  CHECK(robotstxt_explain(NULL, "/", 1, agent, &explanation, NULL) == ROBOTSTXT_INVALID_ARGUMENT);
+  CHECK(explanation == NULL);
   robotstxt_agent_free(agent);
   CHECK(robotstxt_explanation_path(NULL).size == 0);
   CHECK(robotstxt_explanation_applied(NULL) == ROBOTSTXT_APPLIED_NONE);

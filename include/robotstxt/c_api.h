@@ -23,7 +23,7 @@
  * - **Structs** hold fixed-width fields only (int32_t, uint32_t, int64_t, double,
  *   robotstxt_string), with enum values as int32_t, so that every language reads them
  *   at known offsets; `reserved` fields are padding made visible, always 0. Sizes
- *   (64-bit / wasm32) are given with each struct and held by tests/c_api_test.c.
+ *   (64-bit / wasm32) are given with each struct and held by tests/c_api_layout.h.
  *
  * Which fetch outcomes mean what, which groups apply and why, are the C++ API's:
  * docs/semantics.md is the reference for every answer.

@@ -336,10 +336,10 @@ robotstxt_status robotstxt_explain(const robotstxt_robots* robots, const char* u
                                    const robotstxt_agent* agent,
                                    robotstxt_explanation** explanation, robotstxt_error* error) {
   return at_boundary(error, [&] {
+    if (explanation != nullptr) *explanation = nullptr;
     const robotstxt_status checked =
         check_question(robots, url, url_size, agent, explanation, error);
     if (checked != ROBOTSTXT_OK) return checked;
-    *explanation = nullptr;
     auto made = std::make_unique<robotstxt_explanation>();
     made->rules = robots->rules;
     made->explanation = made->rules->explain(bytes_of(url, url_size), agent->agent());
