@@ -101,6 +101,37 @@ static void test_nul_bytes(void) {
   robotstxt_robots_free(robots);
 }
 
+/* No bytes at all, given as NULL and 0: a valid, empty robots.txt and an empty URL,
+ * everywhere (the sanitizer build checks that nothing reads through the NULL). */
+static void test_empty_input(void) {
+  robotstxt_robots* robots = NULL;
+  CHECK_OK(robotstxt_parse(NULL, 0, &robots, NULL));
+  robotstxt_agent* agent = token_agent("FooBot");
+  int32_t answer = -1;
+  CHECK_OK(robotstxt_allowed(robots, NULL, 0, agent, &answer, NULL));
+  CHECK(answer == 1);
+  robotstxt_verdict verdict;
+  CHECK_OK(robotstxt_verdict_of(robots, NULL, 0, agent, &verdict, NULL));
+  CHECK(verdict.allowed == 1 && verdict.line == 0 && verdict.applied == ROBOTSTXT_APPLIED_NONE);
+  robotstxt_usage usage;
+  CHECK_OK(robotstxt_content_usage(robots, NULL, 0, agent, &usage, NULL, 0, NULL));
+  CHECK(usage.fetchable == 1 && usage.line_count == 0);
+  robotstxt_explanation* explanation = NULL;
+  CHECK_OK(robotstxt_explain(robots, NULL, 0, agent, &explanation, NULL));
+  CHECK(view_is(robotstxt_explanation_path(explanation), "/"));
+  robotstxt_explanation_free(explanation);
+  robotstxt_lint_report* report = NULL;
+  CHECK_OK(robotstxt_lint(NULL, 0, &report, NULL));
+  robotstxt_lint_report_free(report);
+  robotstxt_agent* by_header = NULL;
+  CHECK(robotstxt_agent_from_user_agent(NULL, 0, &by_header, NULL) ==
+        ROBOTSTXT_NO_CRAWLER_IN_USER_AGENT);
+  CHECK(robotstxt_agent_from_crawler(NULL, 0, &by_header, NULL) == ROBOTSTXT_UNKNOWN_CRAWLER);
+  CHECK(robotstxt_crawler_index(NULL, 0) == -1);
+  robotstxt_agent_free(agent);
+  robotstxt_robots_free(robots);
+}
+
 static void test_verdicts_and_agents(void) {
   robotstxt_robots* robots = parse_text(
       "User-agent: FooBot\nDisallow: /foo\nAllow: /foo/open\n\n"
@@ -566,6 +597,7 @@ static void test_client(const char* connect_to) {
 int main(int argc, char** argv) {
   test_versions();
   test_nul_bytes();
+  test_empty_input();
   test_verdicts_and_agents();
   test_sitemaps_delays_usage();
   test_lint();

@@ -139,6 +139,9 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
     return next_marked(marks, block_count, mask, from, size);
   };
   const auto next_nul_from = [data, size](std::size_t from) {
+    // An empty body may come with no buffer at all (a default string_view, or NULL and 0
+    // through the C ABI): memchr must never see a null pointer, even for 0 bytes.
+    if (from >= size) return size;
     const void* found = std::memchr(data + from, '\0', size - from);
     return found == nullptr ? size
                             : static_cast<std::size_t>(static_cast<const char*>(found) - data);
