@@ -1,0 +1,3 @@
+module github.com/robotstxt/robotstxt/go
+
+go 1.19
