@@ -168,6 +168,11 @@ class CensusTest(unittest.TestCase):
                 json.dump(broken, file)
             done = run("census", "--merge", base, base, expect=2)
             self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+        # A file far larger than any summary is refused without being read.
+        with open(path, "w") as file:
+            file.write(json.dumps(good) + " " * (17 << 20))
+        done = run("census", "--merge", base, base, expect=2)
+        self.assertIn("over 16,777,216 bytes", done.stderr)
 
     def test_the_status_decides_access_as_the_fetch_policy_does(self):
         body = b"User-agent: *\nDisallow: /\n"
