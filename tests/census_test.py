@@ -85,6 +85,17 @@ class CensusTest(unittest.TestCase):
         self.assertEqual([host["host"] for host in hosts], [host["host"] for host in self.hosts])
         self.assertTrue(hosts == self.hosts, "the host lines differ")
 
+    def test_a_file_with_more_lines_than_memory_holds_gives_the_same_lines(self):
+        # One file of the whole corpus gives about 9 MB of host lines: past the 8 MiB kept
+        # in memory, the rest waits in a temporary file.
+        single = os.path.join(self.temp.name, "single")
+        subprocess.run([os.path.join(SOURCE, "scripts", "corpus-to-warc"), CORPUS, single],
+                       check=True)
+        out = os.path.join(self.temp.name, "single-out")
+        _, hosts = census(out, os.path.join(single, "part-00000.warc.gz"))
+        self.assertGreater(os.path.getsize(os.path.join(out, "hosts.jsonl")), 8 << 20)
+        self.assertTrue(hosts == self.hosts, "the host lines differ")
+
     def test_summary_counts_are_the_sums_of_the_host_lines(self):
         summary, hosts = self.summary, self.hosts
         self.assertEqual(summary["hosts"], len(hosts))
