@@ -85,6 +85,17 @@ class CensusTest(unittest.TestCase):
         self.assertEqual([host["host"] for host in hosts], [host["host"] for host in self.hosts])
         self.assertTrue(hosts == self.hosts, "the host lines differ")
 
+    def test_a_file_with_more_lines_than_memory_holds_gives_the_same_lines(self):
+        # One file of the whole corpus gives about 9 MB of host lines: past the 8 MiB kept
+        # in memory, the rest waits in a temporary file.
+        single = os.path.join(self.temp.name, "single")
+        subprocess.run([os.path.join(SOURCE, "scripts", "corpus-to-warc"), CORPUS, single],
+                       check=True)
+        out = os.path.join(self.temp.name, "single-out")
+        _, hosts = census(out, os.path.join(single, "part-00000.warc.gz"))
+        self.assertGreater(os.path.getsize(os.path.join(out, "hosts.jsonl")), 8 << 20)
+        self.assertTrue(hosts == self.hosts, "the host lines differ")
+
     def test_summary_counts_are_the_sums_of_the_host_lines(self):
         summary, hosts = self.summary, self.hosts
         self.assertEqual(summary["hosts"], len(hosts))
@@ -168,6 +179,11 @@ class CensusTest(unittest.TestCase):
                 json.dump(broken, file)
             done = run("census", "--merge", base, base, expect=2)
             self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+        # A file far larger than any summary is refused without being read.
+        with open(path, "w") as file:
+            file.write(json.dumps(good) + " " * (17 << 20))
+        done = run("census", "--merge", base, base, expect=2)
+        self.assertIn("over 16,777,216 bytes", done.stderr)
 
     def test_the_status_decides_access_as_the_fetch_policy_does(self):
         body = b"User-agent: *\nDisallow: /\n"

@@ -120,6 +120,28 @@ TEST(RecordedResponseTest, CountsTheBodyOfABlockTheReaderCut) {
   EXPECT_EQ(response.body_bytes, 5'000'000u);
 }
 
+TEST(RecordedResponseTest, ReadsAnyBytesWithinItsLimits) {
+  // Every block is hostile: changed bytes and cuts anywhere in chunked gzip give a result
+  // within the body limit, never a crash.
+  const std::string compressed = gzipped(std::string(3000, 'x') + "User-agent: *\nDisallow: /\n");
+  char size[16];
+  std::snprintf(size, sizeof size, "%zx", compressed.size());
+  const std::string block =
+      "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n" +
+      std::string(size) + "\r\n" + compressed + "\r\n0\r\n\r\n";
+  std::uint32_t seed = 777;
+  const auto next_random = [&seed] {
+    seed = seed * 1'103'515'245 + 12'345;
+    return seed >> 8;
+  };
+  for (int round = 0; round < 500; ++round) {
+    std::string changed = block;
+    changed[next_random() % changed.size()] = static_cast<char>(next_random());
+    EXPECT_LE(read(changed).body.size(), kMaxBodyBytes);
+    EXPECT_LE(read(block.substr(0, next_random() % block.size())).body.size(), kMaxBodyBytes);
+  }
+}
+
 TEST(RecordedResponseTest, ReadsAResponseWithoutBody) {
   const RecordedResponse response = read("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n");
   EXPECT_TRUE(response.is_http);

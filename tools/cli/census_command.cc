@@ -49,6 +49,9 @@ constexpr std::size_t kMaxHeldLineBytes = std::size_t{8} * 1024 * 1024;
 // How far workers may run ahead of the oldest file not yet written, per worker.
 constexpr std::size_t kFilesAheadPerJob = 8;
 constexpr unsigned kMaxJobs = 256;
+// A summary holds a few counts per crawler and lint code: some kilobytes. A file much
+// larger is no summary, and is not read into memory.
+constexpr std::size_t kMaxSummaryBytes = std::size_t{16} * 1024 * 1024;
 
 struct CensusOptions {
   std::vector<std::string> inputs;
@@ -512,6 +515,13 @@ int run_census(const CensusOptions& options) {
 
 std::optional<CensusSummary> read_summary_or_report(const std::string& dir) {
   const std::string path = (fs::path(dir) / "summary.json").string();
+  std::error_code error_code;
+  const std::uintmax_t size = fs::file_size(path, error_code);
+  if (!error_code && size > kMaxSummaryBytes) {
+    report_error(kCommand, "'" + printable(path) + "' is no census summary: over " +
+                               with_thousands(kMaxSummaryBytes) + " bytes");
+    return std::nullopt;
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     report_unreadable(kCommand, path, errno != 0 ? errno : ENOENT);

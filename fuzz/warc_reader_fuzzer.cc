@@ -1,0 +1,59 @@
+// Fuzz target for `census` input (tools/answer/warc_reader.h, recorded_response.h): any
+// bytes as a WARC file, plain or gzip. Besides surviving: every whole record keeps at most
+// kMaxWarcBlockBytes of a block no shorter than what it keeps, every response body stays
+// within kMaxBodyBytes, and a file read twice gives the same records and counts.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "answer/recorded_response.h"
+#include "answer/warc_reader.h"
+#include "consistency.h"
+#include "robotstxt/body_limit.h"
+
+namespace {
+
+struct Reading {
+  std::vector<std::string> blocks;
+  robotstxt::cli::WarcCounts counts;
+};
+
+Reading read_file(int fd) {
+  lseek(fd, 0, SEEK_SET);
+  Reading reading;
+  robotstxt::cli::WarcReader reader(fd);
+  robotstxt::cli::WarcRecord record;
+  while (reader.next(record)) {
+    require(record.block.size() <= robotstxt::cli::kMaxWarcBlockBytes, "a block within its limit");
+    require(record.block_bytes >= record.block.size(), "a block no shorter than what is kept");
+    const robotstxt::cli::RecordedResponse response =
+        robotstxt::cli::read_recorded_response(record.block, record.block_bytes);
+    require(response.body.size() <= robotstxt::kMaxBodyBytes, "a body within its limit");
+    reading.blocks.push_back(record.block);
+  }
+  reading.counts = reader.counts();
+  require(reading.counts.records == reading.blocks.size(), "every whole record counted");
+  return reading;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const int fd = memfd_create("warc", MFD_CLOEXEC);
+  if (fd < 0) return 0;
+  if (write(fd, data, size) == static_cast<ssize_t>(size)) {
+    const Reading first = read_file(fd);
+    const Reading second = read_file(fd);
+    require(first.blocks == second.blocks, "the same records twice");
+    require(first.counts.truncated == second.counts.truncated &&
+                first.counts.garbage_bytes == second.counts.garbage_bytes &&
+                first.counts.errors == second.counts.errors,
+            "the same counts twice");
+  }
+  close(fd);
+  return 0;
+}
