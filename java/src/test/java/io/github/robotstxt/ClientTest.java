@@ -11,8 +11,14 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The fetching client against a loopback origin started here and stopped after each test:
  * rules from a 200, full allow from a 404, full disallow from a 503, a redirect followed,
- * and the cache answering the second decide without a second fetch.
+ * the cache answering the second decide without a second fetch, and many threads on one
+ * client.
  */
 class ClientTest {
   private HttpServer origin;
@@ -52,8 +59,8 @@ class ClientTest {
     return "http://127.0.0.1:" + origin.getAddress().getPort() + path;
   }
 
-  @Test
-  void rulesFromA200DecideAndTheSecondDecideComesFromTheCache() {
+  /** Every path answers 200 with the same rules; each answer counts as a robots.txt fetch. */
+  private void serveRules() {
     origin.createContext("/", exchange -> {
       robotsFetches.incrementAndGet();
       byte[] body = "User-agent: *\nDisallow: /private\n".getBytes(StandardCharsets.UTF_8);
@@ -62,6 +69,11 @@ class ClientTest {
         out.write(body);
       }
     });
+  }
+
+  @Test
+  void rulesFromA200DecideAndTheSecondDecideComesFromTheCache() {
+    serveRules();
     Decision first = client.decide(url("/private/x"), agent);
     assertFalse(first.allowed(), first.toString());
     assertEquals("rules", first.access());
@@ -77,6 +89,40 @@ class ClientTest {
     assertTrue(second.allowed(), second.toString());
     assertEquals("memory", second.cacheTier());
     assertEquals(1, robotsFetches.get(), "robots.txt fetches");
+  }
+
+  @Test
+  void manyThreadsDecideOnOneClient() throws InterruptedException, ExecutionException {
+    serveRules();
+    int threads = 8;
+    int decidesEach = 20;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<Integer>> wrongAnswers = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        wrongAnswers.add(pool.submit(() -> {
+          int wrong = 0;
+          for (int i = 0; i < decidesEach; i++) {
+            boolean askPrivate = i % 2 == 0;
+            String path = (askPrivate ? "/private/" : "/public/") + i;
+            Decision decision = client.decide(url(path), agent);
+            if (decision.allowed() == askPrivate) {
+              wrong++;
+            }
+          }
+          return wrong;
+        }));
+      }
+      for (Future<Integer> wrong : wrongAnswers) {
+        assertEquals(0, wrong.get());
+      }
+    } finally {
+      pool.shutdownNow();
+      assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS), "deciding threads did not end");
+    }
+    // Threads that asked before the first fetch ended may each have fetched; no more.
+    assertTrue(robotsFetches.get() >= 1 && robotsFetches.get() <= threads,
+        robotsFetches.get() + " robots.txt fetches for " + threads + " threads");
   }
 
   /** Decides for /page with robots.txt answering {@code status} (and {@code location}). */
