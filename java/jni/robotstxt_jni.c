@@ -248,6 +248,34 @@ done:
   return result;
 }
 
+/* A Verdict object made from the ABI's verdict, whose views must still be valid. NULL with
+ * an exception pending when Java cannot make it. */
+static jobject verdict_object(JNIEnv* env, const robotstxt_verdict* verdict) {
+  jclass verdict_class = (*env)->FindClass(env, "io/github/robotstxt/Verdict");
+  if (verdict_class == NULL) {
+    return NULL;
+  }
+  jmethodID of = (*env)->GetStaticMethodID(env, verdict_class, "of",
+                                           "(ZIZ[B[B[B[B)Lio/github/robotstxt/Verdict;");
+  if (of == NULL) {
+    return NULL;
+  }
+  jbyteArray written = array_from(env, verdict->written);
+  jbyteArray applied = array_from(env, robotstxt_applied_groups_name(verdict->applied));
+  jbyteArray crawler_rule =
+      verdict->crawler_rule == ROBOTSTXT_CRAWLER_RULE_NONE
+          ? NULL
+          : array_from(env, robotstxt_crawler_rule_name(verdict->crawler_rule));
+  jbyteArray crawler_token = array_from(env, verdict->crawler_token);
+  if ((*env)->ExceptionCheck(env)) {
+    return NULL;
+  }
+  return (*env)->CallStaticObjectMethod(
+      env, verdict_class, of, verdict->allowed == 1 ? JNI_TRUE : JNI_FALSE, (jint)verdict->line,
+      verdict->line != 0 && verdict->kind == ROBOTSTXT_RULE_DISALLOW ? JNI_TRUE : JNI_FALSE,
+      written, applied, crawler_rule, crawler_token);
+}
+
 JNIEXPORT jobject JNICALL Java_io_github_robotstxt_Native_verdict(JNIEnv* env, jclass cls,
                                                                   jlong robots, jbyteArray url,
                                                                   jlong agent) {
@@ -264,30 +292,8 @@ JNIEXPORT jobject JNICALL Java_io_github_robotstxt_Native_verdict(JNIEnv* env, j
     throw_status(env, &error);
     return NULL;
   }
-  jclass verdict_class = (*env)->FindClass(env, "io/github/robotstxt/Verdict");
-  if (verdict_class == NULL) {
-    return NULL;
-  }
-  jmethodID of = (*env)->GetStaticMethodID(env, verdict_class, "of",
-                                           "(ZIZ[B[B[B[B)Lio/github/robotstxt/Verdict;");
-  if (of == NULL) {
-    return NULL;
-  }
   (void)cls;
-  jbyteArray written = array_from(env, verdict.written);
-  jbyteArray applied = array_from(env, robotstxt_applied_groups_name(verdict.applied));
-  jbyteArray crawler_rule =
-      verdict.crawler_rule == ROBOTSTXT_CRAWLER_RULE_NONE
-          ? NULL
-          : array_from(env, robotstxt_crawler_rule_name(verdict.crawler_rule));
-  jbyteArray crawler_token = array_from(env, verdict.crawler_token);
-  if ((*env)->ExceptionCheck(env)) {
-    return NULL;
-  }
-  return (*env)->CallStaticObjectMethod(
-      env, verdict_class, of, verdict.allowed == 1 ? JNI_TRUE : JNI_FALSE, (jint)verdict.line,
-      verdict.line != 0 && verdict.kind == ROBOTSTXT_RULE_DISALLOW ? JNI_TRUE : JNI_FALSE, written,
-      applied, crawler_rule, crawler_token);
+  return verdict_object(env, &verdict);
 }
 
 JNIEXPORT jobjectArray JNICALL Java_io_github_robotstxt_Native_sitemaps(JNIEnv* env, jclass cls,
@@ -322,4 +328,136 @@ JNIEXPORT jdouble JNICALL Java_io_github_robotstxt_Native_crawlDelay(JNIEnv* env
     return 0;
   }
   return found == 1 ? seconds : NAN;
+}
+
+/* Copies a Java byte[][] into C views (each copied, freed by free_views). Returns NULL with
+ * an exception pending when an element is null or memory runs out. */
+static robotstxt_string* views_from(JNIEnv* env, jobjectArray arrays, jsize count) {
+  robotstxt_string* views = calloc((size_t)count + 1, sizeof *views);
+  if (views == NULL) {
+    throw_named(env, "java/lang/OutOfMemoryError", "robotstxt: copying arguments");
+    return NULL;
+  }
+  for (jsize i = 0; i < count; i++) {
+    jbyteArray array = (jbyteArray)(*env)->GetObjectArrayElement(env, arrays, i);
+    bytes copy;
+    int ok = bytes_from(env, array, &copy);
+    (*env)->DeleteLocalRef(env, array);
+    if (!ok) {
+      for (jsize j = 0; j < i; j++) {
+        free((void*)views[j].data);
+      }
+      free(views);
+      return NULL;
+    }
+    views[i].data = copy.data;
+    views[i].size = copy.size;
+  }
+  return views;
+}
+
+static void free_views(robotstxt_string* views, jsize count) {
+  for (jsize i = 0; views != NULL && i < count; i++) {
+    free((void*)views[i].data);
+  }
+  free(views);
+}
+
+JNIEXPORT jlong JNICALL Java_io_github_robotstxt_Native_clientNew(JNIEnv* env, jclass cls,
+                                                                  jobjectArray names,
+                                                                  jobjectArray values) {
+  (void)cls;
+  if (names == NULL || values == NULL) {
+    throw_named(env, "java/lang/NullPointerException", "null options");
+    return 0;
+  }
+  jsize count = (*env)->GetArrayLength(env, names);
+  if ((*env)->GetArrayLength(env, values) != count) {
+    throw_named(env, "java/lang/IllegalArgumentException", "robotstxt: unpaired options");
+    return 0;
+  }
+  robotstxt_string* name_views = views_from(env, names, count);
+  if (name_views == NULL) {
+    return 0;
+  }
+  robotstxt_string* value_views = views_from(env, values, count);
+  if (value_views == NULL) {
+    free_views(name_views, count);
+    return 0;
+  }
+  robotstxt_client* client = NULL;
+  robotstxt_error error;
+  robotstxt_status status =
+      robotstxt_client_new(name_views, value_views, (size_t)count, &client, &error);
+  free_views(name_views, count);
+  free_views(value_views, count);
+  if (status != ROBOTSTXT_OK) {
+    throw_status(env, &error);
+    return 0;
+  }
+  return (jlong)(uintptr_t)client;
+}
+
+JNIEXPORT void JNICALL Java_io_github_robotstxt_Native_clientFree(JNIEnv* env, jclass cls,
+                                                                  jlong client) {
+  (void)env;
+  (void)cls;
+  robotstxt_client_free((robotstxt_client*)(uintptr_t)client);
+}
+
+/* The Decision object of a decision; NULL with an exception pending on failure. */
+static jobject decision_object(JNIEnv* env, const robotstxt_decision* decision) {
+  robotstxt_decision_info info;
+  robotstxt_verdict verdict;
+  robotstxt_error error;
+  if (robotstxt_decision_get_info(decision, &info, &error) != ROBOTSTXT_OK ||
+      robotstxt_decision_verdict(decision, &verdict, &error) != ROBOTSTXT_OK) {
+    throw_status(env, &error);
+    return NULL;
+  }
+  jclass decision_class = (*env)->FindClass(env, "io/github/robotstxt/Decision");
+  if (decision_class == NULL) {
+    return NULL;
+  }
+  jmethodID of = (*env)->GetStaticMethodID(
+      env, decision_class, "of",
+      "(Z[B[B[B[BI[B[BLio/github/robotstxt/Verdict;)Lio/github/robotstxt/Decision;");
+  if (of == NULL) {
+    return NULL;
+  }
+  jobject verdict_java = verdict_object(env, &verdict);
+  jbyteArray access = array_from(env, robotstxt_access_name(info.access));
+  jbyteArray reason = array_from(env, robotstxt_access_reason_name(info.reason));
+  jbyteArray url_error = array_from(env, robotstxt_url_error_name(info.url_error));
+  jbyteArray cache_tier = array_from(env, robotstxt_cache_tier_name(info.cache_tier));
+  jbyteArray robots_url = array_from(env, info.robots_url);
+  jbyteArray fetch_error = array_from(env, info.fetch_error);
+  if ((*env)->ExceptionCheck(env)) {
+    return NULL;
+  }
+  return (*env)->CallStaticObjectMethod(
+      env, decision_class, of, info.allowed == 1 ? JNI_TRUE : JNI_FALSE, access, reason, url_error,
+      cache_tier, (jint)info.http_status, robots_url, fetch_error, verdict_java);
+}
+
+JNIEXPORT jobject JNICALL Java_io_github_robotstxt_Native_clientDecide(JNIEnv* env, jclass cls,
+                                                                       jlong client, jbyteArray url,
+                                                                       jlong agent) {
+  (void)cls;
+  bytes copy;
+  if (!bytes_from(env, url, &copy)) {
+    return NULL;
+  }
+  robotstxt_decision* decision = NULL;
+  robotstxt_error error;
+  robotstxt_status status = robotstxt_client_decide((robotstxt_client*)(uintptr_t)client, copy.data,
+                                                    copy.size, agent_of(agent), &decision, &error);
+  free(copy.data);
+  if (status != ROBOTSTXT_OK) {
+    throw_status(env, &error);
+    return NULL;
+  }
+  jobject result = decision_object(env, decision);
+  robotstxt_decision_free(decision);
+  return result;
 }

@@ -54,4 +54,11 @@ final class Native {
 
   /** Seconds, or NaN when the groups that apply set none. */
   static native double crawlDelay(long robots, long agent);
+
+  /** Option names and values pair up by index, as robotstxt_client_new takes them. */
+  static native long clientNew(byte[][] names, byte[][] values);
+
+  static native void clientFree(long client);
+
+  static native Decision clientDecide(long client, byte[] url, long agent);
 }
