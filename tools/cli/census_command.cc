@@ -241,7 +241,8 @@ class Worker {
     const std::uint64_t bytes =
         ::fstat(fd, &status) == 0 ? std::max<std::uint64_t>(filled, status.st_size) : filled;
     ++summary_.inputs.responses;
-    count(census_host(host, 200, false, body, bytes, questions_));
+    census_host(host, 200, false, body, bytes, questions_, host_);
+    count(host_);
   }
 
   void read_warc(int fd, const std::string& path) {
@@ -258,8 +259,9 @@ class Worker {
         continue;
       }
       ++summary_.inputs.responses;
-      count(census_host(host_of(record.target_uri), response.status, !response.body_intact,
-                        response.body, response.body_bytes, questions_));
+      census_host(host_of(record.target_uri), response.status, !response.body_intact, response.body,
+                  response.body_bytes, questions_, host_);
+      count(host_);
     }
     const WarcCounts counts = reader.counts();
     summary_.inputs.records += counts.records;
@@ -313,6 +315,7 @@ class Worker {
   CensusSummary summary_;
   CensusQueue* queue_;  // null when no host lines are wanted
   UnitOutput* output_ = nullptr;
+  HostCensus host_;    // the current host's census, its lists' room kept from host to host
   std::string line_;   // one host's line, its room kept from host to host
   std::string chunk_;  // lines not yet handed over
   std::atomic<std::uint64_t> hosts_{0};
