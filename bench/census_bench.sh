@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `robotstxt census` throughput and memory (docs/census.md): figures, never pass/fail.
 #   bench/census_bench.sh [BUILD_DIR]
+#   BASELINE=OTHER/robotstxt ROUNDS=5 bench/census_bench.sh [BUILD_DIR]
+# With BASELINE, the two binaries take turns in each round (a shared machine's load hits
+# both alike) and the medians of the rounds are printed with the zcat floor of the rounds.
 # The corpus is written as one WARC.gz (scripts/corpus-to-warc: a request and a response
 # record per host, each its own gzip member, as Common Crawl writes them) and repeated as
 # COPIES files (default 62: 100,006 hosts). Printed: wall time and hosts/s with 1 and 2
@@ -37,6 +40,34 @@ cat "${files[@]}" > /dev/null  # the page cache holds the files for every run
 floor=$(timed zcat "${files[@]}")
 echo "zcat alone: $(seconds "$floor") s"
 echo "load before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ -n "${BASELINE:-}" ]; then
+  # Lines "NAME SECONDS", one per run; their medians per NAME at the end.
+  for _ in $(seq "${ROUNDS:-5}"); do
+    echo "zcat $(timed zcat "${files[@]}")"
+    for jobs in 1 2; do
+      for binary in "$BASELINE" "$build/robotstxt"; do
+        name=$([ "$binary" = "$BASELINE" ] && echo baseline || echo build)
+        echo "$name-$jobs $(timed "$binary" census --jobs "$jobs" --out "$work/out" "${files[@]}")"
+      done
+    done
+  done > "$work/rounds"
+  /usr/bin/python3 - "$work/rounds" <<'PYTHON'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    name, seconds = line.split()
+    runs.setdefault(name, []).append(float(seconds))
+median = {name: statistics.median(times) for name, times in runs.items()}
+print(f"medians of {len(runs['zcat'])} rounds: zcat {median['zcat']:.2f} s")
+for name in ("baseline", "build"):
+    one, two = median[f"{name}-1"], median[f"{name}-2"]
+    print(f"{name}: 1 job {one:.2f} s, 2 jobs {two:.2f} s, 1 -> 2 jobs {one / two:.2f}x,"
+          f" 2 jobs {two / median['zcat']:.2f}x zcat")
+PYTHON
+  echo "load after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 # Wall time depends on what else runs; CPU seconds (user + system) say what census costs
 # whatever the load, and hosts per CPU-second is what one free core would do.
 for jobs in 1 2; do

@@ -86,8 +86,8 @@ class CensusTest(unittest.TestCase):
         self.assertTrue(hosts == self.hosts, "the host lines differ")
 
     def test_a_file_with_more_lines_than_memory_holds_gives_the_same_lines(self):
-        # One file of the whole corpus gives about 9 MB of host lines: past the 8 MiB kept
-        # in memory, the rest waits in a temporary file.
+        # One file of the whole corpus gives about 9 MB of host lines: more than the 8 MiB
+        # a file may hold in memory, written out while the file is still being read.
         single = os.path.join(self.temp.name, "single")
         subprocess.run([os.path.join(SOURCE, "scripts", "corpus-to-warc"), CORPUS, single],
                        check=True)
@@ -95,6 +95,23 @@ class CensusTest(unittest.TestCase):
         _, hosts = census(out, os.path.join(single, "part-00000.warc.gz"))
         self.assertGreater(os.path.getsize(os.path.join(out, "hosts.jsonl")), 8 << 20)
         self.assertTrue(hosts == self.hosts, "the host lines differ")
+
+    def test_lines_that_wait_for_an_earlier_file_keep_their_place(self):
+        # With two jobs, the second file's lines wait while the first, four times its
+        # length, is read: past 8 MiB they wait in a temporary file.
+        single = os.path.join(self.temp.name, "waiting")
+        subprocess.run([os.path.join(SOURCE, "scripts", "corpus-to-warc"), CORPUS, single],
+                       check=True)
+        one = os.path.join(single, "part-00000.warc.gz")
+        four = os.path.join(single, "four.warc.gz")
+        with open(one, "rb") as file:
+            members = file.read()
+        with open(four, "wb") as file:
+            file.write(members * 4)
+        out = os.path.join(self.temp.name, "waiting-out")
+        _, hosts = census(out, four, one, extra=("--jobs", "2"))
+        self.assertEqual(len(hosts), 5 * len(self.hosts))
+        self.assertTrue(hosts == self.hosts * 5, "the host lines differ")
 
     def test_summary_counts_are_the_sums_of_the_host_lines(self):
         summary, hosts = self.summary, self.hosts

@@ -69,12 +69,21 @@ std::string_view json_word(CensusAccess access) noexcept {
   return "rules";
 }
 
-HostCensus census_host(std::string host, int status, bool transfer_failed, std::string_view body,
-                       std::uint64_t body_bytes, const CensusQuestions& questions) {
-  HostCensus census;
-  census.host = std::move(host);
+void census_host(std::string_view host, int status, bool transfer_failed, std::string_view body,
+                 std::uint64_t body_bytes, const CensusQuestions& questions, HostCensus& census) {
+  census.host.assign(host);
   census.status = status;
+  census.access = CensusAccess::kRules;
   census.bytes = body_bytes;
+  census.html = false;
+  census.groups = 0;
+  census.rules = 0;
+  census.sitemaps = 0;
+  census.train_ai = Preference::kUnknown;
+  census.search = Preference::kUnknown;
+  census.states_usage = false;
+  census.content_signals.clear();
+  census.lint.clear();
   std::shared_ptr<const RobotsTxt> rules;
   if (is_redirect(status) && !transfer_failed) {
     census.access = CensusAccess::kRedirect;
@@ -94,6 +103,12 @@ HostCensus census_host(std::string host, int status, bool transfer_failed, std::
   }
 
   census.crawlers.resize(questions.crawlers.size());
+  for (CrawlerCensus& crawler : census.crawlers) {
+    crawler.crawler_rule.reset();
+    crawler.token.clear();
+    crawler.allowed.clear();
+    crawler.lines.clear();
+  }
   if (!rules) {
     // Nothing to read: the access decides every path, but for crawlers robots.txt does
     // not bind.
@@ -102,7 +117,7 @@ HostCensus census_host(std::string host, int status, bool transfer_failed, std::
       census.crawlers[c].allowed.assign(questions.paths.size(), allowed || !questions.bound[c]);
       census.crawlers[c].lines.assign(questions.paths.size(), 0);
     }
-    return census;
+    return;
   }
 
   const RobotsTxt& robots = *rules;
@@ -144,7 +159,6 @@ HostCensus census_host(std::string host, int status, bool transfer_failed, std::
   std::map<std::string_view, std::uint32_t> by_code;
   for (const Finding& finding : report.findings) ++by_code[finding.code];
   census.lint.assign(by_code.begin(), by_code.end());
-  return census;
 }
 
 void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out) {

@@ -64,12 +64,12 @@ struct HostCensus {
   std::vector<std::pair<std::string_view, std::uint32_t>> lint;  ///< code, findings; by code
 };
 
-/// The census of one response. `transfer_failed`: the body was not what its framing said
-/// (a failed transfer to a crawler: full disallow). `body`: at most kMaxBodyBytes;
-/// `body_bytes` its whole size.
-[[nodiscard]] HostCensus census_host(std::string host, int status, bool transfer_failed,
-                                     std::string_view body, std::uint64_t body_bytes,
-                                     const CensusQuestions& questions);
+/// The census of one response, written over `census` (whose lists keep their room from
+/// host to host: no allocations per crawler once it has seen a host). `transfer_failed`:
+/// the body was not what its framing said (a failed transfer to a crawler: full
+/// disallow). `body`: at most kMaxBodyBytes; `body_bytes` its whole size.
+void census_host(std::string_view host, int status, bool transfer_failed, std::string_view body,
+                 std::uint64_t body_bytes, const CensusQuestions& questions, HostCensus& census);
 
 /// Appends the host's line of hosts.jsonl, with its newline.
 void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out);

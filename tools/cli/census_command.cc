@@ -43,9 +43,13 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kCommand = "census";
+// Host lines travel from a worker to the writer in chunks of about this size: whole
+// buffers change hands, and the writer hands them back to be filled again, so lines are
+// neither copied between threads nor written into freshly mapped memory.
+constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 // A file's host lines stay in memory up to this, then go to a temporary file until their
 // turn comes: memory stays bounded whatever a WARC file holds.
-constexpr std::size_t kMaxHeldLineBytes = std::size_t{8} * 1024 * 1024;
+constexpr std::size_t kMaxHeldChunks = 8;
 // How far workers may run ahead of the oldest file not yet written, per worker.
 constexpr std::size_t kFilesAheadPerJob = 8;
 constexpr unsigned kMaxJobs = 256;
@@ -70,11 +74,44 @@ struct WorkUnit {
   bool host_file = false;
 };
 
-// A unit's host lines, waiting for their turn in hosts.jsonl.
+// A unit's host lines, waiting for their turn in hosts.jsonl. The writer takes the
+// chunks of the oldest unit as they come, before the unit is done.
 struct UnitOutput {
-  std::string lines;
-  std::FILE* spill = nullptr;  // tmpfile() with the lines past kMaxHeldLineBytes
+  std::vector<std::string> chunks;  // in order, all before any line in `spill`
+  std::FILE* spill = nullptr;       // tmpfile() with the lines past kMaxHeldChunks
   bool done = false;
+};
+
+// What workers and the writer share, under one mutex: whose turn it is, the units'
+// chunks, and the emptied chunks waiting to be filled again.
+struct CensusQueue {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<UnitOutput> outputs;
+  std::size_t next_unit = 0;     // the next unit a worker takes
+  std::size_t next_written = 0;  // the oldest unit not written yet
+  std::vector<std::string> free_chunks;
+  std::size_t max_free_chunks = 0;
+
+  // An empty chunk with room for kChunkBytes and a line past it.
+  std::string take_chunk() {
+    std::string chunk;
+    {
+      const std::lock_guard lock(mutex);
+      if (!free_chunks.empty()) {
+        chunk = std::move(free_chunks.back());
+        free_chunks.pop_back();
+      }
+    }
+    chunk.clear();
+    chunk.reserve(kChunkBytes + kChunkBytes / 4);
+    return chunk;
+  }
+
+  // Called with `mutex` held.
+  void give_back(std::string chunk) {
+    if (free_chunks.size() < max_free_chunks) free_chunks.push_back(std::move(chunk));
+  }
 };
 
 // "https://Example.com:8443/robots.txt" -> "example.com:8443": the origin's authority, as
@@ -148,11 +185,23 @@ class Worker {
  public:
   /// `write_lines`: host lines are wanted (there is an output folder).
   Worker(const CensusQuestions& questions, const std::optional<std::string>& label,
-         bool write_lines)
-      : questions_(questions), summary_(label, questions), write_lines_(write_lines) {}
+         CensusQueue* queue)
+      : questions_(questions), summary_(label, questions), queue_(queue) {}
 
   void run(const WorkUnit& unit, UnitOutput& output) {
     output_ = &output;
+    if (queue_ != nullptr) chunk_ = queue_->take_chunk();
+    read_unit(unit);
+    if (queue_ != nullptr) hand_over(true);
+  }
+
+  [[nodiscard]] const CensusSummary& summary() const { return summary_; }
+  [[nodiscard]] std::uint64_t hosts() const { return hosts_.load(std::memory_order_relaxed); }
+  [[nodiscard]] bool failed() const { return failed_; }
+  [[nodiscard]] bool write_failed() const { return write_failed_; }
+
+ private:
+  void read_unit(const WorkUnit& unit) {
     ++summary_.inputs.files;
     const int fd = open_file(unit.path);
     if (fd < 0) {
@@ -167,11 +216,6 @@ class Worker {
     ::close(fd);
   }
 
-  [[nodiscard]] const CensusSummary& summary() const { return summary_; }
-  [[nodiscard]] std::uint64_t hosts() const { return hosts_.load(std::memory_order_relaxed); }
-  [[nodiscard]] bool failed() const { return failed_; }
-
- private:
   void unreadable(const std::string& path, int error) {
     ++summary_.inputs.errors;
     failed_ = true;
@@ -197,7 +241,8 @@ class Worker {
     const std::uint64_t bytes =
         ::fstat(fd, &status) == 0 ? std::max<std::uint64_t>(filled, status.st_size) : filled;
     ++summary_.inputs.responses;
-    count(census_host(host, 200, false, body, bytes, questions_));
+    census_host(host, 200, false, body, bytes, questions_, host_);
+    count(host_);
   }
 
   void read_warc(int fd, const std::string& path) {
@@ -214,8 +259,9 @@ class Worker {
         continue;
       }
       ++summary_.inputs.responses;
-      count(census_host(host_of(record.target_uri), response.status, !response.body_intact,
-                        response.body, response.body_bytes, questions_));
+      census_host(host_of(record.target_uri), response.status, !response.body_intact, response.body,
+                  response.body_bytes, questions_, host_);
+      count(host_);
     }
     const WarcCounts counts = reader.counts();
     summary_.inputs.records += counts.records;
@@ -228,30 +274,52 @@ class Worker {
   void count(const HostCensus& host) {
     summary_.add(host);
     hosts_.fetch_add(1, std::memory_order_relaxed);
-    if (!write_lines_) return;
+    if (queue_ == nullptr) return;
     // Written apart, then appended: JsonText grows its string in steps of half its
-    // size, which on megabytes of lines would zero megabytes per host.
+    // size, which on a chunk of lines would zero a megabyte per host.
     line_.clear();
     append_host_line(host, questions_, line_);
-    output_->lines += line_;
-    if (output_->lines.size() < kMaxHeldLineBytes) return;
+    chunk_ += line_;
+    if (chunk_.size() >= kChunkBytes) hand_over(false);
+  }
+
+  // Gives the chunk to the unit's output (and, with `last`, marks the unit done): held
+  // for the writer up to kMaxHeldChunks, past that (and ever after) in the spill file.
+  void hand_over(bool last) {
+    std::unique_lock lock(queue_->mutex);
+    if (output_->spill == nullptr && output_->chunks.size() < kMaxHeldChunks) {
+      if (!chunk_.empty()) output_->chunks.push_back(std::move(chunk_));
+      output_->done = last;
+      lock.unlock();
+      queue_->changed.notify_all();
+      if (!last) chunk_ = queue_->take_chunk();
+      return;
+    }
+    // Only this worker touches the unit's spill file until the unit is done.
+    lock.unlock();
     if (output_->spill == nullptr) output_->spill = std::tmpfile();
-    if (output_->spill == nullptr || std::fwrite(output_->lines.data(), 1, output_->lines.size(),
-                                                 output_->spill) != output_->lines.size()) {
+    if (output_->spill == nullptr ||
+        std::fwrite(chunk_.data(), 1, chunk_.size(), output_->spill) != chunk_.size()) {
       write_failed_ = true;
     }
-    output_->lines.clear();
+    chunk_.clear();
+    if (!last) return;
+    lock.lock();
+    queue_->give_back(std::move(chunk_));
+    output_->done = true;
+    lock.unlock();
+    queue_->changed.notify_all();
   }
 
   const CensusQuestions& questions_;
   CensusSummary summary_;
-  bool write_lines_;
+  CensusQueue* queue_;  // null when no host lines are wanted
   UnitOutput* output_ = nullptr;
-  std::string line_;  // one host's line, its room kept from host to host
+  HostCensus host_;    // the current host's census, its lists' room kept from host to host
+  std::string line_;   // one host's line, its room kept from host to host
+  std::string chunk_;  // lines not yet handed over
   std::atomic<std::uint64_t> hosts_{0};
   bool failed_ = false;
-
- public:
   bool write_failed_ = false;
 };
 
@@ -364,24 +432,27 @@ bool make_out_dir(const std::string& dir) {
   return true;
 }
 
-// Copies a finished unit's lines into hosts.jsonl (when there is one) and frees them.
-bool flush_unit(UnitOutput& output, std::FILE* hosts_file) {
+bool write_chunks(const std::vector<std::string>& chunks, std::FILE* hosts_file) {
+  bool ok = true;
+  for (const std::string& chunk : chunks) {
+    if (std::fwrite(chunk.data(), 1, chunk.size(), hosts_file) != chunk.size()) ok = false;
+  }
+  return ok;
+}
+
+// Copies a finished unit's spilled lines into hosts.jsonl and closes their file.
+bool write_spill(UnitOutput& output, std::FILE* hosts_file) {
   bool ok = true;
   if (output.spill != nullptr) {
     std::rewind(output.spill);
     char chunk[1 << 16];
     std::size_t got = 0;
     while ((got = std::fread(chunk, 1, sizeof chunk, output.spill)) > 0) {
-      if (hosts_file != nullptr && std::fwrite(chunk, 1, got, hosts_file) != got) ok = false;
+      if (std::fwrite(chunk, 1, got, hosts_file) != got) ok = false;
     }
     std::fclose(output.spill);
     output.spill = nullptr;
   }
-  if (hosts_file != nullptr &&
-      std::fwrite(output.lines.data(), 1, output.lines.size(), hosts_file) != output.lines.size()) {
-    ok = false;
-  }
-  std::string().swap(output.lines);
   return ok;
 }
 
@@ -422,15 +493,20 @@ int run_census(const CensusOptions& options) {
   }
 
   const std::size_t total = units->size();
-  std::vector<UnitOutput> outputs(total);
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::size_t next_unit = 0;     // the next unit a worker takes
-  std::size_t next_written = 0;  // the oldest unit not written yet
+  CensusQueue queue;
+  queue.outputs.resize(total);
+  // Enough for every worker's next chunk and the writer's current ones.
+  queue.max_free_chunks = std::size_t{2} * options.jobs + 2;
+  std::vector<UnitOutput>& outputs = queue.outputs;
+  std::mutex& mutex = queue.mutex;
+  std::condition_variable& changed = queue.changed;
+  std::size_t& next_unit = queue.next_unit;
+  std::size_t& next_written = queue.next_written;
   const std::size_t window = kFilesAheadPerJob * options.jobs;
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned j = 0; j < options.jobs; ++j) {
-    workers.push_back(std::make_unique<Worker>(questions, label, hosts_file != nullptr));
+    workers.push_back(
+        std::make_unique<Worker>(questions, label, hosts_file != nullptr ? &queue : nullptr));
   }
   std::vector<std::thread> threads;
   for (unsigned j = 0; j < options.jobs; ++j) {
@@ -445,11 +521,13 @@ int run_census(const CensusOptions& options) {
           unit = next_unit++;
         }
         workers[j]->run((*units)[unit], outputs[unit]);
-        {
-          const std::lock_guard lock(mutex);
-          outputs[unit].done = true;
+        if (hosts_file == nullptr) {
+          {
+            const std::lock_guard lock(mutex);
+            outputs[unit].done = true;
+          }
+          changed.notify_all();
         }
-        changed.notify_all();
       }
     });
   }
@@ -460,14 +538,24 @@ int run_census(const CensusOptions& options) {
   {
     std::unique_lock lock(mutex);
     while (next_written < total) {
-      changed.wait_for(lock, std::chrono::milliseconds(500),
-                       [&] { return outputs[next_written].done; });
+      changed.wait_for(lock, std::chrono::milliseconds(500), [&] {
+        return outputs[next_written].done || !outputs[next_written].chunks.empty();
+      });
       bool wrote = false;
-      while (next_written < total && outputs[next_written].done) {
+      while (next_written < total &&
+             (outputs[next_written].done || !outputs[next_written].chunks.empty())) {
         UnitOutput& output = outputs[next_written];
+        std::vector<std::string> chunks;
+        chunks.swap(output.chunks);
+        const bool done = output.done;
         lock.unlock();
-        write_ok = flush_unit(output, hosts_file) && write_ok;
+        if (hosts_file != nullptr) {
+          write_ok = write_chunks(chunks, hosts_file) && write_ok;
+          if (done) write_ok = write_spill(output, hosts_file) && write_ok;
+        }
         lock.lock();
+        for (std::string& chunk : chunks) queue.give_back(std::move(chunk));
+        if (!done) continue;
         ++next_written;
         wrote = true;
       }
@@ -501,7 +589,7 @@ int run_census(const CensusOptions& options) {
     std::string error;
     (void)summary.merge(worker->summary(), error);  // same questions: cannot differ
     failed = failed || worker->failed();
-    write_ok = write_ok && !worker->write_failed_;
+    write_ok = write_ok && !worker->write_failed();
   }
   if (hosts_file != nullptr && std::fclose(hosts_file) != 0) write_ok = false;
   if (!options.out.empty() && !write_summary(summary, options.out)) write_ok = false;
