@@ -38,6 +38,7 @@ using robotstxt::internal::bytes_of;
 using robotstxt::internal::c_view;
 using robotstxt::internal::fail;
 using robotstxt::internal::is_byte_range;
+using robotstxt::internal::name_of;
 
 robotstxt_status missing(robotstxt_error* error, std::string_view what) {
   return fail(error, ROBOTSTXT_INVALID_ARGUMENT, std::string(what) + " is NULL");
@@ -58,13 +59,6 @@ robotstxt_status index_out_of_range(robotstxt_error* error, std::size_t index, s
   return fail(
       error, ROBOTSTXT_INVALID_ARGUMENT,
       "index " + std::to_string(index) + " is out of range (count " + std::to_string(count) + ")");
-}
-
-// The name of enum value `value` of a C++ enum with `count` values, or empty.
-template <typename Enum>
-robotstxt_string name_of(std::int32_t value, std::int32_t count) noexcept {
-  if (value < 0 || value >= count) return {nullptr, 0};
-  return c_view(robotstxt::to_string(static_cast<Enum>(value)));
 }
 
 robotstxt_status new_agent(std::unique_ptr<robotstxt_agent> made, robotstxt_agent** agent) {

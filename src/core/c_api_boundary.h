@@ -93,6 +93,14 @@ robotstxt_status at_boundary(robotstxt_error* error, Body&& body) noexcept {
   return {text.data(), text.size()};
 }
 
+/// The name of enum value `value` of a C++ enum with `count` values (its to_string(),
+/// found by argument-dependent lookup), or an empty view when there is no such value.
+template <typename Enum>
+[[nodiscard]] robotstxt_string name_of(std::int32_t value, std::int32_t count) noexcept {
+  if (value < 0 || value >= count) return {nullptr, 0};
+  return c_view(to_string(static_cast<Enum>(value)));
+}
+
 /// A verdict in its C shape; the views stay those of `verdict`.
 inline void fill_verdict(const Verdict& verdict, robotstxt_verdict& out) noexcept {
   out.allowed = verdict.allowed ? 1 : 0;

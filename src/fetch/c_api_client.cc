@@ -34,6 +34,7 @@ using robotstxt::internal::bytes_of;
 using robotstxt::internal::c_view;
 using robotstxt::internal::fail;
 using robotstxt::internal::is_byte_range;
+using robotstxt::internal::name_of;
 
 // Option values become headers, file names and addresses: control bytes and non-ASCII
 // have no business there.
@@ -202,13 +203,11 @@ robotstxt_status robotstxt_decision_verdict(const robotstxt_decision* decision,
 void robotstxt_decision_free(robotstxt_decision* decision) { delete decision; }
 
 robotstxt_string robotstxt_url_error_name(int32_t url_error) {
-  if (url_error < 0 || url_error > ROBOTSTXT_URL_ERROR_INVALID_IDN) return {nullptr, 0};
-  return c_view(robotstxt::to_string(static_cast<robotstxt::UrlError>(url_error)));
+  return name_of<robotstxt::UrlError>(url_error, ROBOTSTXT_URL_ERROR_INVALID_IDN + 1);
 }
 
 robotstxt_string robotstxt_cache_tier_name(int32_t tier) {
-  if (tier < 0 || tier > ROBOTSTXT_CACHE_FETCHED) return {nullptr, 0};
-  return c_view(robotstxt::to_string(static_cast<robotstxt::CacheTier>(tier)));
+  return name_of<robotstxt::CacheTier>(tier, ROBOTSTXT_CACHE_FETCHED + 1);
 }
 
 }  // extern "C"

@@ -26,6 +26,7 @@ using robotstxt::internal::bytes_of;
 using robotstxt::internal::c_view;
 using robotstxt::internal::fail;
 using robotstxt::internal::is_byte_range;
+using robotstxt::internal::name_of;
 
 // The clock counts nanoseconds in 64 bits (to the year 2262), and the policy adds up to
 // 30 days to "now": times are accepted from 1970 to 2200, which leaves room for both.
@@ -130,13 +131,11 @@ robotstxt_status robotstxt_entry_access(const robotstxt_entry* entry, int64_t no
 void robotstxt_entry_free(robotstxt_entry* entry) { delete entry; }
 
 robotstxt_string robotstxt_access_name(int32_t access) {
-  if (access < 0 || access > ROBOTSTXT_ACCESS_UNDECIDED) return {nullptr, 0};
-  return c_view(robotstxt::to_string(static_cast<robotstxt::Access>(access)));
+  return name_of<robotstxt::Access>(access, ROBOTSTXT_ACCESS_UNDECIDED + 1);
 }
 
 robotstxt_string robotstxt_access_reason_name(int32_t reason) {
-  if (reason < 0 || reason > ROBOTSTXT_REASON_LOCAL_FAILURE) return {nullptr, 0};
-  return c_view(robotstxt::to_string(static_cast<robotstxt::AccessReason>(reason)));
+  return name_of<robotstxt::AccessReason>(reason, ROBOTSTXT_REASON_LOCAL_FAILURE + 1);
 }
 
 }  // extern "C"
