@@ -14,9 +14,12 @@
 #include <gtest/gtest.h>
 
 #include "service/access_log.h"
+#include "support/occurrences.h"
 
 namespace robotstxt::service {
 namespace {
+
+using robotstxt::testing::count_of;
 
 using std::chrono::milliseconds;
 using std::chrono::seconds;
@@ -67,14 +70,6 @@ AccessRecord record_for(const std::string& target) {
           .target = target,
           .status = 200,
           .bytes = 10};
-}
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++count;
-  }
-  return count;
 }
 
 // The lines the notices say were dropped, added up.

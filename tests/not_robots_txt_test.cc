@@ -6,11 +6,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/occurrences.h"
 #include "support/run_command.h"
 
 namespace robotstxt {
 namespace {
 
+using testing::count_of;
 using testing::run_command;
 using testing::TempFile;
 
@@ -27,14 +29,6 @@ std::string html_page() {
   }
   page += "<script>var config = {" + std::string(6000, 'x') + ": 1};</script>\n";
   return page + "</head><body>Not found</body></html>\n";
-}
-
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
-    ++count;
-  }
-  return count;
 }
 
 TEST(NotRobotsTxt, LintSaysHtmlOnceWithTheEvidenceAndCountsTheRest) {

@@ -8,11 +8,13 @@
 #include <vector>
 
 #include "support/fixture_server.h"
+#include "support/occurrences.h"
 #include "support/run_command.h"
 
 namespace robotstxt {
 namespace {
 
+using testing::count_of;
 using testing::run_command;
 using testing::TempFile;
 
@@ -22,14 +24,6 @@ constexpr const char* kRobots = "user-agent: *\ndisallow: /caf%C3%A9\n";
 constexpr const char* kPasted = "http://a.test/caf\xC3\xA9 menu";
 constexpr const char* kEncoded = "http://a.test/caf%C3%A9%20menu";
 constexpr const char* kNote = "a crawler would request 'http://a.test/caf%C3%A9%20menu'";
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++count;
-  }
-  return count;
-}
 
 TEST(UnencodedUrlCommands, AuditNotesOnceAndEncodes) {
   const TempFile robots(kRobots);

@@ -5,11 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/occurrences.h"
 #include "support/run_command.h"
 
 namespace robotstxt {
 namespace {
 
+using testing::count_of;
 using testing::run_command;
 using testing::TempFile;
 
@@ -17,14 +19,6 @@ const std::string kCli = ROBOTSTXT_CLI;
 
 constexpr const char* kRobots = "user-agent: *\ndisallow: /caf%C3%A9\n";
 constexpr const char* kPasted = "http://a.com/caf\xC3\xA9 menu";
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++count;
-  }
-  return count;
-}
 
 TEST(UnencodedUrl, IsCheckedAsWrittenAndStderrSaysHowACrawlerWouldAsk) {
   const TempFile robots(kRobots);

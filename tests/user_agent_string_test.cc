@@ -6,11 +6,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/occurrences.h"
 #include "support/run_command.h"
 
 namespace robotstxt {
 namespace {
 
+using testing::count_of;
 using testing::run_command;
 using testing::TempFile;
 
@@ -26,14 +28,6 @@ constexpr const char* kRobots =
     "user-agent: MJ12bot\ndisallow: /j\n"
     "user-agent: Googlebot\ndisallow: /g\n"
     "user-agent: *\ndisallow: /s\n";
-
-std::size_t count_of(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
-    ++count;
-  }
-  return count;
-}
 
 TEST(UserAgentString, WholeHeaderAsAgentKeepsItsVerdictAndSaysHowItIsRead) {
   const TempFile robots(kRobots);
