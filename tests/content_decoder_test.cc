@@ -14,6 +14,7 @@
 
 #include "robotstxt/fetcher.h"
 #include "support/fixture_server.h"
+#include "support/zlib_compress.h"
 
 namespace robotstxt {
 namespace {
@@ -36,19 +37,7 @@ std::string brotli(const std::string& plain, int quality = BROTLI_DEFAULT_QUALIT
 
 // zlib's gzip (window bits 16 + 15) or zlib (15) wrapper.
 std::string zlib_compress(const std::string& plain, bool gzip) {
-  z_stream stream{};
-  EXPECT_EQ(deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, gzip ? 16 + MAX_WBITS : MAX_WBITS,
-                         8, Z_DEFAULT_STRATEGY),
-            Z_OK);
-  std::string compressed(deflateBound(&stream, static_cast<uLong>(plain.size())), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(plain.data()));
-  stream.avail_in = static_cast<uInt>(plain.size());
-  stream.next_out = reinterpret_cast<Bytef*>(compressed.data());
-  stream.avail_out = static_cast<uInt>(compressed.size());
-  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  compressed.resize(stream.total_out);
-  deflateEnd(&stream);
-  return compressed;
+  return testing::zlib_compress(plain, gzip, Z_BEST_COMPRESSION);
 }
 
 struct Encoded {

@@ -10,22 +10,13 @@
 #include <string>
 
 #include "robotstxt/body_limit.h"
+#include "support/zlib_compress.h"
 
 namespace robotstxt::cli {
 namespace {
 
 std::string gzipped(std::string_view data) {
-  z_stream stream{};
-  EXPECT_EQ(deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())) + 64, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
+  return testing::zlib_compress(data, /*gzip=*/true, 6);
 }
 
 RecordedResponse read(const std::string& block) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "support/zlib_compress.h"
+
 namespace robotstxt::cli {
 namespace {
 
@@ -23,17 +25,7 @@ std::string warc_record(std::string_view type, std::string_view uri, std::string
 }
 
 std::string gzip_member(std::string_view data) {
-  z_stream stream{};
-  EXPECT_EQ(deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())) + 64, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
+  return testing::zlib_compress(data, /*gzip=*/true, 6);
 }
 
 struct ReadResult {
