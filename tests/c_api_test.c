@@ -78,7 +78,7 @@ static int allowed(const robotstxt_robots* robots, const char* url, const robots
 
 static void test_versions(void) {
   CHECK(robotstxt_abi_version() == ROBOTSTXT_ABI_VERSION);
-  CHECK(ROBOTSTXT_ABI_VERSION == 1);
+  CHECK(ROBOTSTXT_ABI_VERSION == 2);
   const robotstxt_string version = robotstxt_version();
   CHECK(version.size >= 5 && version.data[1] == '.');
 }
@@ -158,7 +158,7 @@ static void test_verdicts_and_agents(void) {
   robotstxt_agent* other = token_agent("OtherBot");
   CHECK_OK(robotstxt_verdict_of(robots, "https://e.com/caf%C3%A9", 23, other, &verdict, NULL));
   CHECK(verdict.allowed == 1 && verdict.line == 10);
-  CHECK(view_is(verdict.pattern, "/caf%C3%A9") && view_is(verdict.written, "/caf\xC3\xA9"));
+  CHECK(view_is(verdict.pattern, "/caf%C3%A9") && view_is(verdict.rule, "/caf\xC3\xA9"));
   CHECK(verdict.applied == ROBOTSTXT_APPLIED_GLOBAL);
 
   /* A crawler's precedence (docs/semantics.md 8): Googlebot-Image falls back to the
@@ -412,10 +412,13 @@ static void test_names(void) {
   CHECK(view_is(robotstxt_crawl_delay_support_name(ROBOTSTXT_CRAWL_DELAY_HONOURED), "honoured"));
   CHECK(view_is(robotstxt_severity_name(ROBOTSTXT_SEVERITY_WARNING), "warning"));
   CHECK(view_is(robotstxt_preference_name(ROBOTSTXT_PREFERENCE_DISALLOWED), "disallowed"));
-  CHECK(view_is(robotstxt_access_name(ROBOTSTXT_ACCESS_FULL_DISALLOW), "full disallow"));
-  CHECK(robotstxt_access_reason_name(ROBOTSTXT_REASON_LAST_GOOD_COPY).size > 10);
+  CHECK(view_is(robotstxt_access_name(ROBOTSTXT_ACCESS_FULL_DISALLOW), "full-disallow"));
+  CHECK(robotstxt_access_name(ROBOTSTXT_ACCESS_NONE).size == 0);
+  CHECK(view_is(robotstxt_access_reason_name(ROBOTSTXT_REASON_LAST_GOOD_COPY), "last-good-copy"));
   CHECK(robotstxt_access_reason_name(ROBOTSTXT_REASON_LOCAL_FAILURE + 1).size == 0);
-  CHECK(robotstxt_url_error_name(ROBOTSTXT_URL_ERROR_NOT_ABSOLUTE).size > 0);
+  CHECK(view_is(robotstxt_url_error_name(ROBOTSTXT_URL_ERROR_NOT_ABSOLUTE), "not-absolute"));
+  CHECK(robotstxt_url_error_name(ROBOTSTXT_URL_ERROR_NONE).size == 0);
+  CHECK(view_is(robotstxt_fetch_kind_name(ROBOTSTXT_FETCH_REFUSED_ADDRESS), "refused-address"));
   CHECK(robotstxt_url_error_name(-1).size == 0);
   CHECK(view_is(robotstxt_cache_tier_name(ROBOTSTXT_CACHE_FETCHED), "fetched"));
   CHECK(view_is(robotstxt_status_name(ROBOTSTXT_OK), "ok"));
@@ -447,7 +450,7 @@ static void test_policy(void) {
   CHECK_OK(robotstxt_entry_next(NULL, &missing_file, start, &entry, NULL));
   CHECK_OK(robotstxt_entry_access(entry, start, &access, &rules, NULL));
   CHECK(access.access == ROBOTSTXT_ACCESS_FULL_ALLOW);
-  CHECK(access.reason == ROBOTSTXT_REASON_NO_ROBOTS_TXT && rules == NULL);
+  CHECK(access.access_reason == ROBOTSTXT_REASON_NO_ROBOTS_TXT && rules == NULL);
   robotstxt_entry_free(entry);
 
   /* 200, then 503 a day later: full disallow; 503 again 13 hours on: the last good copy. */
@@ -456,19 +459,19 @@ static void test_policy(void) {
   robotstxt_entry* fetched = NULL;
   CHECK_OK(robotstxt_entry_next(NULL, &good, start, &fetched, NULL));
   CHECK_OK(robotstxt_entry_access(fetched, start, &access, NULL, NULL));
-  CHECK(access.access == ROBOTSTXT_ACCESS_RULES && access.reason == ROBOTSTXT_REASON_PARSED);
+  CHECK(access.access == ROBOTSTXT_ACCESS_RULES && access.access_reason == ROBOTSTXT_REASON_PARSED);
   CHECK(access.fresh_until_unix_ms == start + kHour);
   robotstxt_fetch_result unavailable = response(503, "");
   robotstxt_entry* failing = NULL;
   CHECK_OK(robotstxt_entry_next(fetched, &unavailable, start + 24 * kHour, &failing, NULL));
   CHECK_OK(robotstxt_entry_access(failing, start + 24 * kHour, &access, &rules, NULL));
   CHECK(access.access == ROBOTSTXT_ACCESS_FULL_DISALLOW);
-  CHECK(access.reason == ROBOTSTXT_REASON_RECENT_SERVER_ERROR && rules == NULL);
+  CHECK(access.access_reason == ROBOTSTXT_REASON_RECENT_SERVER_ERROR && rules == NULL);
   robotstxt_entry* still_failing = NULL;
   CHECK_OK(robotstxt_entry_next(failing, &unavailable, start + 37 * kHour, &still_failing, NULL));
   CHECK_OK(robotstxt_entry_access(still_failing, start + 37 * kHour, &access, &rules, NULL));
   CHECK(access.access == ROBOTSTXT_ACCESS_RULES);
-  CHECK(access.reason == ROBOTSTXT_REASON_LAST_GOOD_COPY && rules != NULL);
+  CHECK(access.access_reason == ROBOTSTXT_REASON_LAST_GOOD_COPY && rules != NULL);
   robotstxt_agent* agent = token_agent("FooBot");
   CHECK(allowed(rules, "https://e.com/private/1", agent) == 0);
   CHECK(allowed(rules, "https://e.com/public", agent) == 1);
@@ -578,6 +581,15 @@ static void test_client_options(void) {
   /* A URL without an origin is decided without a fetch. */
   robotstxt_decision_info info = decide(client, "not a url", agent);
   CHECK(info.allowed == 0 && info.url_error == ROBOTSTXT_URL_ERROR_NOT_ABSOLUTE);
+  /* Nothing was looked up: no access is claimed, and the verdict is not allowed either. */
+  CHECK(info.access == ROBOTSTXT_ACCESS_NONE && info.access_reason == ROBOTSTXT_REASON_NONE);
+  CHECK(info.cache_tier == ROBOTSTXT_CACHE_NONE && info.robots_url.size == 0);
+  robotstxt_decision* no_origin = NULL;
+  CHECK_OK(robotstxt_client_decide(client, "not a url", 9, agent, &no_origin, NULL));
+  robotstxt_verdict no_origin_verdict;
+  CHECK_OK(robotstxt_decision_verdict(no_origin, &no_origin_verdict, NULL));
+  CHECK(no_origin_verdict.allowed == 0);
+  robotstxt_decision_free(no_origin);
   robotstxt_agent_free(agent);
   robotstxt_client_free(client);
 }
@@ -592,7 +604,7 @@ static void test_client(const char* connect_to) {
   robotstxt_decision_info info;
   CHECK_OK(robotstxt_decision_get_info(decision, &info, NULL));
   CHECK(info.allowed == 0 && info.access == ROBOTSTXT_ACCESS_RULES);
-  CHECK(info.reason == ROBOTSTXT_REASON_PARSED && info.http_status == 200);
+  CHECK(info.access_reason == ROBOTSTXT_REASON_PARSED && info.status == 200);
   CHECK(info.cache_tier == ROBOTSTXT_CACHE_FETCHED && info.url_error == ROBOTSTXT_URL_ERROR_NONE);
   CHECK(view_is(info.robots_url, "http://example.test/robots.txt") && info.fetch_error.size == 0);
   robotstxt_verdict verdict;
@@ -605,10 +617,10 @@ static void test_client(const char* connect_to) {
   CHECK(info.allowed == 1 && info.cache_tier == ROBOTSTXT_CACHE_MEMORY);
   info = decide(client, "http://status-404.test/private/1", agent);
   CHECK(info.allowed == 1 && info.access == ROBOTSTXT_ACCESS_FULL_ALLOW);
-  CHECK(info.reason == ROBOTSTXT_REASON_NO_ROBOTS_TXT && info.http_status == 404);
+  CHECK(info.access_reason == ROBOTSTXT_REASON_NO_ROBOTS_TXT && info.status == 404);
   info = decide(client, "http://status-503.test/public", agent);
   CHECK(info.allowed == 0 && info.access == ROBOTSTXT_ACCESS_FULL_DISALLOW);
-  CHECK(info.reason == ROBOTSTXT_REASON_RECENT_SERVER_ERROR);
+  CHECK(info.access_reason == ROBOTSTXT_REASON_RECENT_SERVER_ERROR);
   robotstxt_client_free(client);
 
   /* By default a client never fetches from a loopback address. */
@@ -618,7 +630,7 @@ static void test_client(const char* connect_to) {
   CHECK_OK(robotstxt_client_decide(client, url, strlen(url), agent, &refused, NULL));
   CHECK_OK(robotstxt_decision_get_info(refused, &info, NULL));
   CHECK(info.allowed == 0 && info.access == ROBOTSTXT_ACCESS_UNDECIDED);
-  CHECK(info.reason == ROBOTSTXT_REASON_LOCAL_FAILURE && info.fetch_error.size > 0);
+  CHECK(info.access_reason == ROBOTSTXT_REASON_LOCAL_FAILURE && info.fetch_error.size > 0);
   robotstxt_decision_free(refused);
   robotstxt_client_free(client);
   robotstxt_agent_free(agent);

@@ -73,7 +73,7 @@ class CensusTest(unittest.TestCase):
                 ours = host["crawlers"][row["crawler"]]
                 where = f"{host['host']} {row['crawler']}"
                 self.assertEqual(ours["crawler_rule"], row["crawler_rule"], where)
-                self.assertEqual(ours["token"], row["token"], where)
+                self.assertEqual(ours["crawler_token"], row["crawler_token"], where)
                 self.assertEqual(PATHS, [r["url"] for r in row["results"]])
                 self.assertEqual(list(zip(ours["allowed"], ours["line"])),
                                  [(r["allowed"], r["line"]) for r in row["results"]], where)

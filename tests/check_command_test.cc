@@ -89,7 +89,7 @@ TEST(CheckCommand, JsonWritesOneObjectPerUrl) {
   EXPECT_EQ(first["url"], "/x/1");
   EXPECT_EQ(first["allowed"], false);
   EXPECT_EQ(first["line"], 2);
-  EXPECT_EQ(first["rule"], "disallow: /x");
+  EXPECT_EQ(first["rule"], "/x");
   EXPECT_EQ(first["applied"], "specific");
   EXPECT_FALSE(first.contains("group"));
   const auto second = nlohmann::json::parse(result.out.substr(newline + 1));
@@ -195,8 +195,8 @@ TEST(CheckCommand, CrawlerFollowsItsOwnTokenThenItsFallback) {
   auto json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["crawler"], "Googlebot-Image");
   EXPECT_EQ(json["crawler_rule"], "own-token");
-  EXPECT_EQ(json["token"], "Googlebot-Image");
-  EXPECT_EQ(json["rule"], "disallow: /private");
+  EXPECT_EQ(json["crawler_token"], "Googlebot-Image");
+  EXPECT_EQ(json["rule"], "/private");
   EXPECT_EQ(json["line"], 4);
   // The agent list of the same names merges both groups: a different question.
   EXPECT_EQ(run_command(kCli, {"check", both.path(), "Googlebot-Image,Googlebot",
@@ -218,7 +218,7 @@ TEST(CheckCommand, CrawlerFollowsItsOwnTokenThenItsFallback) {
   EXPECT_EQ(result.exit_code, 0) << result.err;
   json = nlohmann::json::parse(result.out.substr(0, result.out.find('\n')));
   EXPECT_EQ(json["crawler_rule"], "fallback-token");
-  EXPECT_EQ(json["token"], "Googlebot");
+  EXPECT_EQ(json["crawler_token"], "Googlebot");
   EXPECT_EQ(json["allowed"], false);
 }
 
@@ -235,7 +235,7 @@ TEST(CheckCommand, CrawlerThatIgnoresTheGlobalGroup) {
                                 .out);
   EXPECT_EQ(json["crawler_rule"], "global-ignored");
   EXPECT_EQ(json["verdict_reason"], "global-ignored");
-  EXPECT_TRUE(json["token"].is_null());
+  EXPECT_TRUE(json["crawler_token"].is_null());
   EXPECT_EQ(json["applied"], "none");
 }
 

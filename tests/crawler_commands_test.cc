@@ -65,11 +65,11 @@ TEST(AuditCommand, JsonNamesTheRuleAndTokenPerCrawler) {
   const auto& video = json["crawlers"][0];
   EXPECT_EQ(video["crawler"], "Googlebot-Video");
   EXPECT_EQ(video["crawler_rule"], "fallback-token");
-  EXPECT_EQ(video["token"], "Googlebot");
+  EXPECT_EQ(video["crawler_token"], "Googlebot");
   EXPECT_EQ(video["groups"], nlohmann::json::array({1}));
   EXPECT_EQ(video["results"][0]["allowed"], false);
   EXPECT_EQ(video["results"][0]["line"], 2);
-  EXPECT_EQ(video["results"][0]["rule"], "disallow: /x");
+  EXPECT_EQ(video["results"][0]["rule"], "/x");
   EXPECT_EQ(video["results"][1]["allowed"], true);
   EXPECT_TRUE(video["results"][1]["line"].is_null());
 }

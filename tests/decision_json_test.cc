@@ -10,7 +10,6 @@
 
 #include "answer/decision_json.h"
 #include "answer/json_text.h"
-#include "answer/json_vocabulary.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/url.h"
@@ -113,7 +112,7 @@ TEST(DecisionJsonTest, TextWriterEqualsTheNlohmannObjectForEveryKindOfDecision) 
                              decision.verdict.crawler_rule == CrawlerRule::kFallbackToken &&
                              decision.verdict.crawler_token == "Googlebot";
         json expected = decision_json(url, decision, false, who);
-        if (decision.url_error == UrlError::kNone) expected["cache"] = "shared";
+        if (decision.url_error == UrlError::kNone) expected["cache_tier"] = "shared";
         std::string written;
         {
           JsonText text(written);
@@ -162,9 +161,9 @@ TEST(DecisionJsonTest, OwnWordsNeedNoEscaping) {
     words.push_back(to_string(static_cast<FetchKind>(value)));
     words.push_back(to_string(static_cast<Preference>(value)));
     words.push_back(to_string(static_cast<UrlError>(value)));
-    words.push_back(json_word(static_cast<Access>(value)));
-    words.push_back(json_word(static_cast<AccessReason>(value)));
-    words.push_back(json_word(static_cast<FetchKind>(value)));
+    words.push_back(word(static_cast<Access>(value)));
+    words.push_back(word(static_cast<AccessReason>(value)));
+    words.push_back(word(static_cast<FetchKind>(value)));
   }
   for (const std::string_view word : words) {
     std::string written;

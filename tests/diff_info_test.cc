@@ -112,7 +112,7 @@ TEST(DiffCommand, UrlsWhoseVerdictChangesForTheAgents) {
   EXPECT_EQ(json["agents"], nlohmann::json::array({"badbot"}));
   EXPECT_EQ(json["changes"][0]["before"]["allowed"], true);
   EXPECT_EQ(json["changes"][0]["after"]["allowed"], false);
-  EXPECT_EQ(json["changes"][0]["after"]["rule"], "disallow: /");
+  EXPECT_EQ(json["changes"][0]["after"]["rule"], "/");
   EXPECT_EQ(json["changes"][0]["after"]["applied"], "specific");
 }
 

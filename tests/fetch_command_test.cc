@@ -70,7 +70,7 @@ TEST_F(FetchCommandTest, JsonReportHasTheWholeStory) {
   EXPECT_EQ(json["access"], "rules");
   EXPECT_EQ(json["allowed"], false);
   EXPECT_EQ(json["line"], 2);
-  EXPECT_EQ(json["rule"], "disallow: /early");
+  EXPECT_EQ(json["rule"], "/early");
   EXPECT_EQ(json["cache_seconds"], 86400);
   EXPECT_TRUE(json["redirects"].empty());
 }
@@ -241,9 +241,9 @@ TEST_F(FetchCommandTest, StdinJsonLines) {
   const nlohmann::json first = nlohmann::json::parse(result.out.substr(0, newline));
   const nlohmann::json second = nlohmann::json::parse(result.out.substr(newline + 1));
   EXPECT_EQ(first["allowed"], false);
-  // No body is kept per origin in this form: the normalised pattern, not the rule.
+  // Every form carries the whole verdict: the rule as written and as matched.
   EXPECT_EQ(first["pattern"], "/private");
-  EXPECT_FALSE(first.contains("rule"));
+  EXPECT_EQ(first["rule"], "/private");
   EXPECT_EQ(first["applied"], "global");
   EXPECT_EQ(second["allowed"], true);
 }
@@ -283,7 +283,7 @@ TEST(FetchCommandVocabulary, RuleAsWrittenPatternNormalisedOneFetch) {
                                          "--connect-to", server.connect_to_all()});
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const nlohmann::json json = nlohmann::json::parse(result.out);
-  EXPECT_EQ(json["rule"], "disallow: /caf\xC3\xA9");
+  EXPECT_EQ(json["rule"], "/caf\xC3\xA9");
   EXPECT_EQ(json["pattern"], "/caf%C3%A9");
   EXPECT_EQ(json["line"], 2);
   EXPECT_EQ(json["applied"], "global");
@@ -310,7 +310,7 @@ TEST(FetchCommandVocabulary, CrawlerInBothForms) {
   const nlohmann::json json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["crawler"], "AdsBot-Google");
   EXPECT_EQ(json["crawler_rule"], "global-ignored");
-  EXPECT_TRUE(json["token"].is_null());
+  EXPECT_TRUE(json["crawler_token"].is_null());
   EXPECT_EQ(json["allowed"], true);
 }
 

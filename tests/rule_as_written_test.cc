@@ -25,13 +25,13 @@ TEST(RuleAsWritten, Rule1_8_TheVerdictShowsTheRuleAsWrittenNotAsMatched) {
   const Verdict cafe = robots.verdict("https://a.com/caf%C3%A9/menu", "bot");
   EXPECT_EQ(cafe.line, 2u);
   EXPECT_EQ(cafe.pattern, "/caf%C3%A9");
-  EXPECT_EQ(cafe.written, "/caf\xC3\xA9");
+  EXPECT_EQ(cafe.rule, "/caf\xC3\xA9");
   const Verdict escaped = robots.verdict("https://a.com/a%2Fb", "bot");
   EXPECT_EQ(escaped.pattern, "/a%2Fb");
-  EXPECT_EQ(escaped.written, "/a%2fb");
+  EXPECT_EQ(escaped.rule, "/a%2fb");
   const Verdict plain = robots.verdict("https://a.com/plain/x", "bot");
-  EXPECT_EQ(plain.written, "/plain");
-  EXPECT_TRUE(robots.verdict("https://a.com/other", "bot").written.empty());
+  EXPECT_EQ(plain.rule, "/plain");
+  EXPECT_TRUE(robots.verdict("https://a.com/other", "bot").rule.empty());
 }
 
 // docs/semantics.md 4.4: the rewrite is matched as "/dir/$" but was written as the allow line.
@@ -40,7 +40,7 @@ TEST(RuleAsWritten, Rule4_4_AnIndexHtmRewriteShowsTheAllowAsWritten) {
   const Verdict verdict = robots.verdict("https://a.com/dir/", "bot");
   EXPECT_TRUE(verdict.via_index_htm);
   EXPECT_EQ(verdict.line, 5u);
-  EXPECT_EQ(verdict.written, "/dir/index.html");
+  EXPECT_EQ(verdict.rule, "/dir/index.html");
 }
 
 TEST(RuleAsWritten, GroupsAndExplanationsCarryEveryRuleAsWritten) {
@@ -59,13 +59,13 @@ TEST(RuleAsWritten, GroupsAndExplanationsCarryEveryRuleAsWritten) {
 // A copy owns its own block: its views must lead into it, not into the original's.
 TEST(RuleAsWritten, ACopyOrAMoveShowsTheRuleFromItsOwnStorage) {
   RobotsTxt original = RobotsTxt::parse(kBody);
-  const std::string_view in_original = original.verdict("https://a.com/caf%C3%A9", "b").written;
+  const std::string_view in_original = original.verdict("https://a.com/caf%C3%A9", "b").rule;
   const RobotsTxt copy = original;  // NOLINT(performance-unnecessary-copy-initialization)
-  const std::string_view in_copy = copy.verdict("https://a.com/caf%C3%A9", "b").written;
+  const std::string_view in_copy = copy.verdict("https://a.com/caf%C3%A9", "b").rule;
   EXPECT_EQ(in_copy, "/caf\xC3\xA9");
   EXPECT_NE(in_copy.data(), in_original.data());
   const RobotsTxt moved = std::move(original);
-  EXPECT_EQ(moved.verdict("https://a.com/caf%C3%A9", "b").written.data(), in_original.data());
+  EXPECT_EQ(moved.verdict("https://a.com/caf%C3%A9", "b").rule.data(), in_original.data());
 }
 
 // The index of changed rules moves with the copy too: once the original is gone and its
@@ -81,7 +81,7 @@ TEST(RuleAsWritten, ACopyOutlivesItsOriginal) {
   for (int i = 0; i < 64; ++i) reuse.emplace_back(copy.memory_usage() / 4, 0xFFFFFFFF);
   for (int i = 0; i < 50; i += 5) {
     const Verdict verdict = copy.verdict("https://a.com/r" + std::to_string(i) + "%C3%A9/", "bot");
-    EXPECT_EQ(verdict.written, "/r" + std::to_string(i) + "\xC3\xA9/");
+    EXPECT_EQ(verdict.rule, "/r" + std::to_string(i) + "\xC3\xA9/");
   }
 }
 
@@ -94,7 +94,7 @@ TEST(RuleAsWritten, EveryChangedRuleFindsItsOwnValue) {
     const std::string path = "/r" + std::to_string(i) + "%C3%A9/";
     const Verdict verdict = robots.verdict("https://a.com" + path, "bot");
     EXPECT_EQ(verdict.line, static_cast<std::uint32_t>(i + 2));
-    EXPECT_EQ(verdict.written, "/r" + std::to_string(i) + "\xC3\xA9/");
+    EXPECT_EQ(verdict.rule, "/r" + std::to_string(i) + "\xC3\xA9/");
   }
 }
 

@@ -61,13 +61,13 @@ TEST_F(ServeTest, CheckAnswersInTheCliVocabularyWithTheCacheTier) {
   EXPECT_EQ(answer["pattern"], "/private");
   EXPECT_EQ(answer["applied"], "global");
   EXPECT_EQ(answer["status"], 200);
-  EXPECT_EQ(answer["cache"], "fetched");
+  EXPECT_EQ(answer["cache_tier"], "fetched");
 
   const json second =
       body_of(service.get(check_path("http://one.test/public", "crawler=Googlebot-Image")));
   EXPECT_EQ(second["allowed"], true);
   EXPECT_EQ(second["crawler"], "Googlebot-Image");
-  EXPECT_EQ(second["cache"], "memory");
+  EXPECT_EQ(second["cache_tier"], "memory");
   EXPECT_EQ(origin_.request_count("one"), 1);
 }
 
@@ -105,7 +105,7 @@ TEST_F(ServeTest, EvaluateDecidesOnTheGivenBodyWithoutFetching) {
   ASSERT_EQ(result.status, 200) << result.body;
   const json answer = body_of(result);
   EXPECT_EQ(answer["results"][0]["allowed"], false);
-  EXPECT_EQ(answer["results"][0]["rule"], "disallow: /Drafts/");
+  EXPECT_EQ(answer["results"][0]["rule"], "/Drafts/");
   EXPECT_EQ(answer["results"][0]["crawler"], "Googlebot");
   EXPECT_EQ(answer["results"][1]["allowed"], true) << "paths are case-sensitive";
   std::set<std::string> codes;
@@ -376,8 +376,8 @@ TEST_F(ServeTest, TwoInstancesOnOneRedisFetchEachOriginOnce) {
     EXPECT_EQ(origin_.request_count("fleet" + std::to_string(origin)), 1) << origin;
   }
   // A new origin: fetched by one instance, the other answers from the shared tier.
-  EXPECT_EQ(body_of(first.get(check_path("http://late.test/a")))["cache"], "fetched");
-  EXPECT_EQ(body_of(second.get(check_path("http://late.test/a")))["cache"], "shared");
+  EXPECT_EQ(body_of(first.get(check_path("http://late.test/a")))["cache_tier"], "fetched");
+  EXPECT_EQ(body_of(second.get(check_path("http://late.test/a")))["cache_tier"], "shared");
 }
 
 // SSRF: by default nothing internal is fetched, checked on the address connected, so a
@@ -513,10 +513,10 @@ TEST_F(ServeTest, RestartedInstanceNeitherRefetchesNorForgetsErrors) {
   ServiceProcess after(args);
   ASSERT_NE(after.port(), 0);
   const json erroring = body_of(after.get(check_path("http://status-503.test/a")));
-  EXPECT_EQ(erroring["cache"], "shared");
+  EXPECT_EQ(erroring["cache_tier"], "shared");
   EXPECT_EQ(erroring["access"], "full-disallow");
   EXPECT_EQ(erroring["status"], 503);
-  EXPECT_EQ(body_of(after.get(check_path("http://kept.test/private")))["cache"], "shared");
+  EXPECT_EQ(body_of(after.get(check_path("http://kept.test/private")))["cache_tier"], "shared");
   EXPECT_EQ(origin_.request_count("status-503"), 1);
   EXPECT_EQ(origin_.request_count("kept"), 1);
 }
@@ -532,7 +532,7 @@ TEST_F(ServeTest, RedisKilledMidRunIsSurvivedAndRecovered) {
   ServiceProcess second(args);
   ASSERT_NE(first.port(), 0);
   ASSERT_NE(second.port(), 0);
-  EXPECT_EQ(body_of(first.get(check_path("http://before.test/private")))["cache"], "fetched");
+  EXPECT_EQ(body_of(first.get(check_path("http://before.test/private")))["cache_tier"], "fetched");
   redis.kill_now();
   for (int i = 0; i < 20; ++i) {
     const ServiceProcess& service = i % 2 == 0 ? first : second;
@@ -547,9 +547,9 @@ TEST_F(ServeTest, RedisKilledMidRunIsSurvivedAndRecovered) {
 
   ASSERT_TRUE(redis.restart());
   EXPECT_TRUE(becomes_ready(first));
-  EXPECT_EQ(body_of(first.get(check_path("http://after.test/private")))["cache"], "fetched");
+  EXPECT_EQ(body_of(first.get(check_path("http://after.test/private")))["cache_tier"], "fetched");
   EXPECT_TRUE(becomes_ready(second));
-  EXPECT_EQ(body_of(second.get(check_path("http://after.test/private")))["cache"], "shared");
+  EXPECT_EQ(body_of(second.get(check_path("http://after.test/private")))["cache_tier"], "shared");
   EXPECT_EQ(origin_.request_count("after"), 1);
 }
 

@@ -85,7 +85,7 @@ TEST(SharedTierOutageTest, HungRedisCostsOneTimeoutOnceThenNoWaiting) {
   redis.resume();
   EXPECT_TRUE(becomes_ready(service)) << "the probe finds Redis back";
   const HttpResult after = service.get(check_path("http://after.test/private"));
-  EXPECT_NE(after.body.find(R"("cache":"fetched")"), std::string::npos) << after.body;
+  EXPECT_NE(after.body.find(R"("cache_tier":"fetched")"), std::string::npos) << after.body;
   EXPECT_NE(service.get("/metrics").body.find("robotstxt_shared_tier_up 1"), std::string::npos);
 }
 

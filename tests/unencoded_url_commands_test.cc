@@ -83,7 +83,7 @@ TEST(UnencodedUrlCommands, FetchNotesAndEncodesTheUrlGiven) {
   EXPECT_EQ(encoded.err, "");
   const auto json = nlohmann::json::parse(encoded.out);
   EXPECT_EQ(json["url"], kEncoded);
-  EXPECT_EQ(json["rule"], "disallow: /caf%C3%A9");
+  EXPECT_EQ(json["rule"], "/caf%C3%A9");
 }
 
 TEST(UnencodedUrlCommands, FetchStreamEncodesEachLineAndNotesOnce) {

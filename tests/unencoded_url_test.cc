@@ -35,7 +35,7 @@ TEST(UnencodedUrl, EncodeChecksThePercentEncodedForm) {
   EXPECT_EQ(result.exit_code, 1);
   const auto json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["url"], "http://a.com/caf%C3%A9%20menu");
-  EXPECT_EQ(json["rule"], "disallow: /caf%C3%A9");
+  EXPECT_EQ(json["rule"], "/caf%C3%A9");
   EXPECT_EQ(result.err, "");
   const auto explain = run_command(kCli, {"explain", robots.path(), "bot", kPasted, "--encode"});
   EXPECT_EQ(explain.exit_code, 1) << explain.out;

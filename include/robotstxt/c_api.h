@@ -45,7 +45,7 @@ extern "C" {
 #endif
 
 /** The ABI this header describes; robotstxt_abi_version() returns the library's. */
-#define ROBOTSTXT_ABI_VERSION 1
+#define ROBOTSTXT_ABI_VERSION 2
 
 /* ------------------------------------------------------------------ basic types */
 
@@ -73,8 +73,11 @@ typedef struct robotstxt_error {
   char message[256]; /**< one line, NUL-terminated, cut to fit */
 } robotstxt_error;
 
-/* Enum values, passed as int32_t. Each has a name function below that gives the same
- * strings as the C++ to_string(). */
+/* Enum values, passed as int32_t. Each enumeration has a name function below that gives
+ * each value's stable word ("full-allow", "own-token"): the words of
+ * schemas/answer.schema.json, the same in every language, command and endpoint. The
+ * _NONE values of -1 stand where a value is absent (JSON's null); the name of a _NONE
+ * is empty. */
 
 /* RuleKind */
 #define ROBOTSTXT_RULE_ALLOW 0
@@ -121,13 +124,15 @@ typedef struct robotstxt_error {
 #define ROBOTSTXT_FETCH_UNFOLLOWABLE_REDIRECT 3
 #define ROBOTSTXT_FETCH_NETWORK_ERROR 4
 #define ROBOTSTXT_FETCH_LOCAL_ERROR 5
-#define ROBOTSTXT_FETCH_REFUSED 6
+#define ROBOTSTXT_FETCH_REFUSED_ADDRESS 6
 /* Access (policy.h) */
+#define ROBOTSTXT_ACCESS_NONE (-1) /* a URL with no origin: nothing was looked up */
 #define ROBOTSTXT_ACCESS_FULL_ALLOW 0
 #define ROBOTSTXT_ACCESS_FULL_DISALLOW 1
 #define ROBOTSTXT_ACCESS_RULES 2
 #define ROBOTSTXT_ACCESS_UNDECIDED 3
 /* AccessReason (policy.h) */
+#define ROBOTSTXT_REASON_NONE (-1) /* a URL with no origin */
 #define ROBOTSTXT_REASON_NOT_FETCHED 0
 #define ROBOTSTXT_REASON_PARSED 1
 #define ROBOTSTXT_REASON_NO_ROBOTS_TXT 2
@@ -146,6 +151,7 @@ typedef struct robotstxt_error {
 #define ROBOTSTXT_URL_ERROR_INVALID_PORT 4
 #define ROBOTSTXT_URL_ERROR_INVALID_IDN 5
 /* CacheTier (robots_client.h) */
+#define ROBOTSTXT_CACHE_NONE (-1) /* a URL with no origin */
 #define ROBOTSTXT_CACHE_MEMORY 0
 #define ROBOTSTXT_CACHE_SHARED 1
 #define ROBOTSTXT_CACHE_FETCHED 2
@@ -216,7 +222,7 @@ typedef struct robotstxt_verdict {
   int32_t crawler_rule;  /**< ROBOTSTXT_CRAWLER_RULE_*; _NONE when product tokens asked */
   int32_t reserved;
   robotstxt_string pattern;       /**< decisive rule's pattern, normalised */
-  robotstxt_string written;       /**< decisive rule's value as written; empty when none */
+  robotstxt_string rule;          /**< decisive rule's value as written; empty when none */
   robotstxt_string crawler_token; /**< token whose groups applied (own/fallback token) */
 } robotstxt_verdict;
 
@@ -399,8 +405,8 @@ ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_crawler_catalogue_updated(void);
 
 /* ------------------------------------------------------------------ names of values */
 
-/* The C++ to_string() of each value ("own-token", "full allow", ...); empty for a value
- * out of range. Valid forever. Any thread. */
+/* The stable word of each value ("own-token", "full-allow", ...: schemas/answer.schema.json);
+ * empty for a value out of range or a _NONE. Valid forever. Any thread. */
 ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_rule_kind_name(int32_t kind);
 ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_applied_groups_name(int32_t applied);
 ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_crawler_rule_name(int32_t rule);
@@ -412,7 +418,8 @@ ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_access_name(int32_t access);
 ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_access_reason_name(int32_t reason);
 ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_url_error_name(int32_t url_error);
 ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_cache_tier_name(int32_t tier);
-/** Names of a status: "ok", "invalid argument", ... */
+ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_fetch_kind_name(int32_t kind);
+/** Names of a status (not an answer's value): "ok", "invalid argument", ... */
 ROBOTSTXT_C_EXPORT robotstxt_string robotstxt_status_name(int32_t status);
 
 /* ------------------------------------------------------------------ the policy */
@@ -436,7 +443,7 @@ typedef struct robotstxt_fetch_result {
 /** What an entry grants at a moment (policy.h AccessState). Size 16 / wasm32 16. */
 typedef struct robotstxt_access {
   int32_t access;              /**< ROBOTSTXT_ACCESS_* */
-  int32_t reason;              /**< ROBOTSTXT_REASON_* */
+  int32_t access_reason;       /**< ROBOTSTXT_REASON_* */
   int64_t fresh_until_unix_ms; /**< reuse the entry without fetching until then */
 } robotstxt_access;
 
@@ -490,15 +497,18 @@ ROBOTSTXT_C_EXPORT robotstxt_status robotstxt_client_decide(robotstxt_client* cl
 /** No other thread may be using the client. */
 ROBOTSTXT_C_EXPORT void robotstxt_client_free(robotstxt_client* client);
 
-/** A decision in short. Views valid while the decision lives. Size 56 / wasm32 40. */
+/** A decision in short (schemas/answer.schema.json, "decision"): `allowed` is always the
+ *  verdict's. For a URL with no origin, url_error says why, allowed is 0, and access,
+ *  access_reason and cache_tier are _NONE: nothing was looked up. Views valid while the
+ *  decision lives. Size 56 / wasm32 40. */
 typedef struct robotstxt_decision_info {
-  int32_t allowed;     /**< 1 or 0; 0 also when undecided or the URL has no origin */
-  int32_t access;      /**< ROBOTSTXT_ACCESS_* */
-  int32_t reason;      /**< ROBOTSTXT_REASON_* */
-  int32_t url_error;   /**< ROBOTSTXT_URL_ERROR_* */
-  int32_t cache_tier;  /**< ROBOTSTXT_CACHE_* */
-  int32_t http_status; /**< of the robots.txt fetch; 0 when none arrived */
-  robotstxt_string robots_url;
+  int32_t allowed;              /**< 1 or 0; 0 also when undecided or the URL has no origin */
+  int32_t access;               /**< ROBOTSTXT_ACCESS_* */
+  int32_t access_reason;        /**< ROBOTSTXT_REASON_* */
+  int32_t url_error;            /**< ROBOTSTXT_URL_ERROR_* */
+  int32_t cache_tier;           /**< ROBOTSTXT_CACHE_* */
+  int32_t status;               /**< HTTP status of the robots.txt fetch; 0 when none arrived */
+  robotstxt_string robots_url;  /**< empty when the URL has no origin */
   robotstxt_string fetch_error; /**< why the fetch failed; empty when it did not */
 } robotstxt_decision_info;
 

@@ -107,7 +107,9 @@ enum class FetchKind : std::uint8_t {
   kRefused,
 };
 
-[[nodiscard]] std::string_view to_string(FetchKind kind) noexcept;
+[[nodiscard]] std::string_view to_string(FetchKind kind) noexcept;  // "too many redirects", ...
+/// The stable word (schemas/answer.schema.json): "response", "too-many-redirects", ...
+[[nodiscard]] std::string_view word(FetchKind kind) noexcept;
 
 /// FetchOutcome::error of a fetch its caller withdrew (the `cancelled` flag of a call):
 /// a kLocalError, so never cached; the origin was not judged, and may be asked again.

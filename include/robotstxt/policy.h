@@ -85,6 +85,11 @@ enum class AccessReason : std::uint8_t {
 
 [[nodiscard]] std::string_view to_string(Access access) noexcept;        // "full allow", ...
 [[nodiscard]] std::string_view to_string(AccessReason reason) noexcept;  // a sentence
+/// The stable word of each value (schemas/answer.schema.json), the one every binding,
+/// command and endpoint gives: "full-allow", "full-disallow", "rules", "undecided".
+[[nodiscard]] std::string_view word(Access access) noexcept;
+/// "not-fetched", "parsed", "no-robots-txt", ...: one per row of docs/semantics.md 7.
+[[nodiscard]] std::string_view word(AccessReason reason) noexcept;
 
 /// The last fetch in short, kept for reports (CLI, logs).
 struct FetchSummary {

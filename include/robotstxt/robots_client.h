@@ -77,7 +77,8 @@ struct Decision {
   /// False also when state.access is kUndecided: the fetch failed on this machine
   /// (entry->last_fetch.error says how); nothing is cached, so ask again later.
   bool allowed = false;
-  /// Why the URL has no origin; kNone when it has one. Such URLs are never allowed.
+  /// Why the URL has no origin; kNone when it has one. Such URLs are never allowed (nor
+  /// is their verdict), and nothing is looked up: `state` and `cache` mean nothing then.
   UrlError url_error = UrlError::kNone;
   std::string robots_url;
   AccessState state;  ///< full allow, full disallow, or rules, and why

@@ -40,7 +40,10 @@ enum class UrlError : std::uint8_t {
   kInvalidIdn,         ///< a non-ASCII host that IDNA 2008 and UTS 46 both reject
 };
 
-[[nodiscard]] std::string_view to_string(UrlError error) noexcept;
+[[nodiscard]] std::string_view to_string(UrlError error) noexcept;  // a sentence
+/// The stable word (schemas/answer.schema.json): "not-absolute", "invalid-host", ...;
+/// empty for kNone, which is no error.
+[[nodiscard]] std::string_view word(UrlError error) noexcept;
 
 /// The scope of one robots.txt: scheme + host + port. Two URLs share a robots.txt
 /// exactly when their origins are equal.

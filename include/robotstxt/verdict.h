@@ -49,14 +49,15 @@ struct Verdict {
   /// The decisive rule's pattern, normalised (docs/semantics.md 1.8). For an index.htm
   /// rewrite, the whole rule that was written ("/a/index.html", not "/a/$").
   std::string_view pattern;
-  /// The decisive rule's value as written in the file ("/caf\xC3\xA9" where the
-  /// pattern is "/caf%C3%A9"); empty when no rule decided.
-  std::string_view written;
   /// Strength (docs/semantics.md 5.1) of the decisive rule; 0 when none.
   std::uint32_t strength = 0;
   /// The decisive allow matched only through the `/index.htm` rewrite (docs/semantics.md 4.4).
   bool via_index_htm = false;
   AppliedGroups applied = AppliedGroups::kNone;
+  /// The decisive rule as written: its value byte for byte as in the file
+  /// ("/caf\xC3\xA9" where the pattern is "/caf%C3%A9"; `kind` says allow or disallow);
+  /// empty when no rule decided.
+  std::string_view rule;
   /// Asked by a crawler: how its groups were chosen (docs/semantics.md 8). Unset when product
   /// tokens asked, and, from a RobotsClient, when no rules were read (a full allow or
   /// disallow) unless the crawler is not subject to robots.txt.

@@ -93,12 +93,24 @@ robotstxt_status at_boundary(robotstxt_error* error, Body&& body) noexcept {
   return {text.data(), text.size()};
 }
 
-/// The name of enum value `value` of a C++ enum with `count` values (its to_string(),
-/// found by argument-dependent lookup), or an empty view when there is no such value.
+/// The stable word of an enum value (schemas/answer.schema.json): its word() where its
+/// to_string() is prose, else its to_string(), which is then the word (both found by
+/// argument-dependent lookup).
+template <typename Enum>
+[[nodiscard]] std::string_view stable_word(Enum value) noexcept {
+  if constexpr (requires { word(value); }) {
+    return word(value);
+  } else {
+    return to_string(value);
+  }
+}
+
+/// The word of enum value `value` of a C++ enum with `count` values, or an empty view
+/// when there is no such value.
 template <typename Enum>
 [[nodiscard]] robotstxt_string name_of(std::int32_t value, std::int32_t count) noexcept {
   if (value < 0 || value >= count) return {nullptr, 0};
-  return c_view(to_string(static_cast<Enum>(value)));
+  return c_view(stable_word(static_cast<Enum>(value)));
 }
 
 /// A verdict in its C shape; the views stay those of `verdict`.
@@ -113,7 +125,7 @@ inline void fill_verdict(const Verdict& verdict, robotstxt_verdict& out) noexcep
                                           : ROBOTSTXT_CRAWLER_RULE_NONE;
   out.reserved = 0;
   out.pattern = c_view(verdict.pattern);
-  out.written = c_view(verdict.written);
+  out.rule = c_view(verdict.rule);
   out.crawler_token = c_view(verdict.crawler_token);
 }
 

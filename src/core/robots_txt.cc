@@ -300,7 +300,7 @@ Verdict RobotsTxt::decide_path(QueryPath& path,
   verdict.via_index_htm = decisive->is_index_htm_rewrite();
   verdict.strength = verdict.allowed ? best.allow_strength : best.disallow_strength;
   verdict.pattern = pattern_of(*decisive);
-  verdict.written = written_of(*decisive);
+  verdict.rule = written_of(*decisive);
   return verdict;
 }
 

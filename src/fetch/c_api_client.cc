@@ -177,13 +177,20 @@ robotstxt_status robotstxt_decision_get_info(const robotstxt_decision* decision,
     const robotstxt::Decision& made = decision->decision;
     *info = robotstxt_decision_info{};
     info->allowed = made.allowed ? 1 : 0;
-    info->access = static_cast<int32_t>(made.state.access);
-    info->reason = static_cast<int32_t>(made.state.reason);
     info->url_error = static_cast<int32_t>(made.url_error);
+    if (made.url_error != robotstxt::UrlError::kNone) {
+      // Nothing was looked up for a URL with no origin: no access to claim.
+      info->access = ROBOTSTXT_ACCESS_NONE;
+      info->access_reason = ROBOTSTXT_REASON_NONE;
+      info->cache_tier = ROBOTSTXT_CACHE_NONE;
+      return ROBOTSTXT_OK;
+    }
+    info->access = static_cast<int32_t>(made.state.access);
+    info->access_reason = static_cast<int32_t>(made.state.reason);
     info->cache_tier = static_cast<int32_t>(made.cache);
     info->robots_url = c_view(made.robots_url);
     if (made.entry) {
-      info->http_status = made.entry->last_fetch.status;
+      info->status = made.entry->last_fetch.status;
       info->fetch_error = c_view(made.entry->last_fetch.error);
     }
     return ROBOTSTXT_OK;
@@ -208,6 +215,10 @@ robotstxt_string robotstxt_url_error_name(int32_t url_error) {
 
 robotstxt_string robotstxt_cache_tier_name(int32_t tier) {
   return name_of<robotstxt::CacheTier>(tier, ROBOTSTXT_CACHE_FETCHED + 1);
+}
+
+robotstxt_string robotstxt_fetch_kind_name(int32_t kind) {
+  return name_of<robotstxt::FetchKind>(kind, ROBOTSTXT_FETCH_REFUSED_ADDRESS + 1);
 }
 
 }  // extern "C"

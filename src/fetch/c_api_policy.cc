@@ -80,7 +80,7 @@ robotstxt_status robotstxt_entry_next(const robotstxt_entry* previous,
     if (result == nullptr) {
       return fail(error, ROBOTSTXT_INVALID_ARGUMENT, "the fetch result is NULL");
     }
-    if (result->kind < ROBOTSTXT_FETCH_RESPONSE || result->kind > ROBOTSTXT_FETCH_REFUSED) {
+    if (result->kind < ROBOTSTXT_FETCH_RESPONSE || result->kind > ROBOTSTXT_FETCH_REFUSED_ADDRESS) {
       return fail(error, ROBOTSTXT_INVALID_ARGUMENT,
                   "the fetch result's kind " + std::to_string(result->kind) + " is unknown");
     }
@@ -121,7 +121,7 @@ robotstxt_status robotstxt_entry_access(const robotstxt_entry* entry, int64_t no
       handle = robotstxt::internal::new_robots_handle(state.rules);
     }
     access->access = static_cast<int32_t>(state.access);
-    access->reason = static_cast<int32_t>(state.reason);
+    access->access_reason = static_cast<int32_t>(state.reason);
     access->fresh_until_unix_ms = unix_ms_of(entry->entry.fresh_until);
     if (rules != nullptr) *rules = handle;
     return ROBOTSTXT_OK;

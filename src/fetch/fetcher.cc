@@ -421,6 +421,26 @@ std::string_view to_string(FetchKind kind) noexcept {
   return "network error";
 }
 
+std::string_view word(FetchKind kind) noexcept {
+  switch (kind) {
+    case FetchKind::kResponse:
+      return "response";
+    case FetchKind::kTooManyRedirects:
+      return "too-many-redirects";
+    case FetchKind::kRedirectLoop:
+      return "redirect-loop";
+    case FetchKind::kUnfollowableRedirect:
+      return "unfollowable-redirect";
+    case FetchKind::kNetworkError:
+      return "network-error";
+    case FetchKind::kLocalError:
+      return "local-error";
+    case FetchKind::kRefused:
+      return "refused-address";
+  }
+  return "network-error";
+}
+
 Fetcher::Fetcher(FetchOptions options) : options_(std::move(options)) {
   if (options_.max_concurrent_transfers == 0) options_.max_concurrent_transfers = 1;
   init_curl_once();

@@ -109,6 +109,46 @@ std::string_view to_string(AccessReason reason) noexcept {
   return "unknown";
 }
 
+std::string_view word(Access access) noexcept {
+  switch (access) {
+    case Access::kFullAllow:
+      return "full-allow";
+    case Access::kFullDisallow:
+      return "full-disallow";
+    case Access::kRules:
+      return "rules";
+    case Access::kUndecided:
+      return "undecided";
+  }
+  return "undecided";
+}
+
+std::string_view word(AccessReason reason) noexcept {
+  switch (reason) {
+    case AccessReason::kNotFetched:
+      return "not-fetched";
+    case AccessReason::kParsed:
+      return "parsed";
+    case AccessReason::kNoRobotsTxt:
+      return "no-robots-txt";
+    case AccessReason::kRedirectsFailed:
+      return "redirects-failed";
+    case AccessReason::kRecentServerError:
+      return "recent-server-error";
+    case AccessReason::kLastGoodCopy:
+      return "last-good-copy";
+    case AccessReason::kNoGoodCopy:
+      return "no-good-copy";
+    case AccessReason::kLongErrorSiteUp:
+      return "long-error-site-up";
+    case AccessReason::kLongErrorSiteDown:
+      return "long-error-site-down";
+    case AccessReason::kLocalFailure:
+      return "local-failure";
+  }
+  return "not-fetched";
+}
+
 std::size_t RobotsEntry::memory_usage() const noexcept {
   std::size_t bytes = sizeof(RobotsEntry) + last_fetch.robots_url.capacity() +
                       last_fetch.cache_control.capacity() + last_fetch.error.capacity();

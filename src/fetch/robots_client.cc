@@ -49,6 +49,17 @@ struct Pending {
   bool locked = false;                 // this process holds the fleet's lock
 };
 
+// A URL with no origin is never allowed, by the decision and by its verdict alike: a
+// caller that reads either must not fetch it. Nothing was looked up, so the access state
+// and the cache tier are left as they are made and mean nothing (url_error says so).
+Decision no_origin_decision(UrlError error) {
+  Decision decision;
+  decision.url_error = error;
+  decision.allowed = false;
+  decision.verdict.allowed = false;
+  return decision;
+}
+
 }  // namespace
 
 std::string_view to_string(CacheTier tier) noexcept {
@@ -228,11 +239,7 @@ RobotsCache::EntryPtr RobotsClient::refresh(const Origin& origin,
 
 std::optional<Decision> RobotsClient::decide_if_cached(std::string_view url, Agent agent) {
   OriginResult origin = origin_of(url);
-  if (!origin) {
-    Decision decision;
-    decision.url_error = origin.error;
-    return decision;
-  }
+  if (!origin) return no_origin_decision(origin.error);
   RobotsCache::EntryPtr entry = cache_.find(origin->key());
   const TimePoint now = options_.clock();
   if (entry == nullptr || now >= entry->fresh_until) return std::nullopt;
@@ -373,7 +380,7 @@ std::vector<Decision> RobotsClient::decide_all(std::span<const std::string_view>
     const std::size_t k = batch.of_url(i);
     Decision& decision = decisions[i];
     if (k == kNoOrigin) {
-      decision.url_error = batch.error(i);
+      decision = no_origin_decision(batch.error(i));
       continue;
     }
     decision.cache = cache_tiers[k];

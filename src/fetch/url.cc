@@ -182,6 +182,24 @@ std::string_view to_string(UrlError error) noexcept {
   return "invalid URL";
 }
 
+std::string_view word(UrlError error) noexcept {
+  switch (error) {
+    case UrlError::kNone:
+      return "";
+    case UrlError::kNotAbsolute:
+      return "not-absolute";
+    case UrlError::kUnsupportedScheme:
+      return "unsupported-scheme";
+    case UrlError::kInvalidHost:
+      return "invalid-host";
+    case UrlError::kInvalidPort:
+      return "invalid-port";
+    case UrlError::kInvalidIdn:
+      return "invalid-idn";
+  }
+  return "";
+}
+
 namespace {
 
 constexpr std::string_view kRobotsTxtPath = "/robots.txt";

@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include "answer/json_text.h"
-#include "answer/json_vocabulary.h"
 #include "answer/render.h"
 
 namespace robotstxt::cli {
@@ -27,33 +26,26 @@ std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_v
   return decision.state.rules->usage(url, who.agent());
 }
 
-// The compact form of `fetch -` and `serve` shows the decisive rule by line and
-// normalised "pattern" only: one field less per URL of a batch.
 nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
                              const OwnedAgent& who) {
   nlohmann::json json;
   json["url"] = url;
   json["allowed"] = decision.allowed;
   if (decision.url_error != UrlError::kNone) {
+    json["url_error"] = word(decision.url_error);
     json["error"] = to_string(decision.url_error);
     return json;
   }
   json["robots_url"] = decision.robots_url;
-  json["access"] = json_word(decision.state.access);
-  json["access_reason"] = json_word(decision.state.reason);
+  json["access"] = word(decision.state.access);
+  json["access_reason"] = word(decision.state.reason);
   json["access_explanation"] = to_string(decision.state.reason);
-  const Verdict& verdict = decision.verdict;
-  const bool by_rules = decision.state.access == Access::kRules;
-  json["applied"] = by_rules ? nlohmann::json(to_string(verdict.applied)) : nlohmann::json();
-  json["line"] = line_json(verdict);
-  if (one) json["rule"] = rule_json(verdict);
-  json["pattern"] =
-      verdict.has_decisive_rule() ? nlohmann::json(verdict.pattern) : nlohmann::json();
-  add_crawler_json(json, who.agent(), verdict);
+  json.update(verdict_json(decision.verdict));
+  add_crawler_json(json, who.agent());
   json["content_usage"] = usage_json(usage_of(decision, url, who));
   // What the fetch ended with: why the rules did not decide, when they did not.
   const FetchSummary& fetch = decision.entry->last_fetch;
-  json["outcome"] = json_word(fetch.kind);
+  json["outcome"] = word(fetch.kind);
   json["status"] = fetch.status == 0 ? nlohmann::json() : nlohmann::json(fetch.status);
   json["fetch_error"] = fetch.error.empty() ? nlohmann::json() : nlohmann::json(fetch.error);
   if (!one) return json;
@@ -157,34 +149,35 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
     object.boolean("allowed", decision.allowed);
     object.word("error", to_string(decision.url_error));
     object.string("url", url);
+    object.word("url_error", word(decision.url_error));
     return;
   }
   const Verdict& verdict = decision.verdict;
-  const bool by_rules = decision.state.access == Access::kRules;
+  const bool decided = verdict.has_decisive_rule();
   const FetchSummary& fetch = decision.entry->last_fetch;
-  object.word("access", json_word(decision.state.access));
+  object.word("access", word(decision.state.access));
   object.word("access_explanation", to_string(decision.state.reason));
-  object.word("access_reason", json_word(decision.state.reason));
+  object.word("access_reason", word(decision.state.reason));
   object.boolean("allowed", decision.allowed);
-  object.word_or_null("applied", by_rules, to_string(verdict.applied));
-  object.word("cache", cache);
+  object.word("applied", to_string(verdict.applied));
+  object.word("cache_tier", cache);
   append_usage_json(object.key("content_usage"), usage_of(decision, url, who));
   const Crawler* const crawler = who.crawler();
-  if (crawler != nullptr) {
-    object.string("crawler", crawler->name);
-    object.word_or_null("crawler_rule", verdict.crawler_rule.has_value(),
-                        verdict.crawler_rule ? to_string(*verdict.crawler_rule) : "");
-  }
+  if (crawler != nullptr) object.string("crawler", crawler->name);
+  object.word_or_null("crawler_rule", verdict.crawler_rule.has_value(),
+                      verdict.crawler_rule ? to_string(*verdict.crawler_rule) : "");
+  object.string_or_null("crawler_token", !verdict.crawler_token.empty(), verdict.crawler_token);
   object.string_or_null("fetch_error", !fetch.error.empty(), fetch.error);
-  object.number_or_null("line", verdict.has_decisive_rule() ? verdict.line : 0);
-  object.word("outcome", json_word(fetch.kind));
-  object.string_or_null("pattern", verdict.has_decisive_rule(), verdict.pattern);
+  object.word_or_null("kind", decided, to_string(verdict.kind));
+  object.number_or_null("line", decided ? verdict.line : 0);
+  object.word("outcome", word(fetch.kind));
+  object.string_or_null("pattern", decided, verdict.pattern);
   object.string("robots_url", decision.robots_url);
+  object.string_or_null("rule", decided, verdict.rule);
   object.number_or_null("status", fetch.status);
-  if (crawler != nullptr) {
-    object.string_or_null("token", !verdict.crawler_token.empty(), verdict.crawler_token);
-  }
+  object.key("strength").number(verdict.strength);
   object.string("url", url);
+  object.boolean("via_index_htm", verdict.via_index_htm);
 }
 
 }  // namespace robotstxt::cli

@@ -23,9 +23,8 @@ long long cache_seconds(const Decision& decision);
 std::optional<UsagePreferences> usage_of(const Decision& decision, std::string_view url,
                                          const OwnedAgent& who);
 
-/// One URL's answer. `one`: every step of the fetch, and "rule", the decisive rule as
-/// written. Otherwise the compact form of `fetch -`: the decisive rule by "line" and
-/// normalised "pattern" only.
+/// One URL's answer: the decision and its whole verdict (render.h verdict_json()). `one`:
+/// also every step of the fetch. Otherwise the compact form of `fetch -`.
 nlohmann::json decision_json(const std::string& url, const Decision& decision, bool one,
                              const OwnedAgent& who);
 

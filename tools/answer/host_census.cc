@@ -55,7 +55,7 @@ CensusQuestions::CensusQuestions(std::vector<const Crawler*> crawlers_,
   }
 }
 
-std::string_view json_word(CensusAccess access) noexcept {
+std::string_view word(CensusAccess access) noexcept {
   switch (access) {
     case CensusAccess::kRules:
       return "rules";
@@ -169,7 +169,7 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
   json.key("status", false);
   json.number(host.status);
   json.key("access", false);
-  json.word(json_word(host.access));
+  json.word(word(host.access));
   json.key("bytes", false);
   json.number(static_cast<std::int64_t>(host.bytes));
   json.key("html", false);
@@ -193,7 +193,7 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
     } else {
       json.raw("null");
     }
-    json.key("token", false);
+    json.key("crawler_token", false);
     if (crawler.token.empty()) {
       json.raw("null");
     } else {

@@ -32,7 +32,7 @@ struct CensusQuestions {
 /// How a host's robots.txt decides, in the words of JSON output: "rules", "full-allow",
 /// "full-disallow", or "redirect" (a 3xx recorded by the crawl, not followed).
 enum class CensusAccess : std::uint8_t { kRules, kFullAllow, kFullDisallow, kRedirect };
-[[nodiscard]] std::string_view json_word(CensusAccess access) noexcept;
+[[nodiscard]] std::string_view word(CensusAccess access) noexcept;
 
 struct CrawlerCensus {
   /// How its groups were chosen; set only when access is kRules.

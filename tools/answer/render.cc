@@ -12,26 +12,28 @@ std::string rule_text(RuleKind kind, std::string_view written) {
   return std::string(to_string(kind)) + ": " + std::string(written);
 }
 
-nlohmann::json rule_json(const Verdict& verdict) {
-  return verdict.has_decisive_rule() ? nlohmann::json(rule_text(verdict.kind, verdict.written))
-                                     : nlohmann::json();
-}
-
 nlohmann::json verdict_json(const Verdict& verdict) {
+  const bool decided = verdict.has_decisive_rule();
+  const auto text_or_null = [](bool present, std::string_view text) {
+    return present ? nlohmann::json(text) : nlohmann::json();
+  };
   return {{"allowed", verdict.allowed},
           {"line", line_json(verdict)},
-          {"rule", rule_json(verdict)},
-          {"applied", to_string(verdict.applied)}};
+          {"kind", text_or_null(decided, to_string(verdict.kind))},
+          {"pattern", text_or_null(decided, verdict.pattern)},
+          {"strength", verdict.strength},
+          {"via_index_htm", verdict.via_index_htm},
+          {"applied", to_string(verdict.applied)},
+          {"rule", text_or_null(decided, verdict.rule)},
+          {"crawler_rule", text_or_null(verdict.crawler_rule.has_value(),
+                                        verdict.crawler_rule ? to_string(*verdict.crawler_rule)
+                                                             : std::string_view())},
+          {"crawler_token", text_or_null(!verdict.crawler_token.empty(), verdict.crawler_token)}};
 }
 
-void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict) {
+void add_crawler_json(nlohmann::json& json, const Agent& agent) {
   const Crawler* const crawler = agent.crawler();
-  if (crawler == nullptr) return;
-  json["crawler"] = crawler->name;
-  json["crawler_rule"] =
-      verdict.crawler_rule ? nlohmann::json(to_string(*verdict.crawler_rule)) : nlohmann::json();
-  json["token"] =
-      verdict.crawler_token.empty() ? nlohmann::json() : nlohmann::json(verdict.crawler_token);
+  if (crawler != nullptr) json["crawler"] = crawler->name;
 }
 
 nlohmann::json usage_json(const std::optional<UsagePreferences>& usage) {
@@ -76,7 +78,7 @@ std::string decisive_rule(const Verdict& verdict) {
   if (!verdict.has_decisive_rule()) return "no rule matched";
   // Text only (JSON has "rule"): the rule's bytes are escaped for the terminal.
   return "by line " + std::to_string(verdict.line) + ": " +
-         printable(rule_text(verdict.kind, verdict.written), kShowWhole);
+         printable(rule_text(verdict.kind, verdict.rule), kShowWhole);
 }
 
 std::string verdict_text(const Verdict& verdict) {

@@ -25,16 +25,15 @@ nlohmann::json line_json(const Verdict& verdict);
 /// A rule as every output shows it: its kind and its value as written, "disallow: /x".
 std::string rule_text(RuleKind kind, std::string_view written);
 
-/// "rule": the decisive rule as written ("disallow: /x"), or null.
-nlohmann::json rule_json(const Verdict& verdict);
-
-/// {"allowed", "line", "rule", "applied"}: a verdict as every subcommand shows it.
+/// A verdict as every command and endpoint shows it: the fields of
+/// schemas/answer.schema.json "verdict", in its words; null where no rule decided
+/// ("line", "kind", "pattern", "rule") and where no crawler's groups were chosen
+/// ("crawler_rule", "crawler_token").
 nlohmann::json verdict_json(const Verdict& verdict);
 
-/// When a crawler asked, adds "crawler", "crawler_rule" (null when no rules were
-/// consulted) and "token" (the deciding token, or null) from `verdict` (docs/semantics.md 8);
-/// adds nothing when product tokens asked.
-void add_crawler_json(nlohmann::json& json, const Agent& agent, const Verdict& verdict);
+/// When a crawler asked, adds its catalogue name as "crawler"; adds nothing when product
+/// tokens asked. (How its groups were chosen is the verdict's.)
+void add_crawler_json(nlohmann::json& json, const Agent& agent);
 
 /// "content_usage" (docs/cli.md "JSON output"): null when the URL may not be fetched, so has no
 /// preferences (docs/semantics.md 9.4); else {"train-ai", "search": "allowed" | "disallowed" |

@@ -115,8 +115,9 @@ int run_audit(AuditOptions options) {
            {"operator", crawler->operator_name},
            {"purpose", to_string(crawler->purpose)},
            {"crawler_rule", to_string(selection.crawler_rule.value_or(CrawlerRule::kNoGroups))},
-           {"token", selection.crawler_token.empty() ? nlohmann::json()
-                                                     : nlohmann::json(selection.crawler_token)},
+           {"crawler_token", selection.crawler_token.empty()
+                                 ? nlohmann::json()
+                                 : nlohmann::json(selection.crawler_token)},
            {"groups", group_lines},
            {"results", results}});
     }

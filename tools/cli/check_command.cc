@@ -43,7 +43,7 @@ nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
                            const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
   nlohmann::json json = {{"url", url}};
   json.update(verdict_json(verdict));
-  add_crawler_json(json, who.agent(), verdict);
+  add_crawler_json(json, who.agent());
   json["content_usage"] = usage_json(usage);
   if (is_merged(who)) json["merged"] = who.tokens();
   return json;

@@ -113,7 +113,7 @@ int run_explain(ExplainOptions& options) {
     for (const RuleMatch& match : explanation.matches) {
       matches.push_back({{"line", match.rule.line},
                          {"kind", to_string(match.rule.kind)},
-                         {"rule", file.rule_text(match.rule.kind, match.rule.line)},
+                         {"rule", match.rule.written},
                          {"pattern", match.rule.pattern},
                          {"strength", match.strength},
                          {"via_index_htm", match.via_index_htm}});
@@ -141,7 +141,7 @@ int run_explain(ExplainOptions& options) {
     json["usage_matches"] = json_usage;
     json["content_usage"] = usage_json(usage);
     json["usage_explanation"] = usage_decision(usage_found, usage);
-    add_crawler_json(json, agent, verdict);
+    add_crawler_json(json, agent);
     std::cout << to_json_line(json) << "\n";
     return verdict.allowed ? kExitOk : kExitNegative;
   }

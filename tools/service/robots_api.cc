@@ -18,7 +18,6 @@
 #include "answer/crawler_choice.h"
 #include "answer/decision_json.h"
 #include "answer/json_text.h"
-#include "answer/json_vocabulary.h"
 #include "answer/owned_agent.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
@@ -197,7 +196,7 @@ json evaluation_json(const std::string& url, const cli::ParsedFile& file,
   const Explanation explanation = file.robots().explain(url, agent);
   json answer = {{"url", url}};
   answer.update(cli::verdict_json(explanation.verdict));
-  cli::add_crawler_json(answer, agent, explanation.verdict);
+  cli::add_crawler_json(answer, agent);
   const cli::VerdictReason reason = cli::verdict_reason(explanation);
   answer["verdict_reason"] = reason.code;
   answer["verdict_explanation"] = reason.text;
@@ -385,7 +384,7 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
   metrics_.count_answer(decision.cache);
   if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(decision.entry->last_fetch);
   json answer = cli::decision_json(*url, decision, false, who);
-  answer["cache"] = to_string(decision.cache);
+  answer["cache_tier"] = to_string(decision.cache);
   return json_response(200, answer);
 }
 
@@ -562,12 +561,12 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
   return json_response(
       200, json{{"robots_url", outcome.robots_url},
                 {"final_url", outcome.final_url},
-                {"outcome", cli::json_word(outcome.kind)},
+                {"outcome", word(outcome.kind)},
                 {"status", outcome.status == 0 ? json() : json(outcome.status)},
                 {"redirects", std::move(hops)},
                 {"fetch_error", outcome.error.empty() ? json() : json(outcome.error)},
-                {"access", cli::json_word(state.access)},
-                {"access_reason", cli::json_word(state.reason)},
+                {"access", word(state.access)},
+                {"access_reason", word(state.reason)},
                 {"access_explanation", to_string(state.reason)},
                 {"body", is_robots_txt ? json(outcome.body) : json()},
                 // "body" is text, with U+FFFD for bytes that are not UTF-8; a
@@ -613,17 +612,17 @@ HttpResponse RobotsApi::robots(const HttpRequest& request) {
   }
   const FetchSummary& fetch = entry.last_fetch;
   return json_response(200, json{{"robots_url", decision.robots_url},
-                                 {"access", cli::json_word(decision.state.access)},
-                                 {"access_reason", cli::json_word(decision.state.reason)},
+                                 {"access", word(decision.state.access)},
+                                 {"access_reason", word(decision.state.reason)},
                                  {"access_explanation", to_string(decision.state.reason)},
-                                 {"outcome", cli::json_word(fetch.kind)},
+                                 {"outcome", word(fetch.kind)},
                                  {"status", fetch.status == 0 ? json() : json(fetch.status)},
                                  {"fetch_error", fetch.error.empty() ? json() : json(fetch.error)},
                                  {"fetched_at", time_json(entry.fetched_at)},
                                  {"fresh_until", time_json(entry.fresh_until)},
                                  {"last_answer", time_json(entry.last_answer)},
                                  {"errors_since", time_json(entry.errors_since)},
-                                 {"cache", to_string(decision.cache)},
+                                 {"cache_tier", to_string(decision.cache)},
                                  {"sitemaps", std::move(sitemaps)},
                                  {"groups", std::move(groups)}});
 }
@@ -643,10 +642,10 @@ HttpResponse RobotsApi::refresh(const HttpRequest& request) {
       access_state(*entry, client_.options().clock(), client_.options().policy);
   const FetchSummary& fetch = entry->last_fetch;
   return json_response(200, json{{"robots_url", asked.origin.robots_url()},
-                                 {"access", cli::json_word(state.access)},
-                                 {"access_reason", cli::json_word(state.reason)},
+                                 {"access", word(state.access)},
+                                 {"access_reason", word(state.reason)},
                                  {"access_explanation", to_string(state.reason)},
-                                 {"outcome", cli::json_word(fetch.kind)},
+                                 {"outcome", word(fetch.kind)},
                                  {"status", fetch.status == 0 ? json() : json(fetch.status)},
                                  {"fetch_error", fetch.error.empty() ? json() : json(fetch.error)},
                                  {"fetched_at", time_json(entry->fetched_at)},

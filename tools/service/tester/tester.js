@@ -155,9 +155,11 @@ function showExplanation(cell, result) {
   const title = box.appendChild(element("strong", {}, (result.allowed ? "Allowed: " : "Disallowed: ")));
   title.appendChild(urlWithBreaks(result.url));
   box.appendChild(element("p", {}, result.verdict_explanation || ""));
-  if (result.rule) box.appendChild(element("p", {}, "Decisive rule (line " + result.line + "): " + result.rule));
+  if (result.rule !== null && result.rule !== undefined) {
+    box.appendChild(element("p", {}, "Decisive rule (line " + result.line + "): " + result.kind + ": " + result.rule));
+  }
   if (result.crawler) {
-    box.appendChild(element("p", {}, "Crawler " + result.crawler + (result.token ? ", through the group of " + result.token : "")));
+    box.appendChild(element("p", {}, "Crawler " + result.crawler + (result.crawler_token ? ", through the group of " + result.crawler_token : "")));
   }
   const usage = usageText(result.content_usage);
   if (usage) box.appendChild(element("p", {}, "Usage preferences: " + usage));
