@@ -18,7 +18,6 @@ as well: ``robotstxt.RobotsClient``.
 from ._results import (
     ContentSignal,
     Crawler,
-    CrawlerVerdict,
     Decision,
     Directive,
     UsagePreferences,
@@ -62,7 +61,6 @@ __all__ = [
     "MAX_BODY_BYTES",
     "ContentSignal",
     "Crawler",
-    "CrawlerVerdict",
     "Decision",
     "Directive",
     "RobotsClient",

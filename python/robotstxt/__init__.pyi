@@ -26,14 +26,21 @@ class Verdict(NamedTuple):
     """Line number of the decisive rule; 0 when no rule decided."""
     kind: Literal["allow", "disallow"] | None
     """Kind of the decisive rule; None when no rule decided."""
-    pattern: str
-    """The decisive rule's pattern, normalised; for an index.htm rewrite the whole rule."""
+    pattern: Optional[str]
+    """The decisive rule's pattern, normalised; for an index.htm rewrite the whole rule;
+    None when no rule decided."""
     strength: int
     """Strength of the decisive rule (length of its normalised pattern); 0 when none."""
     via_index_htm: bool
     """True if the decisive allow matched only through the /index.htm rewrite."""
     applied: Literal["specific", "global", "none"]
     """Whose rules applied: groups naming the agent, the '*' groups, or none."""
+    rule: Optional[str]
+    """The decisive rule's value as written in the file; None when no rule decided."""
+    crawler_rule: Optional[_CrawlerRule]
+    """Asked for a Crawler: how its groups were chosen; else None."""
+    crawler_token: Optional[str]
+    """The token whose groups applied; None when no token's did."""
 
 class Directive(NamedTuple):
     """A line that is not user-agent, allow, disallow or sitemap (Crawl-delay, Host...)."""
@@ -71,37 +78,31 @@ class Crawler(NamedTuple):
     user_agent_substring: Optional[str]
     """Text found in its User-Agent header, when documented."""
 
-class CrawlerVerdict(NamedTuple):
-    """A crawler's verdict: the Verdict, and how the crawler's groups were chosen."""
-
-    verdict: Verdict
-    """The Verdict, as for an agent."""
-    crawler_rule: _CrawlerRule
-    """How its groups were chosen."""
-    token: Optional[str]
-    """The token whose groups applied; None when no token's did."""
-
 class Decision(NamedTuple):
     """RobotsClient's answer for one URL, with everything behind it."""
 
     allowed: bool
-    url_error: Optional[str]
-    """Why the URL has no origin (nothing fetched, not allowed); None when it has one."""
-    robots_url: str
-    access: Literal["full allow", "full disallow", "rules", "undecided"]
-    """What the robots.txt fetch means for the origin (docs/semantics.md 7)."""
-    reason: str
-    """Why, in a sentence."""
+    """Always verdict.allowed; False when undecided or when the URL has no origin."""
+    url_error: Optional[
+        Literal["not-absolute", "unsupported-scheme", "invalid-host", "invalid-port", "invalid-idn"]
+    ]
+    """Why the URL has no origin (nothing looked up, not allowed); None when it has one."""
+    robots_url: Optional[str]
+    """None when the URL has no origin."""
+    access: Optional[Literal["full-allow", "full-disallow", "rules", "undecided"]]
+    """What the robots.txt fetch means for the origin (docs/semantics.md 7); None when the
+    URL has no origin."""
+    access_reason: Optional[str]
+    """Why: one word per row of docs/semantics.md 7 ("parsed", "no-robots-txt", ...)."""
     verdict: Verdict
-    """The matcher's verdict when access is "rules"."""
-    crawler_rule: Optional[_CrawlerRule]
-    """Asked for a Crawler: how its groups were chosen; else None."""
-    crawler_token: Optional[str]
+    """The matcher's verdict when access is "rules"; else just allowed."""
     status: int
     """HTTP status of the robots.txt fetch; 0 when no response arrived."""
-    cache: Literal["memory", "shared", "fetched"]
+    cache_tier: Optional[Literal["memory", "shared", "fetched"]]
     """Where the robots.txt came from: this process's cache, the shared (Redis) tier, or
-    fetched for this call."""
+    fetched for this call; None when the URL has no origin."""
+    fetch_error: Optional[str]
+    """Why the fetch failed, in a line; None when it did not."""
 
 _Preference = Literal["allowed", "disallowed", "unknown"]
 
@@ -148,7 +149,7 @@ def audit(
     urls: Iterable[Union[str, bytes]] = ("/",),
     who: Optional[Sequence[Union[Crawler, str]]] = None,
 ) -> list[dict[str, Any]]:
-    """One dict per crawler: crawler, operator, purpose, crawler_rule, token, results."""
+    """One dict per crawler: crawler, operator, purpose, crawler_rule, crawler_token, results."""
 
 class RobotsTxt:
     """A robots.txt parsed once and compiled for matching, Google's way.
@@ -170,9 +171,9 @@ class RobotsTxt:
 
         Raises TypeError for non-text arguments, ValueError for an empty sequence.
         """
-    def verdict(self, url: _Text, agent: _Agents) -> Any:
-        """Like allowed(), with the decisive rule: a Verdict, or for a Crawler a
-        CrawlerVerdict."""
+    def verdict(self, url: _Text, agent: _Agents) -> Verdict:
+        """Like allowed(), with the decisive rule and, for a Crawler, how its groups
+        were chosen."""
     def allowed_many(self, urls: Iterable[_Text], agent: _Agents) -> list[bool]:
         """allowed() for every URL, in order, at no more cost per URL than allowed().
 

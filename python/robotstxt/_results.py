@@ -8,19 +8,24 @@ from typing import NamedTuple, Optional
 
 
 class Verdict(NamedTuple):
-    """The answer to "may these agents fetch this URL?", with the reason.
+    """The answer to "may these agents fetch this URL?", with the reason: the fields of
+    schemas/answer.schema.json "verdict", the same in every language.
 
-    Returned by RobotsTxt.verdict(). Text fields are str; bytes that are not UTF-8 come
-    through as surrogate escapes (``.encode("utf-8", "surrogateescape")`` restores them).
+    Returned by RobotsTxt.verdict() (for product tokens and for a Crawler alike) and
+    carried by Decision. Text fields are str; bytes that are not UTF-8 come through as
+    surrogate escapes (``.encode("utf-8", "surrogateescape")`` restores them).
     """
 
     allowed: bool
     line: int
     kind: Optional[str]
-    pattern: str
+    pattern: Optional[str]
     strength: int
     via_index_htm: bool
     applied: str
+    rule: Optional[str]
+    crawler_rule: Optional[str]
+    crawler_token: Optional[str]
 
 
 class Directive(NamedTuple):
@@ -54,17 +59,6 @@ class Crawler(NamedTuple):
     user_agent_substring: Optional[str]
 
 
-class CrawlerVerdict(NamedTuple):
-    """A crawler's verdict: the verdict, and how the crawler's groups were chosen.
-
-    Returned by RobotsTxt.verdict() when asked for a Crawler.
-    """
-
-    verdict: Verdict
-    crawler_rule: str
-    token: Optional[str]
-
-
 class UsagePreferences(NamedTuple):
     """AI usage preferences (docs/semantics.md 9): each category 'allowed', 'disallowed' or
     'unknown', and the robots.txt lines that decided.
@@ -95,13 +89,19 @@ _FIELD_DOCS = {
         "line": "Line number of the decisive rule; 0 when no rule decided.",
         "kind": "'allow' or 'disallow': the kind of the decisive rule; None when none did.",
         "pattern": "The decisive rule's pattern, percent-escapes normalised (for an "
-        "index.htm rewrite, the whole rule, e.g. '/a/index.html'); '' when none.",
+        "index.htm rewrite, the whole rule, e.g. '/a/index.html'); None when none.",
         "strength": "Strength of the decisive rule (length of its normalised pattern); "
         "0 when none.",
         "via_index_htm": "True if the decisive allow matched only through the /index.htm "
         "rewrite.",
         "applied": "Whose rules applied: 'specific' (groups naming the agent), 'global' "
         "(the '*' groups) or 'none' (no group applied: everything is allowed).",
+        "rule": "The decisive rule's value as written in the file (kind says allow or "
+        "disallow), e.g. '/caf\u00e9' where the pattern is '/caf%C3%A9'; None when none.",
+        "crawler_rule": "How a crawler's groups were chosen: 'own-token', 'fallback-token', "
+        "'global', 'global-ignored', 'no-groups' or 'not-subject'; None when product tokens "
+        "asked.",
+        "crawler_token": "The token whose groups applied; None when no token's did.",
     },
     Crawler: {
         "name": "Its name, unique ignoring case, e.g. 'Googlebot-Image'.",
@@ -115,12 +115,6 @@ _FIELD_DOCS = {
         "verified": "True if every fact was read on the operator's page.",
         "notes": "What is worth knowing, e.g. which fact could not be checked.",
         "user_agent_substring": "Text found in its User-Agent header, when documented.",
-    },
-    CrawlerVerdict: {
-        "verdict": "The Verdict, as for an agent.",
-        "crawler_rule": "'own-token', 'fallback-token', 'global', 'global-ignored', "
-        "'no-groups' or 'not-subject'.",
-        "token": "The token whose groups applied; None when no token's did.",
     },
     UsagePreferences: {
         "train_ai": "Training AI models: 'allowed', 'disallowed' or 'unknown'.",
@@ -147,25 +141,29 @@ for _type, _docs in _FIELD_DOCS.items():
 
 
 class Decision(NamedTuple):
-    """RobotsClient's answer for one URL, with everything behind it.
+    """RobotsClient's answer for one URL, with everything behind it: the fields of
+    schemas/answer.schema.json "decision", the same in every language.
 
-    ``access`` is "full allow", "full disallow", "rules" or "undecided" (the fetch
-    failed on this machine: nothing is known, so ``allowed`` is False; ask again later);
-    ``reason`` says why in a sentence (docs/semantics.md 7). ``verdict`` is the matcher's when
-    access is "rules". ``url_error`` names what is wrong with a URL that has no origin
-    (then nothing is fetched and ``allowed`` is False). ``status`` is the HTTP status of
-    the robots.txt fetch (0 when no response arrived). ``cache`` says where the robots.txt
-    came from: "memory" (this process's cache), "shared" (the Redis tier: another client
-    or serve instance fetched it) or "fetched" (fetched for this call).
+    ``allowed`` is always ``verdict.allowed``. ``access`` is "full-allow",
+    "full-disallow", "rules" or "undecided" (the fetch failed on this machine: nothing
+    is known, so ``allowed`` is False; ask again later); ``access_reason`` says why, one
+    word per row of docs/semantics.md 7 ("parsed", "no-robots-txt",
+    "recent-server-error", ...). ``url_error`` names what is wrong with a URL that has no
+    origin ("not-absolute", "invalid-host", ...): then nothing is looked up, ``allowed``
+    is False and ``access``, ``access_reason``, ``robots_url`` and ``cache_tier`` are
+    None. ``status`` is the HTTP status of the robots.txt fetch (0 when no response
+    arrived). ``cache_tier`` says where the robots.txt came from: "memory" (this
+    process's cache), "shared" (the Redis tier: another client or serve instance fetched
+    it) or "fetched" (fetched for this call). ``fetch_error`` says why the fetch failed,
+    None when it did not.
     """
 
     allowed: bool
     url_error: Optional[str]
-    robots_url: str
-    access: str
-    reason: str
+    robots_url: Optional[str]
+    access: Optional[str]
+    access_reason: Optional[str]
     verdict: Verdict
-    crawler_rule: Optional[str]
-    crawler_token: Optional[str]
     status: int
-    cache: str
+    cache_tier: Optional[str]
+    fetch_error: Optional[str]

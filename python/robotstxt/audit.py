@@ -36,7 +36,8 @@ def audit(
         results = []
         rule, token = "no-groups", None
         for url in urls:
-            verdict, rule, token = robots.verdict(url, crawler)
+            verdict = robots.verdict(url, crawler)
+            rule, token = verdict.crawler_rule, verdict.crawler_token
             usage = robots.usage(url, crawler)
             results.append(
                 {
@@ -53,14 +54,15 @@ def audit(
                 }
             )
         if not urls:
-            _, rule, token = robots.verdict("/", crawler)
+            verdict = robots.verdict("/", crawler)
+            rule, token = verdict.crawler_rule, verdict.crawler_token
         rows.append(
             {
                 "crawler": crawler.name,
                 "operator": crawler.operator,
                 "purpose": crawler.purpose,
                 "crawler_rule": rule,
-                "token": token,
+                "crawler_token": token,
                 "results": results,
             }
         )

@@ -50,7 +50,6 @@ struct ParsedRobots {
 py::handle verdict_type;
 py::handle directive_type;
 py::handle crawler_type;
-py::handle crawler_verdict_type;
 py::handle usage_type;
 py::handle content_signal_type;
 
@@ -219,14 +218,7 @@ py::object verdict(py::handle self, py::handle url, py::handle agents) {
   const std::string_view url_text = text_of(url, {"url"}, url_storage);
   // The verdict's views point into `robots`, which `self` keeps alive until copied here.
   const PythonAgent agent(agents);
-  const robotstxt::Verdict result = robots.verdict(url_text, agent.agent());
-  // A crawler's verdict says how its groups were chosen: the CrawlerVerdict tuple.
-  if (!result.crawler_rule) return verdict_tuple(result);
-  const py::object token = result.crawler_token.empty()
-                               ? py::object(py::none())
-                               : py::object(to_python(result.crawler_token));
-  return crawler_verdict_type(verdict_tuple(result), to_python(to_string(*result.crawler_rule)),
-                              token);
+  return verdict_tuple(robots.verdict(url_text, agent.agent()));
 }
 
 py::object crawl_delay(py::handle self, py::handle agent) {
@@ -402,11 +394,18 @@ const Crawler* crawler_of(py::handle obj) {
 }
 
 py::object verdict_tuple(const robotstxt::Verdict& result) {
-  const py::object kind =
-      result.has_decisive_rule() ? py::object(to_python(to_string(result.kind))) : py::none();
-  return verdict_type(py::bool_(result.allowed), py::int_(result.line), kind,
-                      to_python(result.pattern), py::int_(result.strength),
-                      py::bool_(result.via_index_htm), to_python(to_string(result.applied)));
+  const bool decided = result.has_decisive_rule();
+  const auto text_or_none = [](bool present, std::string_view text) {
+    return present ? py::object(to_python(text)) : py::object(py::none());
+  };
+  return verdict_type(
+      py::bool_(result.allowed), py::int_(result.line),
+      text_or_none(decided, to_string(result.kind)), text_or_none(decided, result.pattern),
+      py::int_(result.strength), py::bool_(result.via_index_htm),
+      to_python(to_string(result.applied)), text_or_none(decided, result.rule),
+      text_or_none(result.crawler_rule.has_value(),
+                   result.crawler_rule ? to_string(*result.crawler_rule) : std::string_view()),
+      text_or_none(!result.crawler_token.empty(), result.crawler_token));
 }
 
 }  // namespace robotstxt::python
@@ -426,7 +425,6 @@ PYBIND11_MODULE(_robotstxt, module) {
   verdict_type = py::object(results.attr("Verdict")).release();
   directive_type = py::object(results.attr("Directive")).release();
   crawler_type = py::object(results.attr("Crawler")).release();
-  crawler_verdict_type = py::object(results.attr("CrawlerVerdict")).release();
   usage_type = py::object(results.attr("UsagePreferences")).release();
   content_signal_type = py::object(results.attr("ContentSignal")).release();
 
@@ -483,9 +481,9 @@ PYBIND11_MODULE(_robotstxt, module) {
   robots_class
       .def("verdict", &verdict, py::arg("url"), py::arg("agent"),
            "verdict(url: str | bytes, agent: str | bytes | Sequence[str | bytes] | Crawler)\n"
-           "    -> Verdict | CrawlerVerdict\n\n"
-           "Like allowed(), with the decisive rule: its line, kind, pattern and strength.\n"
-           "For a Crawler, a CrawlerVerdict: the Verdict and how its group was chosen.")
+           "    -> Verdict\n\n"
+           "Like allowed(), with the decisive rule: its line, kind, pattern, strength and\n"
+           "value as written; for a Crawler, also how its groups were chosen.")
       .def("crawl_delay", &crawl_delay, py::arg("agent"),
            "crawl_delay(agent: str | bytes | Crawler) -> float | None\n\n"
            "Crawl-delay in seconds for `agent`: the first valid value in the groups that\n"

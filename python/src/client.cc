@@ -98,19 +98,20 @@ py::object optional_text(std::string_view text) {
 }
 
 py::object decision_tuple(const Decision& decision) {
-  const py::object url_error = decision.url_error == UrlError::kNone
-                                   ? py::object(py::none())
-                                   : py::object(to_python(to_string(decision.url_error)));
-  const py::object crawler_rule =
-      decision.verdict.crawler_rule
-          ? py::object(to_python(to_string(*decision.verdict.crawler_rule)))
-          : py::object(py::none());
+  if (decision.url_error != UrlError::kNone) {
+    // Nothing was looked up for a URL with no origin: no access, no tier to claim.
+    const py::none none;
+    return decision_type(py::bool_(decision.allowed), to_python(word(decision.url_error)), none,
+                         none, none, verdict_tuple(decision.verdict), py::int_(0), none, none);
+  }
   const int status = decision.entry ? decision.entry->last_fetch.status : 0;
-  return decision_type(py::bool_(decision.allowed), url_error, to_python(decision.robots_url),
-                       to_python(to_string(decision.state.access)),
-                       to_python(to_string(decision.state.reason)), verdict_tuple(decision.verdict),
-                       crawler_rule, optional_text(decision.verdict.crawler_token),
-                       py::int_(status), to_python(to_string(decision.cache)));
+  const std::string_view fetch_error =
+      decision.entry ? std::string_view(decision.entry->last_fetch.error) : std::string_view();
+  return decision_type(py::bool_(decision.allowed), py::none(), to_python(decision.robots_url),
+                       to_python(word(decision.state.access)),
+                       to_python(word(decision.state.reason)), verdict_tuple(decision.verdict),
+                       py::int_(status), to_python(to_string(decision.cache)),
+                       optional_text(fetch_error));
 }
 
 // The URLs of a batch as the strings decide_all() takes; one URL is a batch of one.

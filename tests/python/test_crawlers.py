@@ -24,8 +24,12 @@ def test_crawler_follows_its_own_group_where_an_agent_list_merges():
     assert robots.allowed("https://a.com/private/a.png", image) is True
     assert robots.allowed("https://a.com/photos/a.png", image) is False
     assert robots.allowed("https://a.com/private/a.png", ["Googlebot-Image", "Googlebot"]) is False
-    verdict, rule, token = robots.verdict("https://a.com/photos/a.png", image)
-    assert (verdict.line, rule, token) == (4, "own-token", "Googlebot-Image")
+    verdict = robots.verdict("https://a.com/photos/a.png", image)
+    assert (verdict.line, verdict.crawler_rule, verdict.crawler_token) == (
+        4,
+        "own-token",
+        "Googlebot-Image",
+    )
     urls = ["https://a.com/private/a.png", "https://a.com/photos/a.png"] * 20
     assert robots.allowed_many(urls, image) == [robots.allowed(u, image) for u in urls]
 
@@ -57,7 +61,7 @@ def test_audit_returns_plain_data():
             "operator": rows[0]["operator"],
             "purpose": "search",
             "crawler_rule": "fallback-token",
-            "token": "Googlebot",
+            "crawler_token": "Googlebot",
             "results": [
                 {
                     "url": "/a",
@@ -72,7 +76,7 @@ def test_audit_returns_plain_data():
             "operator": "OpenAI",
             "purpose": "ai-training",
             "crawler_rule": "global",
-            "token": None,
+            "crawler_token": None,
             "results": [{"url": "/a", "allowed": False, "line": 2, "content_usage": None}],
         },
     ]

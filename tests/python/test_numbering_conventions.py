@@ -31,7 +31,7 @@ def test_directive_group_indexes_from_zero_where_the_cli_says_group_1(tmp_path):
 def test_no_decisive_rule_is_line_0_in_python_and_null_in_json(tmp_path):
     verdict = robotstxt.RobotsTxt(BODY).verdict("https://example.com/open", "a")
     assert verdict.allowed
-    assert (verdict.line, verdict.kind, verdict.pattern, verdict.strength) == (0, None, "", 0)
+    assert (verdict.line, verdict.kind, verdict.pattern, verdict.strength) == (0, None, None, 0)
     answer = json.loads(run_cli(tmp_path, "check", "a", "https://example.com/open", "--json"))
     assert answer["line"] is None and answer["rule"] is None
 

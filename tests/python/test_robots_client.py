@@ -41,7 +41,7 @@ def test_decide_says_what_lies_behind_the_answer():
     assert decision.access == "rules"
     assert decision.status == 200
     assert decision.verdict.line == 2 and decision.verdict.pattern == "/private"
-    assert decision.crawler_rule is None
+    assert decision.verdict.crawler_rule is None
 
 
 def test_a_crawler_follows_its_precedence():
@@ -51,8 +51,8 @@ def test_a_crawler_follows_its_precedence():
         decision = client().decide(site.base_url + "/photos/a.jpg", googlebot_image)
         assert client().allowed(site.base_url + "/other", googlebot_image)
     assert decision.allowed is False
-    assert decision.crawler_rule == "fallback-token"
-    assert decision.crawler_token == "Googlebot"  # the crawler's own token, as it spells it
+    assert decision.verdict.crawler_rule == "fallback-token"
+    assert decision.verdict.crawler_token == "Googlebot"  # the crawler's own token, as it spells it
 
 
 def test_a_batch_fetches_each_origin_once():
@@ -73,7 +73,7 @@ def test_no_robots_txt_allows_everything():
     with CountingSite(b"User-agent: *\nDisallow: /\n", robots_status=404) as site:
         decision = client().decide(site.base_url + "/anything", "MyBot")
     assert decision.allowed is True
-    assert decision.access == "full allow"
+    assert decision.access == "full-allow"
     assert decision.status == 404
 
 
@@ -83,7 +83,7 @@ def test_a_server_error_disallows_everything(status):
     with CountingSite(b"", robots_status=status) as site:
         decision = client().decide(site.base_url + "/anything", "MyBot")
     assert decision.allowed is False
-    assert decision.access == "full disallow"
+    assert decision.access == "full-disallow"
     assert decision.status == status
 
 
@@ -141,8 +141,7 @@ def test_the_decision_pickles():
     assert pickle.loads(pickle.dumps(decision)) == decision
 
 
-def test_the_reason_of_a_server_error_is_the_policy_sentence():
+def test_the_reason_of_a_server_error_is_the_policy_word():
     with CountingSite(b"", robots_status=503) as site:
         decision = client().decide(site.base_url + "/", "MyBot")
-    assert decision.reason == (
-        "server error or unreachable for less than 12 hours: everything is disallowed")
+    assert decision.access_reason == "recent-server-error"

@@ -36,9 +36,9 @@ def test_a_second_client_on_the_same_redis_does_not_fetch_again(redis):
         second = second_client.decide(site.base_url + "/private/a", "MyBot")
         again = second_client.decide(site.base_url + "/public", "MyBot")
         assert site.requested_paths() == {"/robots.txt": 1}
-    assert first.cache == "fetched"
-    assert second.cache == "shared"
-    assert again.cache == "memory"  # the shared answer is kept in this process too
+    assert first.cache_tier == "fetched"
+    assert second.cache_tier == "shared"
+    assert again.cache_tier == "memory"  # the shared answer is kept in this process too
     # The shared copy answers exactly as the fetched one did.
     assert (second.allowed, second.access, second.status, second.verdict) == (
         first.allowed, first.access, first.status, first.verdict)
@@ -54,23 +54,23 @@ def test_the_batch_form_uses_the_shared_tier(redis):
         shared = client(redis=redis.url).decide_many(urls, "MyBot")
         assert first.requested_paths() == {"/robots.txt": 1}
         assert second.requested_paths() == {"/robots.txt": 1}
-    assert [decision.cache for decision in fetched] == ["fetched", "fetched", "fetched"]
-    assert [decision.cache for decision in shared] == ["shared", "shared", "shared"]
+    assert [decision.cache_tier for decision in fetched] == ["fetched", "fetched", "fetched"]
+    assert [decision.cache_tier for decision in shared] == ["shared", "shared", "shared"]
     assert [decision.allowed for decision in shared] == [True, False, False]
 
 
 def test_answers_go_on_when_redis_stops(redis):
     with CountingSite(ROBOTS_TXT) as site, CountingSite(ROBOTS_TXT) as later_site:
         robots = client(redis=redis.url)
-        assert robots.decide(site.base_url + "/a", "MyBot").cache == "fetched"
+        assert robots.decide(site.base_url + "/a", "MyBot").cache_tier == "fetched"
         redis.stop()
         # What this process holds still answers from memory...
         assert robots.decide(site.base_url + "/private", "MyBot").allowed is False
         # ...and what it does not is fetched here, without the shared tier.
         decision = robots.decide(later_site.base_url + "/private", "MyBot")
-        assert decision.cache == "fetched" and decision.allowed is False
+        assert decision.cache_tier == "fetched" and decision.allowed is False
         newcomer = client(redis=redis.url)
-        assert newcomer.decide(site.base_url + "/a", "MyBot").cache == "fetched"
+        assert newcomer.decide(site.base_url + "/a", "MyBot").cache_tier == "fetched"
         assert site.requested_paths() == {"/robots.txt": 2}
         assert later_site.requested_paths() == {"/robots.txt": 1}
     assert robots.shared_tier_stats["errors"] >= 1
@@ -80,9 +80,9 @@ def test_answers_go_on_when_redis_stops(redis):
 def test_without_redis_there_is_no_shared_tier():
     with CountingSite(ROBOTS_TXT) as site:
         robots = client()
-        assert robots.decide(site.base_url + "/a", "MyBot").cache == "fetched"
-        assert robots.decide(site.base_url + "/b", "MyBot").cache == "memory"
-        assert client(redis=None).decide(site.base_url + "/a", "MyBot").cache == "fetched"
+        assert robots.decide(site.base_url + "/a", "MyBot").cache_tier == "fetched"
+        assert robots.decide(site.base_url + "/b", "MyBot").cache_tier == "memory"
+        assert client(redis=None).decide(site.base_url + "/a", "MyBot").cache_tier == "fetched"
         assert site.requested_paths() == {"/robots.txt": 2}
     assert robots.shared_tier_stats is None
 

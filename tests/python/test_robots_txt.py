@@ -60,7 +60,7 @@ def test_pattern_is_the_normalised_rule(robots):
 def test_no_decisive_rule_gives_line_zero_and_no_kind(robots):
     verdict = robots.verdict("https://example.com/public", "FooBot")
     assert verdict.allowed is True
-    assert (verdict.line, verdict.kind, verdict.pattern, verdict.strength) == (0, None, "", 0)
+    assert (verdict.line, verdict.kind, verdict.pattern, verdict.strength) == (0, None, None, 0)
     assert verdict.applied == "specific"
     assert robotstxt.RobotsTxt(b"").verdict("https://example.com/", "FooBot").applied == "none"
 
@@ -73,7 +73,9 @@ def test_unnamed_agent_gets_the_global_group(robots):
 def test_verdict_outlives_its_robots_txt():
     verdict = robotstxt.RobotsTxt(b"User-agent: *\nDisallow: /gone\n").verdict("http://a/gone", "x")
     # The RobotsTxt is gone; the verdict holds copies, not views.
-    assert verdict == robotstxt.Verdict(False, 2, "disallow", "/gone", 5, False, "global")
+    assert verdict == robotstxt.Verdict(
+        False, 2, "disallow", "/gone", 5, False, "global", "/gone", None, None
+    )
     assert repr(verdict).startswith("Verdict(allowed=False, line=2, kind='disallow'")
 
 
@@ -178,7 +180,6 @@ def test_module_exports_and_limits():
         "MAX_BODY_BYTES",
         "ContentSignal",
         "Crawler",
-        "CrawlerVerdict",
         "Decision",
         "Directive",
         "RobotsClient",
