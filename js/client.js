@@ -3,20 +3,24 @@
 // robotstxt_entry_access, so that a status code, a cut body or a run of server errors
 // means here exactly what it means to the C++ RobotsClient. Entries live in memory, one
 // per origin, and carry the 5xx timeline from one fetch to the next.
-import { RobotsTxt, internal } from "./robots_txt.js";
+import { RobotsTxt, crawlers, internal } from "./robots_txt.js";
 
-const { wasm, memory, nameOf, agentHandle, readVerdict, kVerdictSize } = internal;
+const { wasm, memory, layout, nameOf, agentHandle } = internal;
 
 // docs/semantics.md 1.1: Google reads the first 500 KiB of a robots.txt.
 const kMaxBodyBytes = 500 * 1024;
-const kFetchResultSize = 56;
-const kAccessSize = 16;
-const kAccessRules = 2;
-// FetchKind values (c_api.h ROBOTSTXT_FETCH_*).
-const kFetchResponse = 0;
-const kFetchTooManyRedirects = 1;
-const kFetchUnfollowableRedirect = 3;
-const kFetchNetworkError = 4;
+
+// The words of the two values only a decision holds. The module leaves out the C ABI's
+// client, which fetches with libcurl, and with it robotstxt_url_error_name and
+// robotstxt_cache_tier_name: these are their words (schemas/answer.schema.json, which
+// tests/js/answer_schema.test.mjs holds them to).
+const kNotAbsolute = "not-absolute";
+const kUnsupportedScheme = "unsupported-scheme";
+const kInvalidHost = "invalid-host";
+const kInvalidPort = "invalid-port";
+const kInvalidIdn = "invalid-idn";
+const kCacheMemory = "memory";
+const kCacheFetched = "fetched";
 
 const encoder = new TextEncoder();
 
@@ -56,33 +60,121 @@ async function readCappedBody(response) {
 // follow in the error's cause, which browsers do not expose: there those are network errors.
 function failureKind(error) {
   const cause = String(error?.cause?.message ?? error?.message ?? "");
-  if (/redirect count exceeded/i.test(cause)) return kFetchTooManyRedirects;
-  if (/redirect/i.test(cause) && /scheme|location/i.test(cause)) return kFetchUnfollowableRedirect;
-  return kFetchNetworkError;
+  if (/redirect count exceeded/i.test(cause)) return layout.ROBOTSTXT_FETCH_TOO_MANY_REDIRECTS;
+  if (/redirect/i.test(cause) && /scheme|location/i.test(cause)) {
+    return layout.ROBOTSTXT_FETCH_UNFOLLOWABLE_REDIRECT;
+  }
+  return layout.ROBOTSTXT_FETCH_NETWORK_ERROR;
 }
 
 function writeFetchResult(result) {
-  // Every string of the struct, then the struct itself, in one growable buffer.
-  const fields = [result.body, result.cacheControl, result.robotsUrl, result.finalUrl, result.error]
-    .map((value) => (typeof value === "string" ? encoder.encode(value) : value));
-  let size = kFetchResultSize;
-  for (const field of fields) size += field.length;
+  // The struct, then every string of it, in one growable buffer; what is not set (the
+  // reserved field) is 0.
+  const f = layout.fetchResult;
+  const fields = [
+    [f.body, result.body],
+    [f.cache_control, result.cacheControl],
+    [f.robots_url, result.robotsUrl],
+    [f.final_url, result.finalUrl],
+    [f.error, result.error],
+  ].map(([offset, value]) => [offset, typeof value === "string" ? encoder.encode(value) : value]);
+  let size = f.sizeof;
+  for (const [, bytes] of fields) size += bytes.length;
   const at = memory.scratchBytes(size);
   const heapU8 = memory.bytes();
+  heapU8.fill(0, at, at + f.sizeof);
   const heapU32 = wasm.HEAPU32;
   const heap32 = wasm.HEAP32;
-  heap32[at >>> 2] = result.kind;
-  heap32[(at >>> 2) + 1] = result.status;
-  heap32[(at >>> 2) + 2] = result.truncated ? 1 : 0;
-  heap32[(at >>> 2) + 3] = 0;
-  let cursor = at + kFetchResultSize;
-  fields.forEach((field, i) => {
-    heapU8.set(field, cursor);
-    heapU32[(at >>> 2) + 4 + 2 * i] = field.length === 0 ? 0 : cursor;
-    heapU32[(at >>> 2) + 5 + 2 * i] = field.length;
-    cursor += field.length;
-  });
+  heap32[(at + f.kind) >>> 2] = result.kind;
+  heap32[(at + f.status) >>> 2] = result.status;
+  heap32[(at + f.truncated) >>> 2] = result.truncated ? 1 : 0;
+  let cursor = at + f.sizeof;
+  for (const [offset, bytes] of fields) {
+    heapU8.set(bytes, cursor);
+    heapU32[(at + offset + layout.string.data) >>> 2] = bytes.length === 0 ? 0 : cursor;
+    heapU32[(at + offset + layout.string.size) >>> 2] = bytes.length;
+    cursor += bytes.length;
+  }
   return at;
+}
+
+function parsesAsUrl(text) {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+// Where `url`'s robots.txt is, or why it has none, checked in the order of the C++
+// origin_of() (src/fetch/url.cc): scheme, then host, then port. Only http and https
+// have one here, since fetch() fetches no other scheme.
+function originOf(url) {
+  if (typeof url !== "string") throw new TypeError("a URL is a string");
+  const text = url.trim();
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text);
+  if (!scheme) return { urlError: kNotAbsolute };
+  const fetchable = /^https?$/i.test(scheme[1]);
+  if (!text.startsWith("//", scheme[0].length)) {
+    return { urlError: fetchable ? kNotAbsolute : kUnsupportedScheme };
+  }
+  if (!fetchable) return { urlError: kUnsupportedScheme };
+  const parsed = parsesAsUrl(text);
+  // The WHATWG parser takes port 0, which origin_of() refuses.
+  if (parsed !== null && parsed.port !== "0") {
+    return { urlError: null, origin: parsed.origin, robotsUrl: parsed.origin + "/robots.txt" };
+  }
+  // The parser says only that it failed: the host is at fault unless it parses alone.
+  let authority = text.slice(scheme[0].length + 2).split(/[/?#\\]/, 1)[0];
+  authority = authority.slice(authority.lastIndexOf("@") + 1);
+  const colon = authority.lastIndexOf(":");
+  const hasPort = colon > authority.lastIndexOf("]");
+  const host = hasPort ? authority.slice(0, colon) : authority;
+  if (host === "" || parsesAsUrl(`${scheme[1]}://${host}/`) === null) {
+    return { urlError: /[^\x00-\x7f]/.test(host) ? kInvalidIdn : kInvalidHost };
+  }
+  return { urlError: hasPort ? kInvalidPort : kInvalidHost };
+}
+
+// The verdict where no rules were read (schemas/answer.schema.json): no rule decided.
+function ruleless(allowed, crawlerRule) {
+  return {
+    allowed,
+    line: 0,
+    kind: null,
+    pattern: null,
+    strength: 0,
+    viaIndexHtm: false,
+    applied: nameOf(wasm._robotstxt_applied_groups_name, layout.ROBOTSTXT_APPLIED_NONE),
+    rule: null,
+    crawlerRule:
+      crawlerRule === layout.ROBOTSTXT_CRAWLER_RULE_NONE
+        ? null
+        : nameOf(wasm._robotstxt_crawler_rule_name, crawlerRule),
+    crawlerToken: null,
+  };
+}
+
+// docs/semantics.md 8.3: a catalogue crawler robots.txt does not bind is always allowed,
+// whatever the fetch gave. Product tokens are bound.
+function boundByRobotsTxt(handle) {
+  const index = wasm._robotstxt_agent_crawler_index(handle);
+  return index < 0 || crawlers()[index].obeysRobotsTxt;
+}
+
+// The decision for a URL with no origin: nothing looked up, nothing allowed.
+function noOriginDecision(urlError) {
+  return {
+    allowed: false,
+    urlError,
+    robotsUrl: null,
+    access: null,
+    accessReason: null,
+    verdict: ruleless(false, layout.ROBOTSTXT_CRAWLER_RULE_NONE),
+    status: 0,
+    cacheTier: null,
+    fetchError: null,
+  };
 }
 
 /**
@@ -103,7 +195,8 @@ export class RobotsClient {
   #headers;
   #timeoutMs;
   #maxOrigins;
-  // origin -> {entry (handle), rules (RobotsTxt or null), access, reason, freshUntil, status}
+  // origin -> {entry (handle), rules (RobotsTxt or null), access (ROBOTSTXT_ACCESS_*),
+  //            accessReason (ROBOTSTXT_REASON_*), freshUntil, status, fetchError}
   #origins = new Map();
   #inFlight = new Map();
 
@@ -121,40 +214,41 @@ export class RobotsClient {
   }
 
   /**
-   * The decision for `url`: {allowed, access, reason, robotsUrl, status, freshUntil,
-   * verdict, urlError}. `access` and `reason` are the library's words ("full allow",
-   * "rules", ...); verdict is set when the parsed rules decided.
+   * The decision for `url` (schemas/answer.schema.json, "decision"): {allowed, urlError,
+   * robotsUrl, access, accessReason, verdict, status, cacheTier, fetchError}, every value
+   * a stable word ("full-allow", "parsed", "fetched", ...). `allowed` is always
+   * verdict.allowed. A URL with no origin has urlError set and is not allowed; nothing is
+   * fetched for it, so access, accessReason, cacheTier and robotsUrl are null.
    */
   async decide(url, agent) {
-    let parsed;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return this.#noOrigin("not an absolute URL");
-    }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-      return this.#noOrigin("unsupported scheme");
-    }
-    const origin = parsed.origin;
-    const robotsUrl = origin + "/robots.txt";
-    const state = await this.#stateFor(origin, robotsUrl);
-    const decision = {
-      allowed: state.access === "full allow",
-      access: state.access,
-      reason: state.reason,
-      robotsUrl,
-      status: state.status,
-      freshUntil: state.freshUntil,
-      verdict: null,
-      urlError: null,
-    };
-    if (state.rules) {
-      decision.verdict = state.rules.verdict(url, agent);
-      decision.allowed = decision.verdict.allowed;
+    // A bad agent throws whatever the URL; whether robots.txt binds it is read now, as
+    // the handle may leave the agent cache while the fetch runs.
+    const bound = boundByRobotsTxt(agentHandle(agent));
+    const where = originOf(url);
+    if (where.urlError !== null) return noOriginDecision(where.urlError);
+    const { state, cacheTier } = await this.#stateFor(where.origin, where.robotsUrl);
+    let verdict;
+    if (!bound) {
+      verdict = ruleless(true, layout.ROBOTSTXT_CRAWLER_RULE_NOT_SUBJECT);
+    } else if (state.rules) {
+      verdict = state.rules.verdict(url, agent);
     } else {
-      agentHandle(agent);  // a bad agent throws whatever the access
+      verdict = ruleless(
+        state.access === layout.ROBOTSTXT_ACCESS_FULL_ALLOW,
+        layout.ROBOTSTXT_CRAWLER_RULE_NONE,
+      );
     }
-    return decision;
+    return {
+      allowed: verdict.allowed,
+      urlError: null,
+      robotsUrl: where.robotsUrl,
+      access: nameOf(wasm._robotstxt_access_name, state.access),
+      accessReason: nameOf(wasm._robotstxt_access_reason_name, state.accessReason),
+      verdict,
+      status: state.status,
+      cacheTier,
+      fetchError: state.fetchError,
+    };
   }
 
   /** Frees every origin's entry; the client can still be used. */
@@ -163,26 +257,14 @@ export class RobotsClient {
     this.#origins.clear();
   }
 
-  #noOrigin(urlError) {
-    return {
-      allowed: false,
-      access: null,
-      reason: null,
-      robotsUrl: null,
-      status: 0,
-      freshUntil: 0,
-      verdict: null,
-      urlError,
-    };
-  }
-
+  // The origin's state, and whether it was in memory or fetched for this question.
   async #stateFor(origin, robotsUrl) {
     const known = this.#origins.get(origin);
     if (known && this.#now() < known.freshUntil) {
       // Most recently used last, so that eviction takes the oldest.
       this.#origins.delete(origin);
       this.#origins.set(origin, known);
-      return known;
+      return { state: known, cacheTier: kCacheMemory };
     }
     // One fetch per origin at a time: concurrent questions wait for the same answer.
     let pending = this.#inFlight.get(origin);
@@ -190,7 +272,7 @@ export class RobotsClient {
       pending = this.#refresh(origin, robotsUrl).finally(() => this.#inFlight.delete(origin));
       this.#inFlight.set(origin, pending);
     }
-    return pending;
+    return { state: await pending, cacheTier: kCacheFetched };
   }
 
   async #refresh(origin, robotsUrl) {
@@ -204,7 +286,7 @@ export class RobotsClient {
                                  memory.error),
     );
     const entry = memory.u32(out);
-    const state = this.#read(entry, now, result.status);
+    const state = this.#read(entry, now, result);
     if (previous) {
       this.#origins.delete(origin);
       this.#release(previous);
@@ -218,19 +300,23 @@ export class RobotsClient {
     return state;
   }
 
-  #read(entry, now, status) {
-    const access = memory.scratchStruct(kAccessSize);
+  #read(entry, now, result) {
+    const a = layout.access;
+    const access = memory.scratchStruct(a.sizeof);
     const rulesOut = memory.outPointer();
     memory.check(wasm._robotstxt_entry_access(entry, BigInt(now), access, rulesOut, memory.error));
-    const accessValue = memory.i32(access);
-    const rulesHandle = accessValue === kAccessRules ? memory.u32(rulesOut) : 0;
+    const accessValue = memory.i32(access + a.access);
+    const rulesHandle = accessValue === layout.ROBOTSTXT_ACCESS_RULES ? memory.u32(rulesOut) : 0;
+    // An int64_t, little-endian, read as two 32-bit halves.
+    const freshUntil = a.fresh_until_unix_ms;
     return {
       entry,
       rules: rulesHandle ? new RobotsTxt(rulesHandle, new Uint8Array(0)) : null,
-      access: nameOf(wasm._robotstxt_access_name, accessValue),
-      reason: nameOf(wasm._robotstxt_access_reason_name, memory.i32(access + 4)),
-      freshUntil: memory.u32(access + 8) + memory.i32(access + 12) * 2 ** 32,
-      status,
+      access: accessValue,
+      accessReason: memory.i32(access + a.access_reason),
+      freshUntil: memory.u32(access + freshUntil) + memory.i32(access + freshUntil + 4) * 2 ** 32,
+      status: result.status,
+      fetchError: result.error === "" ? null : result.error,
     };
   }
 
@@ -241,7 +327,7 @@ export class RobotsClient {
 
   async #fetchRobots(robotsUrl) {
     const result = {
-      kind: kFetchResponse,
+      kind: layout.ROBOTSTXT_FETCH_RESPONSE,
       status: 0,
       truncated: false,
       body: new Uint8Array(0),

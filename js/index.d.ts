@@ -8,30 +8,64 @@
  */
 export type Agent = string | readonly string[] | { crawler: string } | { userAgent: string };
 
+// The words of the answer's enumerations: schemas/answer.schema.json's, as every
+// language and command gives them.
+export type RuleKind = "allow" | "disallow";
+export type AppliedGroups = "none" | "specific" | "global";
+export type CrawlerRule =
+  | "own-token"
+  | "fallback-token"
+  | "global"
+  | "global-ignored"
+  | "no-groups"
+  | "not-subject";
+export type Access = "full-allow" | "full-disallow" | "rules" | "undecided";
+export type AccessReason =
+  | "not-fetched"
+  | "parsed"
+  | "no-robots-txt"
+  | "redirects-failed"
+  | "recent-server-error"
+  | "last-good-copy"
+  | "no-good-copy"
+  | "long-error-site-up"
+  | "long-error-site-down"
+  | "local-failure";
+export type UrlError =
+  | "not-absolute"
+  | "unsupported-scheme"
+  | "invalid-host"
+  | "invalid-port"
+  | "invalid-idn";
+export type CacheTier = "memory" | "shared" | "fetched";
+
+/** The answer with its reason (schemas/answer.schema.json, "verdict"). */
 export interface Verdict {
   allowed: boolean;
   /** Line of the decisive rule; 0 when no rule decided. */
   line: number;
-  /** "allow" or "disallow"; null when no rule decided. */
-  kind: string | null;
-  /** The decisive rule's value as written; null when no rule decided. */
-  rule: string | null;
-  /** The decisive rule's pattern as matched (normalised). */
+  /** null when no rule decided. */
+  kind: RuleKind | null;
+  /** The decisive rule's pattern as matched (normalised); null when no rule decided. */
   pattern: string | null;
+  /** The decisive rule's strength; 0 when none. */
   strength: number;
   /** The allow matched only through the /index.htm rewrite. */
   viaIndexHtm: boolean;
-  /** Whose groups applied, in the library's words. */
-  applied: string;
+  /** Whose groups applied. */
+  applied: AppliedGroups;
+  /** The decisive rule's value as written in the file, where the pattern is normalised;
+   *  kind says allow or disallow. null when no rule decided. */
+  rule: string | null;
   /** How a catalogue crawler's groups were chosen; null when product tokens asked. */
-  crawlerRule: string | null;
-  /** The token whose groups applied, for a crawler. */
+  crawlerRule: CrawlerRule | null;
+  /** The token whose groups applied (own-token, fallback-token); else null. */
   crawlerToken: string | null;
 }
 
 export interface RuleMatch {
   line: number;
-  kind: string;
+  kind: RuleKind;
   strength: number;
   viaIndexHtm: boolean;
   pattern: string;
@@ -41,7 +75,7 @@ export interface RuleMatch {
 export interface Explanation {
   /** The path that was matched. */
   path: string;
-  applied: string;
+  applied: AppliedGroups;
   /** 0-based indexes, in file order, of the groups whose rules applied. */
   groups: number[];
   /** Every rule that matched, in file order. */
@@ -133,20 +167,27 @@ export class RobotstxtError extends Error {
   code: number;
 }
 
+/**
+ * RobotsClient's answer (schemas/answer.schema.json, "decision"): `allowed` is always
+ * verdict.allowed. A URL with no origin has urlError set, is not allowed, and has no
+ * robotsUrl, access, accessReason or cacheTier (null): nothing was fetched for it.
+ */
 export interface Decision {
   allowed: boolean;
-  /** "full allow", "full disallow", "rules", ...; null when the URL has no origin. */
-  access: string | null;
-  reason: string | null;
+  /** Why the URL has no origin; null when it has one. */
+  urlError: UrlError | null;
   robotsUrl: string | null;
+  /** What the origin's robots.txt state grants. */
+  access: Access | null;
+  /** Why the access is what it is. */
+  accessReason: AccessReason | null;
+  verdict: Verdict;
   /** HTTP status of the robots.txt fetch; 0 when none arrived. */
   status: number;
-  /** Milliseconds since the epoch until which the origin's entry is reused. */
-  freshUntil: number;
-  /** Set when the parsed rules decided. */
-  verdict: Verdict | null;
-  /** Why the URL has no origin ("not an absolute URL", "unsupported scheme"); else null. */
-  urlError: string | null;
+  /** "memory": the origin's entry was reused; "fetched": fetched for this question. */
+  cacheTier: CacheTier | null;
+  /** Why the fetch failed, one line; null when it did not. */
+  fetchError: string | null;
 }
 
 export interface RobotsClientOptions {

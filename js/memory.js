@@ -2,6 +2,7 @@
 // straight into the module's memory), views out as JavaScript strings, and the few fixed
 // buffers every call reuses, so that a question allocates nothing in the module once the
 // buffers have grown to fit. Everything here is single-threaded, as JavaScript is.
+import * as layout from "./layout.js";
 
 /** A failing C ABI call: `code` is its robotstxt_status, `message` the library's words. */
 export class RobotstxtError extends Error {
@@ -12,12 +13,16 @@ export class RobotstxtError extends Error {
   }
 }
 
-// robotstxt_error is 260 bytes; 264 keeps every area after it 8-byte aligned, as the
+// robotstxt_error rounded up to 8 bytes keeps every area after it 8-byte aligned, as the
 // doubles of the structs written there need.
-const kErrorSize = 264;
+const kErrorSize = Math.ceil(layout.error.sizeof / 8) * 8;
 const kOutSize = 16;
-const kViewSize = 8;
+const kViewSize = layout.string.sizeof;
 const kStructSize = 128;
+// A robotstxt_string in 32-bit words: an array of them is written as HEAPU32 indexes.
+const kStringWords = layout.string.sizeof >>> 2;
+const kDataWord = layout.string.data >>> 2;
+const kSizeWord = layout.string.size >>> 2;
 
 export function heap(wasm) {
   const encoder = new TextEncoder();
@@ -43,7 +48,7 @@ export function heap(wasm) {
         cachedView = null;
         if (at === 0) {
           capacity = 0;
-          throw new RobotstxtError(4, "out of WebAssembly memory");
+          throw new RobotstxtError(layout.ROBOTSTXT_OUT_OF_MEMORY, "out of WebAssembly memory");
         }
       }
       return at;
@@ -78,9 +83,9 @@ export function heap(wasm) {
       if (typeof value !== "string") throw new TypeError("expected an array of strings");
       units += value.length;
     }
-    const view = buffer.view(8 * texts.length + 3 * units + 1);
+    const view = buffer.view(layout.string.sizeof * texts.length + 3 * units + 1);
     const at = view.byteOffset;
-    const first = 8 * texts.length;
+    const first = layout.string.sizeof * texts.length;
     const heapU32 = wasm.HEAPU32;
     const table = at >>> 2;
     // All in one encoding when every string is ASCII (as many bytes as code units
@@ -89,8 +94,8 @@ export function heap(wasm) {
     if (encoder.encodeInto(joined, view.subarray(first)).written === joined.length) {
       let cursor = at + first;
       for (let i = 0; i < texts.length; ++i) {
-        heapU32[table + 2 * i] = cursor;
-        heapU32[table + 2 * i + 1] = texts[i].length;
+        heapU32[table + kStringWords * i + kDataWord] = cursor;
+        heapU32[table + kStringWords * i + kSizeWord] = texts[i].length;
         cursor += texts[i].length;
       }
       return at;
@@ -98,8 +103,8 @@ export function heap(wasm) {
     let offset = first;
     for (let i = 0; i < texts.length; ++i) {
       const { written } = encoder.encodeInto(texts[i], view.subarray(offset));
-      heapU32[table + 2 * i] = at + offset;
-      heapU32[table + 2 * i + 1] = written;
+      heapU32[table + kStringWords * i + kDataWord] = at + offset;
+      heapU32[table + kStringWords * i + kSizeWord] = written;
       offset += written;
     }
     return at;
@@ -119,8 +124,8 @@ export function heap(wasm) {
   const f64 = (at) => wasm.HEAPF64[at >>> 3];
 
   function readString(at) {
-    const data = u32(at);
-    const size = u32(at + 4);
+    const data = u32(at + layout.string.data);
+    const size = u32(at + layout.string.size);
     if (size === 0) return "";
     return decoder.decode(wasm.HEAPU8.subarray(data, data + size));
   }
@@ -187,10 +192,11 @@ export function heap(wasm) {
     /** Throws the error a non-zero robotstxt_status describes. */
     check(status) {
       if (status === 0) return;
-      const start = error + 4;
+      const start = error + layout.error.message;
+      const limit = start + layout.error.message_capacity;
       const end = wasm.HEAPU8.indexOf(0, start);
       const message = decoder.decode(
-        wasm.HEAPU8.subarray(start, end < 0 || end > start + 256 ? start + 256 : end),
+        wasm.HEAPU8.subarray(start, end < 0 || end > limit ? limit : end),
       );
       throw new RobotstxtError(status, message || `robotstxt status ${status}`);
     },

@@ -6,9 +6,7 @@
 // docs/javascript.md lists every case where the answers differ from robots-parser's.
 import { parse, internal } from "./robots_txt.js";
 
-const { wasm, nameOf } = internal;
-// c_api.h ROBOTSTXT_APPLIED_SPECIFIC: the groups that applied name the agent.
-const kAppliedSpecific = 1;
+const { wasm, layout, nameOf } = internal;
 
 // robots-parser takes a whole User-Agent ("FooBot/1.2 (+https://...)") or a bare name;
 // Google's crawlers match the product token, the leading run of letters, '-' and '_'.
@@ -81,7 +79,8 @@ class Robots {
     const href = this.#inScope(url);
     if (href === null) return undefined;
     const verdict = this.#robots.verdict(href, productToken(ua));
-    const specific = nameOf(wasm._robotstxt_applied_groups_name, kAppliedSpecific);
+    // The groups that applied name the agent.
+    const specific = nameOf(wasm._robotstxt_applied_groups_name, layout.ROBOTSTXT_APPLIED_SPECIFIC);
     return !verdict.allowed && verdict.applied === specific;
   }
 

@@ -3,25 +3,27 @@
 // moves bytes across that boundary and gives the answers JavaScript's shapes.
 import createRobotstxtModule from "./robotstxt_wasm.mjs";
 import wasmBase64 from "./robotstxt_wasm_binary.js";
+import * as layout from "./layout.js";
 import { RobotstxtError, heap } from "./memory.js";
 
 // The module gets its bytes from here: it fetches nothing and reads no file.
 const wasmBinary = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
 const wasm = await createRobotstxtModule({ wasmBinary });
 const memory = heap(wasm);
+// Every offset read here is layout.js's, made from the header the module was built
+// with; a module of another ABI would be read at the wrong places.
+if (wasm._robotstxt_abi_version() !== layout.ROBOTSTXT_ABI_VERSION) {
+  throw new Error(
+    `robotstxt-wasm: the module's C ABI ${wasm._robotstxt_abi_version()} is not ` +
+      `layout.js's ${layout.ROBOTSTXT_ABI_VERSION}`,
+  );
+}
 
 // Status codes of robotstxt_status that callers may want to tell apart.
-const kUnknownCrawler = 2;
-const kNoCrawlerInUserAgent = 3;
+const kUnknownCrawler = layout.ROBOTSTXT_UNKNOWN_CRAWLER;
+const kNoCrawlerInUserAgent = layout.ROBOTSTXT_NO_CRAWLER_IN_USER_AGENT;
 
-// Struct sizes and field offsets on wasm32, as c_api.h gives them.
-const kStringSize = 8;
-const kVerdictSize = 56;
-const kRateSize = 32;
-const kUsageSize = 16;
-const kFindingSize = 40;
-const kRuleMatchSize = 32;
-const kCrawlerSize = 40;
+const kStringSize = layout.string.sizeof;
 
 /** The version of the library inside, e.g. "0.1.0". */
 export const version = memory.readView(wasm._robotstxt_version);
@@ -136,20 +138,27 @@ function withAgentHandles(agents, ask) {
 
 // ------------------------------------------------------------------------------ verdicts
 
+// A robotstxt_verdict as the answer's verdict (schemas/answer.schema.json), its fields in
+// the schema's order: kind, pattern and rule are null where no rule decided (line 0).
 function readVerdict(at) {
-  const line = memory.u32(at + 4);
-  const crawlerRule = memory.i32(at + 24);
+  const v = layout.verdict;
+  const line = memory.u32(at + v.line);
+  const decided = line !== 0;
+  const crawlerRule = memory.i32(at + v.crawler_rule);
   return {
-    allowed: memory.i32(at) === 1,
+    allowed: memory.i32(at + v.allowed) === 1,
     line,
-    kind: line === 0 ? null : nameOf(wasm._robotstxt_rule_kind_name, memory.i32(at + 8)),
-    rule: line === 0 ? null : memory.readString(at + 40),
-    pattern: line === 0 ? null : memory.readString(at + 32),
-    strength: memory.u32(at + 12),
-    viaIndexHtm: memory.i32(at + 16) === 1,
-    applied: nameOf(wasm._robotstxt_applied_groups_name, memory.i32(at + 20)),
-    crawlerRule: crawlerRule < 0 ? null : nameOf(wasm._robotstxt_crawler_rule_name, crawlerRule),
-    crawlerToken: memory.readString(at + 48) || null,
+    kind: decided ? nameOf(wasm._robotstxt_rule_kind_name, memory.i32(at + v.kind)) : null,
+    pattern: decided ? memory.readString(at + v.pattern) : null,
+    strength: memory.u32(at + v.strength),
+    viaIndexHtm: memory.i32(at + v.via_index_htm) === 1,
+    applied: nameOf(wasm._robotstxt_applied_groups_name, memory.i32(at + v.applied)),
+    rule: decided ? memory.readString(at + v.rule) : null,
+    crawlerRule:
+      crawlerRule === layout.ROBOTSTXT_CRAWLER_RULE_NONE
+        ? null
+        : nameOf(wasm._robotstxt_crawler_rule_name, crawlerRule),
+    crawlerToken: memory.readString(at + v.crawler_token) || null,
   };
 }
 
@@ -193,7 +202,7 @@ export class RobotsTxt {
     const robots = this.#live();
     const handle = agentHandle(agent);
     const [bytes, size] = memory.writeString(url);
-    const verdict = memory.scratchStruct(kVerdictSize);
+    const verdict = memory.scratchStruct(layout.verdict.sizeof);
     memory.check(wasm._robotstxt_verdict_of(robots, bytes, size, handle, verdict, memory.error));
     return readVerdict(verdict);
   }
@@ -270,13 +279,13 @@ export class RobotsTxt {
   requestRate(agent) {
     const robots = this.#live();
     const handle = agentHandle(agent);
-    const rate = memory.scratchStruct(kRateSize);
+    const rate = memory.scratchStruct(layout.rate.sizeof);
     memory.check(wasm._robotstxt_request_rate(robots, handle, rate, memory.error));
-    if (memory.i32(rate) !== 1) return null;
+    if (memory.i32(rate + layout.rate.found) !== 1) return null;
     return {
-      requests: memory.f64(rate + 8),
-      seconds: memory.f64(rate + 16),
-      window: memory.readString(rate + 24) || null,
+      requests: memory.f64(rate + layout.rate.requests),
+      seconds: memory.f64(rate + layout.rate.seconds),
+      window: memory.readString(rate + layout.rate.window) || null,
     };
   }
 
@@ -287,7 +296,7 @@ export class RobotsTxt {
   contentUsage(url, agent) {
     const robots = this.#live();
     const handle = agentHandle(agent);
-    const usage = memory.scratchStruct(kUsageSize);
+    const usage = memory.scratchStruct(layout.usage.sizeof);
     let capacity = 8;
     for (;;) {
       const [bytes, size] = memory.writeString(url);
@@ -297,7 +306,7 @@ export class RobotsTxt {
           robots, bytes, size, handle, usage, lines, capacity, memory.error,
         ),
       );
-      const lineCount = memory.u32(usage + 12);
+      const lineCount = memory.u32(usage + layout.usage.line_count);
       if (lineCount > capacity) {
         capacity = lineCount;
         continue;
@@ -305,9 +314,9 @@ export class RobotsTxt {
       const deciding = [];
       for (let i = 0; i < lineCount; ++i) deciding.push(memory.u32(lines + 4 * i));
       return {
-        fetchable: memory.i32(usage) === 1,
-        trainAi: nameOf(wasm._robotstxt_preference_name, memory.i32(usage + 4)),
-        search: nameOf(wasm._robotstxt_preference_name, memory.i32(usage + 8)),
+        fetchable: memory.i32(usage + layout.usage.fetchable) === 1,
+        trainAi: nameOf(wasm._robotstxt_preference_name, memory.i32(usage + layout.usage.train_ai)),
+        search: nameOf(wasm._robotstxt_preference_name, memory.i32(usage + layout.usage.search)),
         lines: deciding,
       };
     }
@@ -338,19 +347,20 @@ export class RobotsTxt {
       }
       const matches = [];
       const matchCount = wasm._robotstxt_explanation_match_count(explanation);
-      const match = memory.scratchStruct(kRuleMatchSize);
+      const m = layout.ruleMatch;
+      const match = memory.scratchStruct(m.sizeof);
       for (let i = 0; i < matchCount; ++i) {
         memory.check(wasm._robotstxt_explanation_match(explanation, i, match, memory.error));
         matches.push({
-          line: memory.u32(match),
-          kind: nameOf(wasm._robotstxt_rule_kind_name, memory.i32(match + 4)),
-          strength: memory.u32(match + 8),
-          viaIndexHtm: memory.i32(match + 12) === 1,
-          pattern: memory.readString(match + 16),
-          rule: memory.readString(match + 24),
+          line: memory.u32(match + m.line),
+          kind: nameOf(wasm._robotstxt_rule_kind_name, memory.i32(match + m.kind)),
+          strength: memory.u32(match + m.strength),
+          viaIndexHtm: memory.i32(match + m.via_index_htm) === 1,
+          pattern: memory.readString(match + m.pattern),
+          rule: memory.readString(match + m.written),
         });
       }
-      const verdict = memory.scratchStruct(kVerdictSize);
+      const verdict = memory.scratchStruct(layout.verdict.sizeof);
       memory.check(wasm._robotstxt_explanation_verdict(explanation, verdict, memory.error));
       return {
         path,
@@ -411,16 +421,17 @@ export function lint(body) {
   try {
     const findings = [];
     const count = wasm._robotstxt_lint_finding_count(report);
-    const finding = memory.scratchStruct(kFindingSize);
+    const f = layout.finding;
+    const finding = memory.scratchStruct(f.sizeof);
     for (let i = 0; i < count; ++i) {
       memory.check(wasm._robotstxt_lint_finding(report, i, finding, memory.error));
       findings.push({
-        code: memory.readString(finding + 16),
-        severity: nameOf(wasm._robotstxt_severity_name, memory.i32(finding)),
-        line: memory.u32(finding + 4),
-        column: memory.u32(finding + 8),
-        text: memory.readString(finding + 24),
-        message: memory.readString(finding + 32),
+        code: memory.readString(finding + f.code),
+        severity: nameOf(wasm._robotstxt_severity_name, memory.i32(finding + f.severity)),
+        line: memory.u32(finding + f.line),
+        column: memory.u32(finding + f.column),
+        text: memory.readString(finding + f.text),
+        message: memory.readString(finding + f.message),
       });
     }
     return findings;
@@ -462,28 +473,32 @@ export function crawlers() {
   if (!crawlerList) {
     const list = [];
     const count = wasm._robotstxt_crawler_count();
-    const crawler = memory.scratchStruct(kCrawlerSize + kStringSize);
-    const token = crawler + kCrawlerSize;
+    const c = layout.crawler;
+    const crawler = memory.scratchStruct(c.sizeof + kStringSize);
+    const token = crawler + c.sizeof;
     for (let i = 0; i < count; ++i) {
       memory.check(wasm._robotstxt_crawler_at(i, crawler, memory.error));
-      const flags = memory.u32(crawler + 4);
+      const flags = memory.u32(crawler + c.flags);
       const tokens = [];
-      const tokenCount = memory.u32(crawler + 12);
+      const tokenCount = memory.u32(crawler + c.token_count);
       for (let t = 0; t < tokenCount; ++t) {
         wasm._robotstxt_crawler_token(token, i, t);
         tokens.push(memory.readString(token));
       }
       list.push(
         Object.freeze({
-          name: memory.readString(crawler + 16),
-          operator: memory.readString(crawler + 24),
-          purpose: nameOf(wasm._robotstxt_purpose_name, memory.i32(crawler)),
+          name: memory.readString(crawler + c.name),
+          operator: memory.readString(crawler + c.operator_name),
+          purpose: nameOf(wasm._robotstxt_purpose_name, memory.i32(crawler + c.purpose)),
           tokens: Object.freeze(tokens),
-          userAgentSubstring: memory.readString(crawler + 32) || null,
-          ignoresGlobalGroup: (flags & 1) !== 0,
-          obeysRobotsTxt: (flags & 2) !== 0,
-          verified: (flags & 4) !== 0,
-          crawlDelay: nameOf(wasm._robotstxt_crawl_delay_support_name, memory.i32(crawler + 8)),
+          userAgentSubstring: memory.readString(crawler + c.user_agent_substring) || null,
+          ignoresGlobalGroup: (flags & layout.ROBOTSTXT_CRAWLER_IGNORES_GLOBAL_GROUP) !== 0,
+          obeysRobotsTxt: (flags & layout.ROBOTSTXT_CRAWLER_OBEYS_ROBOTS_TXT) !== 0,
+          verified: (flags & layout.ROBOTSTXT_CRAWLER_VERIFIED) !== 0,
+          crawlDelay: nameOf(
+            wasm._robotstxt_crawl_delay_support_name,
+            memory.i32(crawler + c.crawl_delay),
+          ),
         }),
       );
     }
@@ -495,4 +510,4 @@ export function crawlers() {
 export { RobotstxtError, kUnknownCrawler as UNKNOWN_CRAWLER, kNoCrawlerInUserAgent as NO_CRAWLER_IN_USER_AGENT };
 
 // The module and the memory helpers, for the package's own files (client.js).
-export const internal = { wasm, memory, nameOf, agentHandle, readVerdict, kVerdictSize };
+export const internal = { wasm, memory, layout, nameOf, agentHandle, readVerdict };

@@ -31,27 +31,33 @@ test("a 2xx gives the rules, fetched once while fresh", async () => {
   const denied = await client.decide(`${site.origin}/private/page`, "FooBot");
   assert.equal(denied.allowed, false);
   assert.equal(denied.access, "rules");
+  assert.equal(denied.accessReason, "parsed");
   assert.equal(denied.status, 200);
+  assert.equal(denied.cacheTier, "fetched");
+  assert.equal(denied.robotsUrl, `${site.origin}/robots.txt`);
   assert.equal(denied.verdict.line, 2);
   const allowed = await client.decide(`${site.origin}/public`, "FooBot");
   assert.equal(allowed.allowed, true);
+  assert.equal(allowed.cacheTier, "memory");
   assert.equal(site.hits("/robots.txt"), 1);
 });
 
 test("4xx is a full allow, 429 and 5xx a full disallow", async () => {
   for (const [status, access, allowed] of [
-    [404, "full allow", true],
-    [403, "full allow", true],
-    [401, "full allow", true],
-    [429, "full disallow", false],
-    [500, "full disallow", false],
-    [503, "full disallow", false],
+    [404, "full-allow", true],
+    [403, "full-allow", true],
+    [401, "full-allow", true],
+    [429, "full-disallow", false],
+    [500, "full-disallow", false],
+    [503, "full-disallow", false],
   ]) {
     const site = await origin();
     site.route("/robots.txt", { status, body: "User-agent: *\nAllow: /\n" });
     const decision = await new RobotsClient().decide(`${site.origin}/page`, "FooBot");
     assert.equal(decision.access, access, `status ${status}`);
     assert.equal(decision.allowed, allowed, `status ${status}`);
+    assert.equal(decision.verdict.allowed, allowed, `status ${status}`);
+    assert.equal(decision.verdict.line, 0, `status ${status}`);
     assert.equal(decision.status, status);
   }
 });
@@ -70,7 +76,8 @@ test("endless redirects are a failed redirect: a full allow, as for 404", async 
   const site = await origin();
   site.route("/robots.txt", { status: 302, headers: { location: "/robots.txt" } });
   const decision = await new RobotsClient().decide(`${site.origin}/private`, "FooBot");
-  assert.equal(decision.access, "full allow");
+  assert.equal(decision.access, "full-allow");
+  assert.equal(decision.accessReason, "redirects-failed");
   assert.equal(decision.allowed, true);
 });
 
@@ -107,18 +114,21 @@ test("server errors run a timeline per origin: disallow, last good copy, allow",
   status = 503;
   time.advance(25 * kHour);
   const recent = await ask();
-  assert.equal(recent.access, "full disallow");
+  assert.equal(recent.access, "full-disallow");
+  assert.equal(recent.accessReason, "recent-server-error");
   assert.equal(recent.allowed, false);
   // Errors for more than 12 hours: the last good copy answers.
   time.advance(13 * kHour);
   const lastGood = await ask();
   assert.equal(lastGood.access, "rules");
+  assert.equal(lastGood.accessReason, "last-good-copy");
   assert.equal(lastGood.allowed, true);
   assert.equal((await client.decide(`${site.origin}/private`, "FooBot")).allowed, false);
   // Errors for 30 days and more, with the server answering: a full allow.
   time.advance(31 * kDay);
   const longDown = await ask();
-  assert.equal(longDown.access, "full allow");
+  assert.equal(longDown.access, "full-allow");
+  assert.equal(longDown.accessReason, "long-error-site-up");
   // The server recovers: its rules again.
   status = 200;
   time.advance(kDay);
@@ -130,8 +140,22 @@ test("an origin that cannot be reached is fully disallowed", async () => {
   const gone = site.origin;
   await site.close();
   const decision = await new RobotsClient({ timeoutMs: 5000 }).decide(`${gone}/page`, "FooBot");
-  assert.equal(decision.access, "full disallow");
+  assert.equal(decision.access, "full-disallow");
   assert.equal(decision.status, 0);
+  assert.ok(decision.fetchError, "the fetch's error is given");
+});
+
+test("a crawler robots.txt does not bind is allowed whatever the fetch gave", async () => {
+  const site = await origin();
+  site.route("/robots.txt", { status: 503 });
+  const client = new RobotsClient();
+  const bound = await client.decide(`${site.origin}/page`, { crawler: "Googlebot" });
+  assert.equal(bound.allowed, false);
+  const free = await client.decide(`${site.origin}/page`, { crawler: "Feedfetcher" });
+  assert.equal(free.access, "full-disallow");
+  assert.equal(free.allowed, true);
+  assert.equal(free.verdict.allowed, true);
+  assert.equal(free.verdict.crawlerRule, "not-subject");
 });
 
 test("origins remembered are bounded by maxOrigins", async () => {
@@ -151,6 +175,22 @@ test("a URL without an http(s) origin is refused, not fetched", async () => {
       throw new Error("must not fetch");
     },
   });
-  assert.equal((await client.decide("not a url", "FooBot")).urlError, "not an absolute URL");
-  assert.equal((await client.decide("ftp://example.com/x", "FooBot")).urlError, "unsupported scheme");
+  for (const [url, urlError] of [
+    ["not a url", "not-absolute"],
+    ["/relative/path", "not-absolute"],
+    ["ftp://example.com/x", "unsupported-scheme"],
+    ["http://exa mple.com/", "invalid-host"],
+    ["https://example.com:0/", "invalid-port"],
+    ["https://example.com:65536/", "invalid-port"],
+  ]) {
+    const decision = await client.decide(url, "FooBot");
+    assert.equal(decision.urlError, urlError, url);
+    assert.equal(decision.allowed, false, url);
+    assert.equal(decision.verdict.allowed, false, url);
+    assert.deepEqual(
+      [decision.access, decision.accessReason, decision.cacheTier, decision.robotsUrl],
+      [null, null, null, null],
+      url,
+    );
+  }
 });
