@@ -117,23 +117,29 @@ func cStrings(strings []string) (views []C.robotstxt_string, free func()) {
 	return views, func() { C.free(viewMemory); C.free(bufferMemory) }
 }
 
-// Decision is the client's answer for a URL.
+// Decision is the client's answer for a URL. Its fields and words are
+// schemas/answer.schema.json's "decision", in its order.
 type Decision struct {
-	// Allowed is false also when the access is undecided or the URL has no origin.
+	// Allowed is always Verdict.Allowed: false also when the access is undecided or the
+	// URL has no origin.
 	Allowed bool
-	// Access is "full allow", "full disallow", "rules" or "undecided"; Reason says why
-	// ("parsed", "no robots.txt", "recent server error"...).
-	Access, Reason string
-	// URLError is "none" or why the URL has no origin.
+	// URLError says why the URL has no origin ("not-absolute", "unsupported-scheme"...);
+	// empty when it has one. Without an origin nothing is looked up, so RobotsURL,
+	// Access, AccessReason and CacheTier are empty and Status is 0.
 	URLError string
+	// RobotsURL is the robots.txt the decision used.
+	RobotsURL string
+	// Access is "full-allow", "full-disallow", "rules" or "undecided"; AccessReason says
+	// why ("parsed", "no-robots-txt", "recent-server-error"...).
+	Access, AccessReason string
+	// Verdict is the answer with the rule that decided.
+	Verdict Verdict
+	// Status is the HTTP status of the robots.txt fetch; 0 when none arrived.
+	Status int
 	// CacheTier is where the rules came from: "memory", "shared" or "fetched".
 	CacheTier string
-	// HTTPStatus of the robots.txt fetch; 0 when none arrived.
-	HTTPStatus int
-	RobotsURL  string
 	// FetchError says why the fetch failed; empty when it did not.
 	FetchError string
-	Verdict    Verdict
 }
 
 // Decide fetches (or finds cached) url's robots.txt and decides for agent. When ctx ends
@@ -193,16 +199,18 @@ func decide(handle *C.robotstxt_client, url *C.char, size int,
 	if err := errorOf(C.robotstxt_decision_verdict(decision, &v, &cerr), &cerr); err != nil {
 		return Decision{}, err
 	}
+	// Allowed is read from the verdict itself, so that the two cannot differ.
+	verdict := verdictOf(&v)
 	return Decision{
-		Allowed:    info.allowed == 1,
-		Access:     goString(C.robotstxt_access_name(info.access)),
-		Reason:     goString(C.robotstxt_access_reason_name(info.reason)),
-		URLError:   goString(C.robotstxt_url_error_name(info.url_error)),
-		CacheTier:  goString(C.robotstxt_cache_tier_name(info.cache_tier)),
-		HTTPStatus: int(info.http_status),
-		RobotsURL:  goString(info.robots_url),
-		FetchError: goString(info.fetch_error),
-		Verdict:    verdictOf(&v),
+		Allowed:      verdict.Allowed,
+		URLError:     goString(C.robotstxt_url_error_name(info.url_error)),
+		RobotsURL:    goString(info.robots_url),
+		Access:       goString(C.robotstxt_access_name(info.access)),
+		AccessReason: goString(C.robotstxt_access_reason_name(info.access_reason)),
+		Verdict:      verdict,
+		Status:       int(info.status),
+		CacheTier:    goString(C.robotstxt_cache_tier_name(info.cache_tier)),
+		FetchError:   goString(info.fetch_error),
 	}, nil
 }
 

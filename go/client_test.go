@@ -42,7 +42,7 @@ func TestClientFetchesAppliesThePolicyAndCaches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if decision.Allowed || decision.Access != "rules" || decision.HTTPStatus != 200 ||
+	if decision.Allowed || decision.Access != "rules" || decision.AccessReason != "parsed" || decision.Status != 200 ||
 		decision.CacheTier != "fetched" || decision.Verdict.Line != 2 ||
 		decision.RobotsURL != origin.URL+"/robots.txt" {
 		t.Errorf("first decision %+v", decision)
@@ -62,8 +62,8 @@ func TestClientStatusCodesDecideAccess(t *testing.T) {
 		allowed bool
 		access  string
 	}{
-		{http.StatusNotFound, true, "full allow"},
-		{http.StatusServiceUnavailable, false, "full disallow"},
+		{http.StatusNotFound, true, "full-allow"},
+		{http.StatusServiceUnavailable, false, "full-disallow"},
 	} {
 		origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(c.status)
@@ -72,7 +72,7 @@ func TestClientStatusCodesDecideAccess(t *testing.T) {
 			mustTokens(t, "FooBot"))
 		origin.Close()
 		if err != nil || decision.Allowed != c.allowed || decision.Access != c.access ||
-			decision.HTTPStatus != c.status {
+			decision.Status != c.status {
 			t.Errorf("status %d: %+v %v, want allowed %v access %q", c.status, decision, err,
 				c.allowed, c.access)
 		}

@@ -30,7 +30,7 @@ func TestPrecedenceImageCrawlerFollowsOnlyItsOwnGroup(t *testing.T) {
 	}
 	verdict := robots.Verdict("https://example.com/photos/a.jpg", image)
 	if verdict.CrawlerRule != "own-token" || verdict.CrawlerToken != "Googlebot-Image" ||
-		verdict.Line != 8 || !verdict.Disallow {
+		verdict.Line != 8 || verdict.Kind != "disallow" {
 		t.Errorf("verdict %#v, want own-token Googlebot-Image line 8 disallow", verdict)
 	}
 	// Merged tokens apply both groups together: not how the crawler chooses.

@@ -56,8 +56,8 @@ func TestRobotsContentUsagePreferencesAndLines(t *testing.T) {
 func TestRobotsVerdictNamesTheDecisiveRule(t *testing.T) {
 	robots := mustParse(t, "User-agent: *\nDisallow: /private\nAllow: /private/ok\n")
 	verdict := robots.Verdict("https://example.com/private/ok/1", mustTokens(t, "FooBot"))
-	if !verdict.Allowed || verdict.Line != 3 || verdict.Disallow || verdict.Written != "/private/ok" ||
-		verdict.Applied != "global" || verdict.CrawlerRule != "" {
+	if !verdict.Allowed || verdict.Line != 3 || verdict.Kind != "allow" || verdict.Rule != "/private/ok" ||
+		verdict.Pattern != "/private/ok" || verdict.Applied != "global" || verdict.CrawlerRule != "" {
 		t.Errorf("%#v", verdict)
 	}
 }
@@ -115,7 +115,16 @@ func TestClosedRobotsPanicsAndCloseTwiceIsHarmless(t *testing.T) {
 }
 
 func TestVersions(t *testing.T) {
-	if ABIVersion() != 1 || Version() == "" {
+	if ABIVersion() != 2 || Version() == "" {
 		t.Errorf("ABI %d version %q", ABIVersion(), Version())
+	}
+}
+
+func TestRobotsVerdictRuleIsTheValueAsWritten(t *testing.T) {
+	robots := mustParse(t, "User-agent: *\nDisallow: /caf\xC3\xA9\n")
+	verdict := robots.Verdict("https://example.com/caf%C3%A9/menu", mustTokens(t, "FooBot"))
+	if verdict.Allowed || verdict.Kind != "disallow" || verdict.Rule != "/caf\xC3\xA9" ||
+		verdict.Pattern != "/caf%C3%A9" {
+		t.Errorf("%#v, want the rule as written and its pattern normalised", verdict)
 	}
 }

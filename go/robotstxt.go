@@ -149,24 +149,28 @@ func (r *Robots) Allowed(url string, agent *Agent) bool {
 	return allowed == 1
 }
 
-// Verdict is the answer with its reason (include/robotstxt/verdict.h).
+// Verdict is the answer with its reason (include/robotstxt/verdict.h). Its fields and
+// words are schemas/answer.schema.json's "verdict", in its order.
 type Verdict struct {
 	Allowed bool
 	// Line of the decisive rule; 0 when no rule decided.
 	Line uint32
-	// Disallow is true when the decisive rule is a disallow rule (Line != 0).
-	Disallow bool
+	// Kind of the decisive rule: "allow" or "disallow"; empty when no rule decided.
+	Kind string
+	// Pattern is the decisive rule's pattern as matched, percent-escapes normalised.
+	Pattern string
 	// Strength of the decisive rule (docs/semantics.md 5.1); 0 when none.
 	Strength uint32
 	// ViaIndexHTM: the allow matched only through the /index.htm rewrite.
 	ViaIndexHTM bool
 	// Applied says whose rules decided: "none", "specific" or "global".
 	Applied string
+	// Rule is the decisive rule's value byte for byte as written in the file (Kind says
+	// allow or disallow); empty when no rule decided.
+	Rule string
 	// CrawlerRule says how a crawler's groups were chosen ("own-token", "global",
 	// "not-subject"...); empty when product tokens asked.
 	CrawlerRule string
-	// Pattern is the decisive rule's pattern, normalised; Written is its value as written.
-	Pattern, Written string
 	// CrawlerToken is the token whose groups applied, for a crawler.
 	CrawlerToken string
 }
@@ -175,16 +179,17 @@ func verdictOf(v *C.robotstxt_verdict) Verdict {
 	verdict := Verdict{
 		Allowed:      v.allowed == 1,
 		Line:         uint32(v.line),
-		Disallow:     v.line != 0 && v.kind == C.ROBOTSTXT_RULE_DISALLOW,
+		Pattern:      goString(v.pattern),
 		Strength:     uint32(v.strength),
 		ViaIndexHTM:  v.via_index_htm == 1,
 		Applied:      goString(C.robotstxt_applied_groups_name(v.applied)),
-		Pattern:      goString(v.pattern),
-		Written:      goString(v.written),
+		Rule:         goString(v.rule),
+		CrawlerRule:  goString(C.robotstxt_crawler_rule_name(v.crawler_rule)),
 		CrawlerToken: goString(v.crawler_token),
 	}
-	if v.crawler_rule != C.ROBOTSTXT_CRAWLER_RULE_NONE {
-		verdict.CrawlerRule = goString(C.robotstxt_crawler_rule_name(v.crawler_rule))
+	// kind holds a value only when a rule decided.
+	if v.line != 0 {
+		verdict.Kind = goString(C.robotstxt_rule_kind_name(v.kind))
 	}
 	return verdict
 }
@@ -348,5 +353,5 @@ func (v Verdict) String() string {
 	if v.Line == 0 {
 		return fmt.Sprintf("allowed=%v (no rule)", v.Allowed)
 	}
-	return fmt.Sprintf("allowed=%v line %d %q", v.Allowed, v.Line, v.Written)
+	return fmt.Sprintf("allowed=%v line %d %q", v.Allowed, v.Line, v.Rule)
 }
