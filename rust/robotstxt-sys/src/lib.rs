@@ -1,4 +1,4 @@
-//! Raw declarations of the robotstxt C ABI, `include/robotstxt/c_api.h` (ABI version 1):
+//! Raw declarations of the robotstxt C ABI, `include/robotstxt/c_api.h` (ABI version 2):
 //! the rules every function follows (lengths not terminators, who owns what, which
 //! calls any thread may make) are that header's. The `robotstxt` crate is the safe API.
 #![allow(non_camel_case_types)]
@@ -6,7 +6,7 @@
 use std::os::raw::c_char;
 
 /// The ABI these declarations describe.
-pub const ROBOTSTXT_ABI_VERSION: i32 = 1;
+pub const ROBOTSTXT_ABI_VERSION: i32 = 2;
 
 /// A view of bytes: not NUL-terminated, may contain NUL.
 #[repr(C)]
@@ -31,12 +31,73 @@ pub struct robotstxt_error {
     pub message: [c_char; 256],
 }
 
+// Enum values, passed as i32; each enumeration's name function gives a value's stable
+// word (schemas/answer.schema.json). A _NONE (-1) stands where a value is absent, and
+// its name is empty.
 pub const ROBOTSTXT_RULE_ALLOW: i32 = 0;
 pub const ROBOTSTXT_RULE_DISALLOW: i32 = 1;
+pub const ROBOTSTXT_APPLIED_NONE: i32 = 0;
+pub const ROBOTSTXT_APPLIED_SPECIFIC: i32 = 1;
+pub const ROBOTSTXT_APPLIED_GLOBAL: i32 = 2;
 pub const ROBOTSTXT_CRAWLER_RULE_NONE: i32 = -1;
+pub const ROBOTSTXT_CRAWLER_RULE_OWN_TOKEN: i32 = 0;
+pub const ROBOTSTXT_CRAWLER_RULE_FALLBACK_TOKEN: i32 = 1;
+pub const ROBOTSTXT_CRAWLER_RULE_GLOBAL: i32 = 2;
+pub const ROBOTSTXT_CRAWLER_RULE_GLOBAL_IGNORED: i32 = 3;
+pub const ROBOTSTXT_CRAWLER_RULE_NO_GROUPS: i32 = 4;
+pub const ROBOTSTXT_CRAWLER_RULE_NOT_SUBJECT: i32 = 5;
+pub const ROBOTSTXT_PURPOSE_SEARCH: i32 = 0;
+pub const ROBOTSTXT_PURPOSE_ADS: i32 = 1;
+pub const ROBOTSTXT_PURPOSE_AI_TRAINING: i32 = 2;
+pub const ROBOTSTXT_PURPOSE_AI_SEARCH: i32 = 3;
+pub const ROBOTSTXT_PURPOSE_USER_TRIGGERED: i32 = 4;
+pub const ROBOTSTXT_PURPOSE_OTHER: i32 = 5;
+pub const ROBOTSTXT_CRAWL_DELAY_UNKNOWN: i32 = 0;
+pub const ROBOTSTXT_CRAWL_DELAY_HONOURED: i32 = 1;
+pub const ROBOTSTXT_CRAWL_DELAY_IGNORED: i32 = 2;
+/// Bits of robotstxt_crawler.flags.
+pub const ROBOTSTXT_CRAWLER_IGNORES_GLOBAL_GROUP: u32 = 1;
+pub const ROBOTSTXT_CRAWLER_OBEYS_ROBOTS_TXT: u32 = 2;
+pub const ROBOTSTXT_CRAWLER_VERIFIED: u32 = 4;
+pub const ROBOTSTXT_SEVERITY_ERROR: i32 = 0;
+pub const ROBOTSTXT_SEVERITY_WARNING: i32 = 1;
+pub const ROBOTSTXT_SEVERITY_INFO: i32 = 2;
 pub const ROBOTSTXT_PREFERENCE_UNKNOWN: i32 = 0;
 pub const ROBOTSTXT_PREFERENCE_ALLOWED: i32 = 1;
 pub const ROBOTSTXT_PREFERENCE_DISALLOWED: i32 = 2;
+pub const ROBOTSTXT_FETCH_RESPONSE: i32 = 0;
+pub const ROBOTSTXT_FETCH_TOO_MANY_REDIRECTS: i32 = 1;
+pub const ROBOTSTXT_FETCH_REDIRECT_LOOP: i32 = 2;
+pub const ROBOTSTXT_FETCH_UNFOLLOWABLE_REDIRECT: i32 = 3;
+pub const ROBOTSTXT_FETCH_NETWORK_ERROR: i32 = 4;
+pub const ROBOTSTXT_FETCH_LOCAL_ERROR: i32 = 5;
+pub const ROBOTSTXT_FETCH_REFUSED_ADDRESS: i32 = 6;
+pub const ROBOTSTXT_ACCESS_NONE: i32 = -1;
+pub const ROBOTSTXT_ACCESS_FULL_ALLOW: i32 = 0;
+pub const ROBOTSTXT_ACCESS_FULL_DISALLOW: i32 = 1;
+pub const ROBOTSTXT_ACCESS_RULES: i32 = 2;
+pub const ROBOTSTXT_ACCESS_UNDECIDED: i32 = 3;
+pub const ROBOTSTXT_REASON_NONE: i32 = -1;
+pub const ROBOTSTXT_REASON_NOT_FETCHED: i32 = 0;
+pub const ROBOTSTXT_REASON_PARSED: i32 = 1;
+pub const ROBOTSTXT_REASON_NO_ROBOTS_TXT: i32 = 2;
+pub const ROBOTSTXT_REASON_REDIRECTS_FAILED: i32 = 3;
+pub const ROBOTSTXT_REASON_RECENT_SERVER_ERROR: i32 = 4;
+pub const ROBOTSTXT_REASON_LAST_GOOD_COPY: i32 = 5;
+pub const ROBOTSTXT_REASON_NO_GOOD_COPY: i32 = 6;
+pub const ROBOTSTXT_REASON_LONG_ERROR_SITE_UP: i32 = 7;
+pub const ROBOTSTXT_REASON_LONG_ERROR_SITE_DOWN: i32 = 8;
+pub const ROBOTSTXT_REASON_LOCAL_FAILURE: i32 = 9;
+pub const ROBOTSTXT_URL_ERROR_NONE: i32 = 0;
+pub const ROBOTSTXT_URL_ERROR_NOT_ABSOLUTE: i32 = 1;
+pub const ROBOTSTXT_URL_ERROR_UNSUPPORTED_SCHEME: i32 = 2;
+pub const ROBOTSTXT_URL_ERROR_INVALID_HOST: i32 = 3;
+pub const ROBOTSTXT_URL_ERROR_INVALID_PORT: i32 = 4;
+pub const ROBOTSTXT_URL_ERROR_INVALID_IDN: i32 = 5;
+pub const ROBOTSTXT_CACHE_NONE: i32 = -1;
+pub const ROBOTSTXT_CACHE_MEMORY: i32 = 0;
+pub const ROBOTSTXT_CACHE_SHARED: i32 = 1;
+pub const ROBOTSTXT_CACHE_FETCHED: i32 = 2;
 
 /// Opaque handles.
 #[repr(C)]
@@ -80,7 +141,7 @@ pub struct robotstxt_verdict {
     pub crawler_rule: i32,
     pub reserved: i32,
     pub pattern: robotstxt_string,
-    pub written: robotstxt_string,
+    pub rule: robotstxt_string,
     pub crawler_token: robotstxt_string,
 }
 
@@ -156,7 +217,7 @@ pub struct robotstxt_fetch_result {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct robotstxt_access {
     pub access: i32,
-    pub reason: i32,
+    pub access_reason: i32,
     pub fresh_until_unix_ms: i64,
 }
 
@@ -165,10 +226,10 @@ pub struct robotstxt_access {
 pub struct robotstxt_decision_info {
     pub allowed: i32,
     pub access: i32,
-    pub reason: i32,
+    pub access_reason: i32,
     pub url_error: i32,
     pub cache_tier: i32,
-    pub http_status: i32,
+    pub status: i32,
     pub robots_url: robotstxt_string,
     pub fetch_error: robotstxt_string,
 }
@@ -332,6 +393,7 @@ extern "C" {
     pub fn robotstxt_access_reason_name(reason: i32) -> robotstxt_string;
     pub fn robotstxt_url_error_name(url_error: i32) -> robotstxt_string;
     pub fn robotstxt_cache_tier_name(tier: i32) -> robotstxt_string;
+    pub fn robotstxt_fetch_kind_name(kind: i32) -> robotstxt_string;
     pub fn robotstxt_status_name(status: i32) -> robotstxt_string;
 
     pub fn robotstxt_entry_next(

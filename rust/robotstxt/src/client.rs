@@ -1,7 +1,9 @@
 //! The fetching client: fetches robots.txt files, applies Google's fetch policy, caches
 //! the rules (optionally in a fleet's shared Redis tier) and decides.
 
-use crate::{check, expect_ok, name_of, new_error, verdict_of, view_of, Agent, Error, Verdict};
+use crate::{
+    check, expect_ok, name_of, new_error, verdict_of, view_of, word_of, Agent, Error, Verdict,
+};
 use robotstxt_sys as sys;
 use std::os::raw::c_char;
 use std::ptr::{self, NonNull};
@@ -70,25 +72,31 @@ pub struct Client {
 unsafe impl Send for Client {}
 unsafe impl Sync for Client {}
 
-/// The client's answer for a URL.
+/// The client's answer for a URL. Its fields, in this order, and their words are
+/// schemas/answer.schema.json's "decision", as in every binding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
-    /// False also when the access is undecided or the URL has no origin.
+    /// Always `verdict.allowed`: false also when the access is undecided or the URL has
+    /// no origin.
     pub allowed: bool,
-    /// "full allow", "full disallow", "rules" or "undecided".
-    pub access: String,
-    /// Why: "parsed", "no robots.txt", "recent server error"...
-    pub reason: String,
-    /// "none", or why the URL has no origin.
-    pub url_error: String,
-    /// "memory", "shared" or "fetched".
-    pub cache_tier: String,
-    /// Of the robots.txt fetch; 0 when none arrived.
-    pub http_status: i32,
+    /// Why the URL has no origin ("not-absolute", "unsupported-scheme", "invalid-host",
+    /// "invalid-port", "invalid-idn"); None when it has one.
+    pub url_error: Option<String>,
+    /// The robots.txt asked for; empty when the URL has no origin.
     pub robots_url: String,
+    /// "full-allow", "full-disallow", "rules" or "undecided"; None when the URL has no
+    /// origin, so nothing was looked up.
+    pub access: Option<String>,
+    /// Why: "parsed", "no-robots-txt", "recent-server-error"... (docs/semantics.md 7);
+    /// None when the URL has no origin.
+    pub access_reason: Option<String>,
+    pub verdict: Verdict,
+    /// HTTP status of the robots.txt fetch; 0 when none arrived.
+    pub status: i32,
+    /// "memory", "shared" or "fetched"; None when the URL has no origin.
+    pub cache_tier: Option<String>,
     /// Why the fetch failed; empty when it did not.
     pub fetch_error: String,
-    pub verdict: Verdict,
 }
 
 impl Client {
@@ -158,14 +166,14 @@ impl Client {
             let info = info.assume_init();
             Ok(Decision {
                 allowed: info.allowed == 1,
-                access: name_of(sys::robotstxt_access_name(info.access)),
-                reason: name_of(sys::robotstxt_access_reason_name(info.reason)),
-                url_error: name_of(sys::robotstxt_url_error_name(info.url_error)),
-                cache_tier: name_of(sys::robotstxt_cache_tier_name(info.cache_tier)),
-                http_status: info.http_status,
+                url_error: word_of(info.url_error, sys::robotstxt_url_error_name),
                 robots_url: name_of(info.robots_url),
-                fetch_error: name_of(info.fetch_error),
+                access: word_of(info.access, sys::robotstxt_access_name),
+                access_reason: word_of(info.access_reason, sys::robotstxt_access_reason_name),
                 verdict: verdict_of(&verdict.assume_init()),
+                status: info.status,
+                cache_tier: word_of(info.cache_tier, sys::robotstxt_cache_tier_name),
+                fetch_error: name_of(info.fetch_error),
             })
         }
     }

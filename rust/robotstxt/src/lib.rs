@@ -12,7 +12,8 @@
 //! let image = Agent::crawler("Googlebot-Image")?; // follows Googlebot's group here
 //! assert!(robots.allowed("https://example.com/private/x", &image));
 //! let verdict = robots.verdict("https://example.com/drafts/a", &image);
-//! assert_eq!((verdict.allowed, verdict.line, verdict.written.as_slice()), (false, 5, &b"/drafts"[..]));
+//! assert_eq!((verdict.allowed, verdict.line, verdict.rule.as_slice()), (false, 5, &b"/drafts"[..]));
+//! assert_eq!(verdict.kind.as_deref(), Some("disallow"));
 //! let foobot = robots.matcher(Agent::tokens(&["FooBot"])?); // Clone + Send + Sync + 'static
 //! assert_eq!(foobot.allowed_urls(&["https://example.com/private/1", "https://example.com/"]), [false, true]);
 //! # Ok::<(), robotstxt::Error>(())
@@ -237,48 +238,67 @@ pub struct Robots {
 unsafe impl Send for Robots {}
 unsafe impl Sync for Robots {}
 
-/// The answer with its reason (include/robotstxt/verdict.h).
+/// The answer with its reason (include/robotstxt/verdict.h). Its fields, in this
+/// order, and their words are schemas/answer.schema.json's "verdict", as in every
+/// binding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     pub allowed: bool,
     /// Line of the decisive rule; 0 when no rule decided.
     pub line: u32,
-    /// The decisive rule is a disallow rule (when `line != 0`).
-    pub disallow: bool,
+    /// "allow" or "disallow": the decisive rule's kind; None when no rule decided.
+    pub kind: Option<String>,
+    /// The decisive rule's pattern as matched, percent-escapes normalised; empty when
+    /// no rule decided.
+    pub pattern: Vec<u8>,
     /// Of the decisive rule (docs/semantics.md 5.1); 0 when none.
     pub strength: u32,
     /// The allow matched only through the /index.htm rewrite.
     pub via_index_htm: bool,
     /// Whose rules decided: "none", "specific" or "global".
     pub applied: String,
-    /// How a crawler's groups were chosen ("own-token", "global"...); None for tokens.
+    /// The decisive rule's value byte for byte as written in the file (`kind` says
+    /// allow or disallow); empty when no rule decided.
+    pub rule: Vec<u8>,
+    /// How a crawler's groups were chosen ("own-token", "fallback-token", "global"...);
+    /// None when product tokens asked.
     pub crawler_rule: Option<String>,
-    /// The decisive rule's pattern, normalised, and its value as written.
-    pub pattern: Vec<u8>,
-    pub written: Vec<u8>,
-    /// The token whose groups applied, for a crawler.
+    /// The token whose groups applied, for a crawler; empty when none.
     pub crawler_token: Vec<u8>,
 }
 
+/// The stable word the library gives `value` (`name` is one of its name functions);
+/// None for a _NONE value, which stands for "absent" and whose name is empty.
+pub(crate) fn word_of(
+    value: i32,
+    name: unsafe extern "C" fn(i32) -> sys::robotstxt_string,
+) -> Option<String> {
+    // SAFETY: names are valid for the whole program; any value may be asked.
+    let word = name_of(unsafe { name(value) });
+    if word.is_empty() {
+        None
+    } else {
+        Some(word)
+    }
+}
+
 pub(crate) fn verdict_of(v: &sys::robotstxt_verdict) -> Verdict {
+    let decided = v.line != 0;
     Verdict {
         allowed: v.allowed == 1,
         line: v.line,
-        disallow: v.line != 0 && v.kind == sys::ROBOTSTXT_RULE_DISALLOW,
+        kind: if decided {
+            word_of(v.kind, sys::robotstxt_rule_kind_name)
+        } else {
+            None
+        },
+        pattern: bytes_of(v.pattern),
         strength: v.strength,
         via_index_htm: v.via_index_htm == 1,
         // SAFETY: names are valid for the whole program.
         applied: name_of(unsafe { sys::robotstxt_applied_groups_name(v.applied) }),
-        crawler_rule: if v.crawler_rule == sys::ROBOTSTXT_CRAWLER_RULE_NONE {
-            None
-        } else {
-            // SAFETY: as above.
-            Some(name_of(unsafe {
-                sys::robotstxt_crawler_rule_name(v.crawler_rule)
-            }))
-        },
-        pattern: bytes_of(v.pattern),
-        written: bytes_of(v.written),
+        rule: bytes_of(v.rule),
+        crawler_rule: word_of(v.crawler_rule, sys::robotstxt_crawler_rule_name),
         crawler_token: bytes_of(v.crawler_token),
     }
 }

@@ -98,17 +98,19 @@ fn fetches_applies_the_policy_and_caches() {
     assert!(!decision.allowed);
     assert_eq!(
         (
-            decision.access.as_str(),
-            decision.http_status,
-            decision.cache_tier.as_str(),
+            decision.access.as_deref(),
+            decision.access_reason.as_deref(),
+            decision.status,
+            decision.cache_tier.as_deref(),
             decision.verdict.line
         ),
-        ("rules", 200, "fetched", 2)
+        (Some("rules"), Some("parsed"), 200, Some("fetched"), 2)
     );
+    assert_eq!(decision.url_error, None);
     assert_eq!(decision.robots_url, origin.url("/robots.txt"));
     let again = client.decide(&origin.url("/public"), &agent).unwrap();
     assert!(again.allowed);
-    assert_eq!(again.cache_tier, "memory");
+    assert_eq!(again.cache_tier.as_deref(), Some("memory"));
     assert_eq!(
         origin.requests.load(Ordering::SeqCst),
         1,
@@ -118,7 +120,7 @@ fn fetches_applies_the_policy_and_caches() {
 
 #[test]
 fn status_codes_decide_access() {
-    for (status, allowed, access) in [(404, true, "full allow"), (503, false, "full disallow")] {
+    for (status, allowed, access) in [(404, true, "full-allow"), (503, false, "full-disallow")] {
         let origin = Origin::start(status, "");
         let decision = client()
             .decide(&origin.url("/x"), &Agent::tokens(&["FooBot"]).unwrap())
@@ -126,10 +128,10 @@ fn status_codes_decide_access() {
         assert_eq!(
             (
                 decision.allowed,
-                decision.access.as_str(),
-                decision.http_status
+                decision.access.as_deref(),
+                decision.status
             ),
-            (allowed, access, status as i32)
+            (allowed, Some(access), status as i32)
         );
     }
 }
@@ -172,4 +174,37 @@ fn loopback_is_refused_by_default_and_bad_options_are_errors() {
         ..Default::default()
     });
     assert_eq!(bad.err().map(|e| e.status), Some(Status::InvalidArgument));
+}
+
+#[test]
+fn a_url_with_no_origin_is_not_allowed_and_nothing_is_looked_up() {
+    let client = client();
+    let agent = Agent::tokens(&["FooBot"]).unwrap();
+    for (url, url_error) in [
+        ("not a url", "not-absolute"),
+        ("gopher://example.com/x", "unsupported-scheme"),
+        ("https://example.com:99999/x", "invalid-port"),
+    ] {
+        let decision = client.decide(url, &agent).unwrap();
+        assert_eq!(decision.url_error.as_deref(), Some(url_error), "{}", url);
+        // Not "full-allow": no robots.txt was asked for, so nothing grants access.
+        assert!(
+            !decision.allowed && !decision.verdict.allowed,
+            "{:?}",
+            decision
+        );
+        assert_eq!(
+            (
+                decision.access.as_deref(),
+                decision.access_reason.as_deref(),
+                decision.cache_tier.as_deref(),
+                decision.robots_url.as_str(),
+                decision.status
+            ),
+            (None, None, None, "", 0),
+            "{}",
+            url
+        );
+        assert_eq!((decision.verdict.line, decision.verdict.kind), (0, None));
+    }
 }

@@ -18,10 +18,10 @@ fn image_crawler_follows_only_its_own_group() {
     assert_eq!(
         (
             verdict.line,
-            verdict.disallow,
+            verdict.kind.as_deref(),
             verdict.crawler_token.as_slice()
         ),
-        (8, true, &b"Googlebot-Image"[..])
+        (8, Some("disallow"), &b"Googlebot-Image"[..])
     );
     let merged = Agent::tokens(&["Googlebot", "Googlebot-Image"]).unwrap();
     assert!(

@@ -59,14 +59,15 @@ fn verdict_names_the_decisive_rule() {
         "https://example.com/private/ok/1",
         &Agent::tokens(&["FooBot"]).unwrap(),
     );
-    assert!(verdict.allowed && !verdict.disallow);
+    assert!(verdict.allowed);
     assert_eq!(
         (
             verdict.line,
-            verdict.written.as_slice(),
+            verdict.kind.as_deref(),
+            verdict.rule.as_slice(),
             verdict.applied.as_str()
         ),
-        (3, &b"/private/ok"[..], "global")
+        (3, Some("allow"), &b"/private/ok"[..], "global")
     );
     assert_eq!(verdict.crawler_rule, None);
 }
@@ -94,6 +95,10 @@ fn lint_finds_a_rule_outside_a_group() {
 
 #[test]
 fn versions() {
-    assert_eq!(robotstxt::abi_version(), 1);
+    assert_eq!(robotstxt::abi_version(), 2);
+    assert_eq!(
+        robotstxt::abi_version(),
+        robotstxt_sys::ROBOTSTXT_ABI_VERSION
+    );
     assert!(!robotstxt::version().is_empty());
 }
