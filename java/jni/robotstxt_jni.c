@@ -8,6 +8,7 @@
 #include <jni.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,27 @@ static void throw_status(JNIEnv* env, const robotstxt_error* error) {
     default:
       throw_named(env, "java/lang/IllegalArgumentException", error->message);
   }
+}
+
+/* The glue reads the ABI's structs and words as the header it was compiled with describes
+ * them; a library of another ABI (an older librobotstxt, whose words were prose) would give
+ * wrong answers silently, so loading fails instead, saying which ABI each side has. */
+JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM* vm, void* reserved) {
+  (void)reserved;
+  JNIEnv* env = NULL;
+  if ((*vm)->GetEnv(vm, (void**)&env, JNI_VERSION_1_8) != JNI_OK) {
+    return JNI_ERR;
+  }
+  int32_t linked = robotstxt_abi_version();
+  if (linked != ROBOTSTXT_ABI_VERSION) {
+    char message[128];
+    snprintf(message, sizeof message,
+             "robotstxt: the JNI library needs ABI %d, the librobotstxt it loaded has ABI %d",
+             (int)ROBOTSTXT_ABI_VERSION, (int)linked);
+    throw_named(env, "java/lang/UnsatisfiedLinkError", message);
+    return JNI_ERR;
+  }
+  return JNI_VERSION_1_8;
 }
 
 /* A Java byte[] copied into C memory (the ABI may not keep it, and a copy needs no pin).
@@ -63,6 +85,12 @@ static jbyteArray array_from(JNIEnv* env, robotstxt_string view) {
     (*env)->SetByteArrayRegion(env, array, 0, (jsize)view.size, (const jbyte*)view.data);
   }
   return array;
+}
+
+/* A view as a Java byte[], or null for an empty one: the empty name of a _NONE value and
+ * the empty view of an absent string both stand for the schema's null. */
+static jbyteArray array_or_null(JNIEnv* env, robotstxt_string view) {
+  return view.size == 0 ? NULL : array_from(env, view);
 }
 
 static const robotstxt_robots* robots_of(jlong handle) {
@@ -256,24 +284,26 @@ static jobject verdict_object(JNIEnv* env, const robotstxt_verdict* verdict) {
     return NULL;
   }
   jmethodID of = (*env)->GetStaticMethodID(env, verdict_class, "of",
-                                           "(ZIZ[B[B[B[B)Lio/github/robotstxt/Verdict;");
+                                           "(ZI[B[BIZ[B[B[B[B)Lio/github/robotstxt/Verdict;");
   if (of == NULL) {
     return NULL;
   }
-  jbyteArray written = array_from(env, verdict->written);
+  /* kind, pattern and rule say something only when a rule decided (line != 0); a decisive
+   * rule's value may be empty, so that, not the view's size, decides null. */
+  int decided = verdict->line != 0;
+  jbyteArray kind = decided ? array_from(env, robotstxt_rule_kind_name(verdict->kind)) : NULL;
+  jbyteArray pattern = decided ? array_from(env, verdict->pattern) : NULL;
+  jbyteArray rule = decided ? array_from(env, verdict->rule) : NULL;
   jbyteArray applied = array_from(env, robotstxt_applied_groups_name(verdict->applied));
-  jbyteArray crawler_rule =
-      verdict->crawler_rule == ROBOTSTXT_CRAWLER_RULE_NONE
-          ? NULL
-          : array_from(env, robotstxt_crawler_rule_name(verdict->crawler_rule));
-  jbyteArray crawler_token = array_from(env, verdict->crawler_token);
+  jbyteArray crawler_rule = array_or_null(env, robotstxt_crawler_rule_name(verdict->crawler_rule));
+  jbyteArray crawler_token = array_or_null(env, verdict->crawler_token);
   if ((*env)->ExceptionCheck(env)) {
     return NULL;
   }
   return (*env)->CallStaticObjectMethod(
       env, verdict_class, of, verdict->allowed == 1 ? JNI_TRUE : JNI_FALSE, (jint)verdict->line,
-      verdict->line != 0 && verdict->kind == ROBOTSTXT_RULE_DISALLOW ? JNI_TRUE : JNI_FALSE,
-      written, applied, crawler_rule, crawler_token);
+      kind, pattern, (jint)verdict->strength, verdict->via_index_htm == 1 ? JNI_TRUE : JNI_FALSE,
+      applied, rule, crawler_rule, crawler_token);
 }
 
 JNIEXPORT jobject JNICALL Java_io_github_robotstxt_Native_verdict(JNIEnv* env, jclass cls,
@@ -421,23 +451,27 @@ static jobject decision_object(JNIEnv* env, const robotstxt_decision* decision) 
   }
   jmethodID of = (*env)->GetStaticMethodID(
       env, decision_class, "of",
-      "(Z[B[B[B[BI[B[BLio/github/robotstxt/Verdict;)Lio/github/robotstxt/Decision;");
+      "(Z[B[B[B[BLio/github/robotstxt/Verdict;I[B[B)Lio/github/robotstxt/Decision;");
   if (of == NULL) {
     return NULL;
   }
   jobject verdict_java = verdict_object(env, &verdict);
-  jbyteArray access = array_from(env, robotstxt_access_name(info.access));
-  jbyteArray reason = array_from(env, robotstxt_access_reason_name(info.reason));
-  jbyteArray url_error = array_from(env, robotstxt_url_error_name(info.url_error));
-  jbyteArray cache_tier = array_from(env, robotstxt_cache_tier_name(info.cache_tier));
-  jbyteArray robots_url = array_from(env, info.robots_url);
-  jbyteArray fetch_error = array_from(env, info.fetch_error);
+  if (verdict_java == NULL) {
+    return NULL;
+  }
+  /* The _NONE values (a URL with no origin) have empty names: null here. */
+  jbyteArray url_error = array_or_null(env, robotstxt_url_error_name(info.url_error));
+  jbyteArray robots_url = array_or_null(env, info.robots_url);
+  jbyteArray access = array_or_null(env, robotstxt_access_name(info.access));
+  jbyteArray access_reason = array_or_null(env, robotstxt_access_reason_name(info.access_reason));
+  jbyteArray cache_tier = array_or_null(env, robotstxt_cache_tier_name(info.cache_tier));
+  jbyteArray fetch_error = array_or_null(env, info.fetch_error);
   if ((*env)->ExceptionCheck(env)) {
     return NULL;
   }
   return (*env)->CallStaticObjectMethod(
-      env, decision_class, of, info.allowed == 1 ? JNI_TRUE : JNI_FALSE, access, reason, url_error,
-      cache_tier, (jint)info.http_status, robots_url, fetch_error, verdict_java);
+      env, decision_class, of, info.allowed == 1 ? JNI_TRUE : JNI_FALSE, url_error, robots_url,
+      access, access_reason, verdict_java, (jint)info.status, cache_tier, fetch_error);
 }
 
 JNIEXPORT jobject JNICALL Java_io_github_robotstxt_Native_clientDecide(JNIEnv* env, jclass cls,

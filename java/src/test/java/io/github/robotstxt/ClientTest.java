@@ -2,6 +2,8 @@ package io.github.robotstxt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,13 +79,15 @@ class ClientTest {
     Decision first = client.decide(url("/private/x"), agent);
     assertFalse(first.allowed(), first.toString());
     assertEquals("rules", first.access());
-    assertFalse(first.reason().isEmpty(), first.toString());
-    assertEquals(200, first.httpStatus());
+    assertEquals("parsed", first.accessReason());
+    assertEquals(200, first.status());
     assertEquals("fetched", first.cacheTier());
     assertEquals(url("/robots.txt"), first.robotsUrl());
-    assertEquals("", first.fetchError());
+    assertNull(first.urlError());
+    assertNull(first.fetchError());
     assertEquals(2, first.verdict().line());
-    assertTrue(first.verdict().disallow());
+    assertEquals("disallow", first.verdict().kind());
+    assertEquals("/private", first.verdict().rule());
 
     Decision second = client.decide(url("/public"), agent);
     assertTrue(second.allowed(), second.toString());
@@ -154,16 +158,17 @@ class ClientTest {
   void a404IsFullAllow() {
     Decision decision = decideWith(404, null);
     assertTrue(decision.allowed(), decision.toString());
-    assertEquals("full allow", decision.access());
-    assertEquals(404, decision.httpStatus());
+    assertEquals("full-allow", decision.access());
+    assertEquals("no-robots-txt", decision.accessReason());
+    assertEquals(404, decision.status());
   }
 
   @Test
   void a503IsFullDisallow() {
     Decision decision = decideWith(503, null);
     assertFalse(decision.allowed(), decision.toString());
-    assertEquals("full disallow", decision.access());
-    assertEquals(503, decision.httpStatus());
+    assertEquals("full-disallow", decision.access());
+    assertEquals(503, decision.status());
   }
 
   @Test
@@ -171,7 +176,7 @@ class ClientTest {
     Decision decision = decideWith(301, "/moved-here.txt");
     assertFalse(decision.allowed(), decision.toString());
     assertEquals("rules", decision.access());
-    assertEquals(200, decision.httpStatus());
+    assertEquals(200, decision.status());
     assertEquals(2, decision.verdict().line());
     assertEquals(List.of("/robots.txt", "/moved-here.txt"), requests);
   }
@@ -181,7 +186,7 @@ class ClientTest {
     try (RobotsClient strict = RobotsClient.builder().build()) {
       Decision decision = strict.decide(url("/page"), agent);
       assertFalse(decision.allowed(), decision.toString());
-      assertFalse(decision.fetchError().isEmpty(), decision.toString());
+      assertNotNull(decision.fetchError(), decision.toString());
     }
     assertEquals(0, robotsFetches.get(), "robots.txt fetches");
   }

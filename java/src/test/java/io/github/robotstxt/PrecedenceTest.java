@@ -22,8 +22,8 @@ class PrecedenceTest {
          Agent merged = Agent.tokens("Googlebot", "Googlebot-Image")) {
       assertTrue(robots.allowed("https://example.com/drafts/plan", image));
       Verdict verdict = robots.verdict("https://example.com/photos/a.jpg", image);
-      assertEquals(new Verdict(false, 8, true, "/photos", "specific", "own-token", "Googlebot-Image"),
-          verdict);
+      assertEquals(new Verdict(false, 8, "disallow", "/photos", 7, false, "specific", "/photos",
+          "own-token", "Googlebot-Image"), verdict);
       assertFalse(robots.allowed("https://example.com/drafts/plan", merged));
     }
   }
