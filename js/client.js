@@ -5,7 +5,7 @@
 // per origin, and carry the 5xx timeline from one fetch to the next.
 import { RobotsTxt, crawlers, internal } from "./robots_txt.js";
 
-const { wasm, memory, layout, nameOf, agentHandle } = internal;
+const { wasm, memory, layout, nameOf, agentHandle, urlOrNull } = internal;
 
 // docs/semantics.md 1.1: Google reads the first 500 KiB of a robots.txt.
 const kMaxBodyBytes = 500 * 1024;
@@ -98,14 +98,6 @@ function writeFetchResult(result) {
   return at;
 }
 
-function parsesAsUrl(text) {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
-  }
-}
-
 // Where `url`'s robots.txt is, or why it has none, checked in the order of the C++
 // origin_of() (src/fetch/url.cc): scheme, then host, then port. Only http and https
 // have one here, since fetch() fetches no other scheme.
@@ -119,7 +111,7 @@ function originOf(url) {
     return { urlError: fetchable ? kNotAbsolute : kUnsupportedScheme };
   }
   if (!fetchable) return { urlError: kUnsupportedScheme };
-  const parsed = parsesAsUrl(text);
+  const parsed = urlOrNull(text);
   // The WHATWG parser takes port 0, which origin_of() refuses.
   if (parsed !== null && parsed.port !== "0") {
     return { urlError: null, origin: parsed.origin, robotsUrl: parsed.origin + "/robots.txt" };
@@ -130,7 +122,7 @@ function originOf(url) {
   const colon = authority.lastIndexOf(":");
   const hasPort = colon > authority.lastIndexOf("]");
   const host = hasPort ? authority.slice(0, colon) : authority;
-  if (host === "" || parsesAsUrl(`${scheme[1]}://${host}/`) === null) {
+  if (host === "" || urlOrNull(`${scheme[1]}://${host}/`) === null) {
     return { urlError: /[^\x00-\x7f]/.test(host) ? kInvalidIdn : kInvalidHost };
   }
   return { urlError: hasPort ? kInvalidPort : kInvalidHost };

@@ -6,7 +6,7 @@
 // docs/javascript.md lists every case where the answers differ from robots-parser's.
 import { parse, internal } from "./robots_txt.js";
 
-const { wasm, layout, nameOf } = internal;
+const { wasm, layout, nameOf, urlOrNull } = internal;
 
 // robots-parser takes a whole User-Agent ("FooBot/1.2 (+https://...)") or a bare name;
 // Google's crawlers match the product token, the leading run of letters, '-' and '_'.
@@ -17,16 +17,6 @@ function productToken(userAgent) {
   if (typeof userAgent !== "string") return kNoToken;
   const token = /^[A-Za-z_-]+/.exec(userAgent.trim());
   return token ? token[0] : kNoToken;
-}
-
-// The URL as a crawler would request it (the WHATWG URL parser: scheme and host
-// lower-cased, IDNs in punycode, non-ASCII in the path percent-encoded), or null.
-function normalized(url) {
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
 }
 
 // Host: is no part of Google's robots.txt (it ignores the line); robots-parser reports
@@ -49,7 +39,7 @@ class Robots {
   #contents;
 
   constructor(url, contents) {
-    const base = normalized(url);
+    const base = urlOrNull(url);
     this.#scope = base && /^https?:$/.test(base.protocol) ? base.origin : null;
     this.#contents = typeof contents === "string" ? contents : "";
     this.#robots = parse(this.#contents);
@@ -58,7 +48,7 @@ class Robots {
   // The URL to ask about, or null when it is invalid or on another origin than the
   // robots.txt (robots-parser answers undefined there, and so does this).
   #inScope(url) {
-    const parsed = normalized(url);
+    const parsed = urlOrNull(url);
     if (!parsed || this.#scope === null || parsed.origin !== this.#scope) return null;
     return parsed.href;
   }

@@ -509,5 +509,15 @@ export function crawlers() {
 
 export { RobotstxtError, kUnknownCrawler as UNKNOWN_CRAWLER, kNoCrawlerInUserAgent as NO_CRAWLER_IN_USER_AGENT };
 
-// The module and the memory helpers, for the package's own files (client.js).
-export const internal = { wasm, memory, layout, nameOf, agentHandle, readVerdict };
+// `text` as the WHATWG URL parser reads it (scheme and host lower-cased, IDNs in punycode,
+// non-ASCII in the path percent-encoded), or null when it is no URL.
+function urlOrNull(text) {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+// The module and the helpers, for the package's own files (client.js, robots-parser.js).
+export const internal = { wasm, memory, layout, nameOf, agentHandle, readVerdict, urlOrNull };
