@@ -3,7 +3,8 @@
 //! generated from the struct definitions of the robotstxt/c_api.h that pkg-config names
 //! and built with the `cc` program, prints every field's offset and size and every
 //! struct's size; the Rust structs must have the same fields, in the same order, at the
-//! same offsets, with the same sizes.
+//! same offsets, with the same sizes. Its constants, copied by hand too, must have the
+//! header's values.
 
 use robotstxt_sys as sys;
 use std::collections::BTreeMap;
@@ -282,4 +283,66 @@ fn the_header_is_read_field_by_field() {
             vec!["x".to_string(), "data".to_string(), "message".to_string()]
         )]
     );
+}
+
+/// The integer constants named ROBOTSTXT_* in `text`, by name: each line that `split`
+/// turns into a name and a value, the value with C's parentheses, `u` suffix and the
+/// line's `;` or `,` taken away.
+fn integer_constants(
+    text: &str,
+    split: impl Fn(&str) -> Option<(String, String)>,
+) -> BTreeMap<String, i64> {
+    let mut constants = BTreeMap::new();
+    for line in text.lines() {
+        let code = line.split("/*").next().unwrap().trim();
+        if let Some((name, value)) = split(code) {
+            let value = value.trim().trim_end_matches(&[';', ','][..]);
+            let value = value
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+                .trim_end_matches('u');
+            if let Ok(number) = value.parse::<i64>() {
+                constants.insert(name.trim().to_string(), number);
+            }
+        }
+    }
+    constants
+}
+
+#[test]
+fn every_constant_has_the_headers_value() {
+    // The header's `#define ROBOTSTXT_X 1` lines and robotstxt_status's `ROBOTSTXT_X = 1,`.
+    let header = integer_constants(&std::fs::read_to_string(header()).unwrap(), |code| {
+        let (name, value) = match code.strip_prefix("#define ") {
+            Some(definition) => definition.split_once(' ')?,
+            None => code.split_once('=')?,
+        };
+        name.trim()
+            .starts_with("ROBOTSTXT_")
+            .then(|| (name.to_string(), value.to_string()))
+    });
+    // robotstxt-sys's `pub const ROBOTSTXT_X: i32 = 1;`, copied from the header by hand.
+    let sys_source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../robotstxt-sys/src/lib.rs");
+    let rust = integer_constants(&std::fs::read_to_string(sys_source).unwrap(), |code| {
+        let (declaration, value) = code.strip_prefix("pub const ")?.split_once('=')?;
+        let name = declaration.split(':').next()?;
+        name.starts_with("ROBOTSTXT_")
+            .then(|| (name.to_string(), value.to_string()))
+    });
+    assert!(
+        rust.contains_key("ROBOTSTXT_ABI_VERSION"),
+        "no constants read: {:?}",
+        rust
+    );
+    assert!(
+        header.contains_key("ROBOTSTXT_ACCESS_NONE"),
+        "no constants read: {:?}",
+        header
+    );
+    let differences: Vec<String> = rust
+        .iter()
+        .filter(|(name, value)| header.get(*name) != Some(*value))
+        .map(|(name, value)| format!("{} = {} in Rust, {:?} in C", name, value, header.get(name)))
+        .collect();
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
 }
