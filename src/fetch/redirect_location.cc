@@ -3,6 +3,7 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "base/ascii.h"
@@ -30,6 +31,14 @@ std::string scheme_of(std::string_view reference) {
   return {};
 }
 
+// Whether `url` holds a byte no request line may carry as itself: a control, space or DEL.
+bool holds_control_or_space(std::string_view url) {
+  return std::any_of(url.begin(), url.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte <= 0x20 || byte == 0x7F;
+  });
+}
+
 }  // namespace
 
 std::string printable(std::string_view text, std::size_t max_bytes) {
@@ -48,6 +57,12 @@ ResolvedLocation resolve_location(const std::string& base, std::string_view loca
     // Only the scheme is shown: the rest may carry user info.
     return {"", "redirect to a " + printable(scheme, 20) +
                     ": URL, a scheme that has no robots.txt (only http, https, ftp)"};
+  }
+  // libcurl reads a C string: a NUL would silently cut the Location short, and the
+  // fetcher would follow somewhere the server never named.
+  if (location.find('\0') != std::string_view::npos) {
+    return {"",
+            "redirect Location holds a NUL byte (" + std::to_string(location.size()) + " bytes)"};
   }
   const UrlHandle url(curl_url());
   const std::string reference(location);
@@ -71,6 +86,12 @@ ResolvedLocation resolve_location(const std::string& base, std::string_view loca
   }
   ResolvedLocation result{resolved, ""};
   curl_free(resolved);
+  // libcurl encodes what a path cannot hold but decodes a host's escapes: "%7F" in a host
+  // comes back as the DEL byte itself, which no request line may carry.
+  if (holds_control_or_space(result.url)) {
+    return {"", "redirect Location is not a valid URL (a control byte or space once resolved, " +
+                    std::to_string(location.size()) + " bytes)"};
+  }
   return result;
 }
 
