@@ -8,6 +8,7 @@
 #define ROBOTSTXT_ROBOTSTXT_H_
 
 #include "robotstxt/agent.h"
+#include "robotstxt/owned_agent.h"
 #include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"

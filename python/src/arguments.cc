@@ -77,21 +77,20 @@ std::string_view TextViews::view(py::handle obj, ArgumentName what) {
   return copies_.emplace_front(std::move(copy));
 }
 
-PythonAgent::PythonAgent(py::handle agents) : crawler_(crawler_of(agents)) {
-  if (crawler_ != nullptr) return;
-  if (is_single_text(agents)) {
-    single_ = texts_.view(agents, {"agent"});
-    return;
-  }
+OwnedAgent agent_of(py::handle agents) {
+  if (const Crawler* crawler = crawler_of(agents)) return OwnedAgent(*crawler);
+  std::string copy;
+  if (is_single_text(agents)) return OwnedAgent(std::string(text_of(agents, {"agent"}, copy)));
   const py::tuple items = tuple_of(agents, "agent must be str, bytes or a sequence of them");
-  items_ = items;
   if (items.empty()) {
     throw py::value_error("agent must name at least one agent; got an empty sequence");
   }
-  names_.reserve(items.size());
+  std::vector<std::string> names;
+  names.reserve(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
-    names_.push_back(texts_.view(items[i], {"agent", static_cast<std::ptrdiff_t>(i)}));
+    names.emplace_back(text_of(items[i], {"agent", static_cast<std::ptrdiff_t>(i)}, copy));
   }
+  return OwnedAgent(std::move(names));
 }
 
 }  // namespace robotstxt::python

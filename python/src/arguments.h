@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "robotstxt/agent.h"
+#include "robotstxt/owned_agent.h"
 
 namespace robotstxt::python {
 
@@ -82,29 +83,11 @@ class TextViews {
   std::forward_list<std::string> copies_;  // a list: adding a copy never moves the others
 };
 
-/// The agent argument of allowed(), verdict() and the other questions, as the library's
-/// Agent: one name, a non-empty sequence of names (merged), or a robotstxt.Crawler of
-/// the catalogue. Holds what its views point into. One name or a crawler costs no
-/// allocation.
-class PythonAgent {
- public:
-  /// Raises TypeError for wrong types, ValueError for an empty sequence or a Crawler
-  /// the catalogue does not have.
-  explicit PythonAgent(py::handle agent);
-
-  /// Valid while this object lives.
-  [[nodiscard]] Agent agent() const {
-    if (crawler_ != nullptr) return *crawler_;
-    return names_.empty() ? Agent(single_) : Agent(std::span<const std::string_view>(names_));
-  }
-
- private:
-  py::object items_;  // a tuple of the sequence's items, keeping them alive
-  TextViews texts_;
-  const Crawler* crawler_ = nullptr;
-  std::string_view single_;              // the name when `agent` is one
-  std::vector<std::string_view> names_;  // the names when `agent` is a sequence
-};
+/// The agent argument of allowed(), verdict() and the other questions, as the library holds
+/// who asks: one name, a non-empty sequence of names (merged), or a robotstxt.Crawler of the
+/// catalogue. One short name or a crawler costs no allocation. Raises TypeError for wrong
+/// types, ValueError for an empty sequence or a Crawler the catalogue does not have.
+[[nodiscard]] OwnedAgent agent_of(py::handle agent);
 
 }  // namespace robotstxt::python
 

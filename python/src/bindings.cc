@@ -30,6 +30,7 @@
 #include "robotstxt/version.h"
 
 namespace py = pybind11;
+using robotstxt::OwnedAgent;
 using robotstxt::RobotsTxt;
 using namespace robotstxt::python;
 
@@ -155,7 +156,7 @@ PyObject* allowed_fastcall(PyObject* self, PyObject* const* args, Py_ssize_t pos
     const RobotsTxt& robots = robots_of(self);
     std::string url_storage;
     const std::string_view url = text_of(bound[0], {"url"}, url_storage);
-    const PythonAgent agent(bound[1]);
+    const OwnedAgent agent = agent_of(bound[1]);
     return Py_NewRef(robots.allowed(url, agent.agent()) ? Py_True : Py_False);
   });
 }
@@ -168,7 +169,7 @@ PyObject* allowed_many(const RobotsTxt& robots, py::handle urls, py::handle agen
   // A tuple of the items: other threads changing a list while the GIL is released cannot
   // then free a URL whose bytes are being matched.
   const py::tuple items = tuple_of(urls, "urls must be a sequence of str or bytes");
-  const PythonAgent asking(agents);
+  const OwnedAgent asking = agent_of(agents);
   const robotstxt::Agent agent = asking.agent();
   const auto allowed = [&](std::string_view url) { return robots.allowed(url, agent); };
   const Py_ssize_t count = PyTuple_GET_SIZE(items.ptr());
@@ -217,14 +218,14 @@ py::object verdict(py::handle self, py::handle url, py::handle agents) {
   std::string url_storage;
   const std::string_view url_text = text_of(url, {"url"}, url_storage);
   // The verdict's views point into `robots`, which `self` keeps alive until copied here.
-  const PythonAgent agent(agents);
+  const OwnedAgent agent = agent_of(agents);
   return verdict_tuple(robots.verdict(url_text, agent.agent()));
 }
 
 py::object crawl_delay(py::handle self, py::handle agent) {
   // One name or a crawler, as documented: a list of names is refused, not merged.
   if (!is_single_text(agent) && crawler_of(agent) == nullptr) throw_not_text(agent, {"agent"});
-  const PythonAgent asking(agent);
+  const OwnedAgent asking = agent_of(agent);
   const std::optional<double> delay = robots_of(self).crawl_delay(asking.agent());
   return delay ? py::object(py::float_(*delay)) : py::none();
 }
@@ -262,7 +263,7 @@ py::list directives_for(py::handle self, py::handle key, py::handle agents) {
   if (!is_single_text(key)) throw_not_text(key, {"key"});
   std::string key_storage;
   const std::string_view key_text = text_of(key, {"key"}, key_storage);
-  const PythonAgent agent(agents);
+  const OwnedAgent agent = agent_of(agents);
   return directive_list(robots.directives_for(key_text, agent.agent()));
 }
 
@@ -283,13 +284,13 @@ py::object usage(py::handle self, py::handle url, py::handle agents) {
   const RobotsTxt& robots = robots_of(self);
   std::string url_storage;
   const std::string_view url_text = text_of(url, {"url"}, url_storage);
-  const PythonAgent agent(agents);
+  const OwnedAgent agent = agent_of(agents);
   return usage_or_none(robots.usage(url_text, agent.agent()));
 }
 
 py::list content_signals(py::handle self, py::handle agents) {
   const RobotsTxt& robots = robots_of(self);
-  const PythonAgent agent(agents);
+  const OwnedAgent agent = agent_of(agents);
   const std::vector<robotstxt::ContentSignal> signals = robots.content_signals(agent.agent());
   py::list result;
   for (const robotstxt::ContentSignal& signal : signals) {

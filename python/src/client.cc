@@ -137,7 +137,7 @@ std::vector<std::string> one_url(py::handle url) {
 std::vector<Decision> decide_all(RobotsClient& client, const std::vector<std::string>& urls,
                                  py::handle agents) {
   // The agent views `agents` and copies it holds: both outlive the call.
-  const PythonAgent agent(agents);
+  const OwnedAgent agent = agent_of(agents);
   py::gil_scoped_release release;
   return client.decide_all(urls, agent.agent());
 }

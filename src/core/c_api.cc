@@ -61,9 +61,8 @@ robotstxt_status index_out_of_range(robotstxt_error* error, std::size_t index, s
       "index " + std::to_string(index) + " is out of range (count " + std::to_string(count) + ")");
 }
 
-robotstxt_status new_agent(std::unique_ptr<robotstxt_agent> made, robotstxt_agent** agent) {
-  made->tokens.assign(made->owned_tokens.begin(), made->owned_tokens.end());
-  *agent = made.release();
+robotstxt_status new_agent(robotstxt::OwnedAgent who, robotstxt_agent** agent) {
+  *agent = new robotstxt_agent{std::move(who)};
   return ROBOTSTXT_OK;
 }
 
@@ -97,15 +96,15 @@ robotstxt_status robotstxt_agent_from_tokens(const robotstxt_string* tokens, siz
     if (tokens == nullptr || count == 0) {
       return fail(error, ROBOTSTXT_INVALID_ARGUMENT, "an agent needs at least one token");
     }
-    auto made = std::make_unique<robotstxt_agent>();
-    made->owned_tokens.reserve(count);
+    std::vector<std::string> owned;
+    owned.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
       if (!is_byte_range(tokens[i].data, tokens[i].size)) {
         return missing(error, "token " + std::to_string(i));
       }
-      made->owned_tokens.emplace_back(bytes_of(tokens[i].data, tokens[i].size));
+      owned.emplace_back(bytes_of(tokens[i].data, tokens[i].size));
     }
-    return new_agent(std::move(made), agent);
+    return new_agent(robotstxt::OwnedAgent(std::move(owned)), agent);
   });
 }
 
@@ -129,9 +128,7 @@ robotstxt_status robotstxt_agent_from_crawler(const char* name, size_t size,
       if (!closest.empty()) message += "?";
       return fail(error, ROBOTSTXT_UNKNOWN_CRAWLER, message);
     }
-    auto made = std::make_unique<robotstxt_agent>();
-    made->crawler = crawler;
-    return new_agent(std::move(made), agent);
+    return new_agent(robotstxt::OwnedAgent(*crawler), agent);
   });
 }
 
@@ -147,15 +144,13 @@ robotstxt_status robotstxt_agent_from_user_agent(const char* user_agent, size_t 
       return fail(error, ROBOTSTXT_NO_CRAWLER_IN_USER_AGENT,
                   "the User-Agent string names no crawler of the catalogue");
     }
-    auto made = std::make_unique<robotstxt_agent>();
-    made->crawler = crawler;
-    return new_agent(std::move(made), agent);
+    return new_agent(robotstxt::OwnedAgent(*crawler), agent);
   });
 }
 
 int32_t robotstxt_agent_crawler_index(const robotstxt_agent* agent) {
-  if (agent == nullptr || agent->crawler == nullptr) return -1;
-  return static_cast<int32_t>(agent->crawler - robotstxt::crawler_catalogue().data());
+  if (agent == nullptr || agent->who.crawler() == nullptr) return -1;
+  return static_cast<int32_t>(agent->who.crawler() - robotstxt::crawler_catalogue().data());
 }
 
 void robotstxt_agent_free(robotstxt_agent* agent) { delete agent; }

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "answer/json_text.h"
-#include "answer/owned_agent.h"
+#include "robotstxt/owned_agent.h"
 #include "robotstxt/robots_client.h"
 
 namespace robotstxt::cli {

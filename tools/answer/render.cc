@@ -1,5 +1,6 @@
 #include "answer/render.h"
 
+#include "answer/agent_label.h"
 #include "answer/cli_support.h"
 
 namespace robotstxt::cli {
@@ -134,7 +135,7 @@ std::string describe_groups(const Verdict& verdict, const OwnedAgent& who) {
   if (who.crawler() != nullptr && verdict.crawler_rule) {
     return describe_crawler_groups(*who.crawler(), *verdict.crawler_rule, verdict.crawler_token);
   }
-  return describe_groups(verdict.applied, who.label());
+  return describe_groups(verdict.applied, agent_label(who));
 }
 
 std::string describe_selection(const GroupSelection& selection, std::string_view agents) {

@@ -11,10 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "answer/owned_agent.h"
 #include "answer/parsed_file.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/lint.h"
+#include "robotstxt/owned_agent.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt::cli {

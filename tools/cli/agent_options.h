@@ -12,7 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "answer/owned_agent.h"
+#include "robotstxt/owned_agent.h"
 
 namespace robotstxt::cli {
 

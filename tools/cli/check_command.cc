@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <span>
 #include <string>
 
+#include "answer/agent_label.h"
 #include "answer/cli_support.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
@@ -29,12 +31,8 @@ struct CheckOptions {
 
 // Several tokens are one crawler with aliases (docs/semantics.md 2.5): a group naming any of them
 // applies. Right for aliases, misleading for someone comparing bots, so the answer says it.
-bool is_merged(const OwnedAgent& who) {
-  return who.crawler() == nullptr && who.tokens().size() > 1;
-}
-
 std::string merged_words(const OwnedAgent& who) {
-  return "merged as one crawler: a group naming any of " + who.label() + " applies";
+  return "merged as one crawler: a group naming any of " + agent_label(who) + " applies";
 }
 
 // The answer for one URL: the verdict and the usage preferences (docs/semantics.md 9: null
@@ -45,7 +43,8 @@ nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
   json.update(verdict_json(verdict));
   add_crawler_json(json, who.agent());
   json["content_usage"] = usage_json(usage);
-  if (is_merged(who)) json["merged"] = who.tokens();
+  if (is_merged(who))
+    json["merged"] = std::vector<std::string>(who.tokens().begin(), who.tokens().end());
   return json;
 }
 
@@ -110,7 +109,7 @@ int run_check(CheckOptions& options) {
   if (!options.who.next_given()) {
     // `check FILE URL`, the agent forgotten: the URL took AGENT's place, and saying "URL
     // is required" would send the reader after the wrong argument.
-    const std::vector<std::string>& tokens = who->tokens();
+    const std::span<const std::string> tokens = who->tokens();
     const bool url_as_agent =
         tokens.size() == 1 &&
         (tokens.front().find("://") != std::string::npos || tokens.front().starts_with("/"));

@@ -11,6 +11,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "answer/agent_label.h"
 #include "answer/cli_support.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
@@ -45,7 +46,7 @@ std::vector<OwnedAgent> askers(const OwnedAgent& who, bool merge) {
   if (merge || who.crawler() != nullptr || who.tokens().size() < 2) return {who};
   std::vector<OwnedAgent> each;
   each.reserve(who.tokens().size());
-  for (const std::string& token : who.tokens()) each.emplace_back(std::vector<std::string>{token});
+  for (const std::string& token : who.tokens()) each.emplace_back(token);
   return each;
 }
 
@@ -74,9 +75,9 @@ int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, c
       if (!verdict_changed(old_verdict, new_verdict)) continue;
       ++(old_verdict.allowed == new_verdict.allowed ? rule_only : flipped)[a];
       // Explained only here: most URLs keep their answer, and the why is for the others.
-      const std::string why = verdict_change(
-          before.robots().explain(url, agent), before, after.robots().explain(url, agent), after,
-          asking[a].label(), asking[a].crawler() == nullptr && asking[a].tokens().size() > 1);
+      const std::string why = verdict_change(before.robots().explain(url, agent), before,
+                                             after.robots().explain(url, agent), after,
+                                             agent_label(asking[a]), is_merged(asking[a]));
       if (options.json) {
         nlohmann::json change = {{"url", url},
                                  {"before", verdict_json(old_verdict)},
@@ -86,7 +87,7 @@ int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, c
         changes.push_back(std::move(change));
       } else {
         std::cout << printable(url, kShowWhole) << "  ";
-        if (per_token) std::cout << asking[a].label() << "  ";
+        if (per_token) std::cout << agent_label(asking[a]) << "  ";
         std::cout << verdict_word(old_verdict.allowed) << " -> "
                   << verdict_word(new_verdict.allowed) << "  (was " << decisive_rule(old_verdict)
                   << "; now " << decisive_rule(new_verdict) << ")\n  " << printable(why, kShowWhole)
@@ -107,7 +108,8 @@ int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, c
               << "\n";
   } else {
     for (std::size_t a = 0; a < asking.size(); ++a) {
-      std::cout << flipped[a] << " of " << urls.size() << " URLs change for " << asking[a].label()
+      std::cout << flipped[a] << " of " << urls.size() << " URLs change for "
+                << agent_label(asking[a])
                 << (asking[a].tokens().size() > 1 ? " (merged as one crawler)" : "");
       if (rule_only[a] != 0) {
         std::cout << "; " << rule_only[a]

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "answer/agent_label.h"
 #include "answer/cli_support.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
@@ -150,9 +151,10 @@ int run_explain(ExplainOptions& options) {
   std::cout << "url       " << printable(url, kShowWhole) << "\n"
             << "path      " << printable(explanation.path, kShowWhole) << "\n";
   if (who->crawler() != nullptr) {
-    std::cout << "crawler   " << who->label() << " (" << describe_groups(verdict, *who) << ")\n";
+    std::cout << "crawler   " << agent_label(*who) << " (" << describe_groups(verdict, *who)
+              << ")\n";
   } else {
-    std::cout << "agent     " << who->label() << "\n";
+    std::cout << "agent     " << agent_label(*who) << "\n";
   }
   if (explanation.applied == AppliedGroups::kNone) {
     std::cout << "groups    none: no group applies\n";

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "answer/agent_label.h"
 #include "answer/cli_support.h"
 #include "answer/not_robots_txt.h"
 #include "answer/parsed_file.h"
@@ -37,7 +38,7 @@ std::string format_number(double value) {
   return out.str();
 }
 
-std::string agent_label(const AgentLine& agent) {
+std::string agent_line_label(const AgentLine& agent) {
   // Text output: the file's bytes are escaped (JSON escapes them its own way).
   std::string label = "user-agent: " + printable(agent.value, kShowWhole);
   if (!agent.global && agent.token != agent.value) {
@@ -154,7 +155,7 @@ int run_info(const InfoOptions& options) {
       const AgentLine& agent = groups[g].agents[a];
       std::cout << (a == 0 ? "  group " + std::to_string(g + 1) + "  "
                            : std::string(10 + std::to_string(g + 1).size(), ' '))
-                << "line " << agent.line << "  " << agent_label(agent) << "\n";
+                << "line " << agent.line << "  " << agent_line_label(agent) << "\n";
     }
     for (const RuleLine& rule : groups[g].rules) {
       std::cout << "      line " << rule.line << "  "
@@ -199,8 +200,8 @@ int run_info(const InfoOptions& options) {
     }
   }
   if (selection) {
-    std::cout << "agent " << who->label() << "\n  applies      "
-              << describe_selection(*selection, who->label()) << "\n  crawl-delay  "
+    std::cout << "agent " << agent_label(*who) << "\n  applies      "
+              << describe_selection(*selection, agent_label(*who)) << "\n  crawl-delay  "
               << (crawl_delay ? format_number(*crawl_delay) + " s" : "none") << "\n"
               << "  request-rate "
               << (request_rate ? format_number(*request_rate) + " requests/s" : "none") << "\n";

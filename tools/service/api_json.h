@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "answer/owned_agent.h"
+#include "robotstxt/owned_agent.h"
 #include "robotstxt/url.h"
 #include "service/http_server.h"
 
@@ -34,7 +34,7 @@ OriginAsked origin_asked(const HttpRequest& request);
 /// Who asks, from "agent" (a comma-separated list, as everywhere) or "crawler" (a
 /// catalogue name); an error message when neither or both are given, or unknown.
 struct WhoOrError {
-  std::optional<cli::OwnedAgent> who;
+  std::optional<OwnedAgent> who;
   std::string error;
 };
 WhoOrError who_asks(const std::optional<std::string>& agent,

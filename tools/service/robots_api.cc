@@ -14,11 +14,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "answer/agent_label.h"
 #include "answer/cli_support.h"
 #include "answer/crawler_choice.h"
 #include "answer/decision_json.h"
 #include "answer/json_text.h"
-#include "answer/owned_agent.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
 #include "answer/verdict_reason.h"
@@ -78,12 +78,12 @@ WhoOrError who_asks(const std::optional<std::string>& agent,
   if (crawler) {
     const Crawler* found = find_crawler(*crawler);
     if (found == nullptr) return {std::nullopt, cli::unknown_crawler_message(*crawler)};
-    return {cli::OwnedAgent(*found), {}};
+    return {OwnedAgent(*found), {}};
   }
   if (!agent) return {std::nullopt, "name who asks: \"agent\" (product tokens) or \"crawler\""};
   std::vector<std::string> tokens = cli::split_agents(*agent);
   if (tokens.empty()) return {std::nullopt, "the agent list names no product token"};
-  return {cli::OwnedAgent(std::move(tokens)), {}};
+  return {OwnedAgent(std::move(tokens)), {}};
 }
 
 std::optional<std::string> json_string(const json& body, const char* key) {
@@ -150,7 +150,7 @@ bool equal_in_constant_time(std::string_view given, std::string_view expected) {
 // `audit --crawlers` takes it: "all", "search", "ai", "google", names; or an array of
 // names), so that a page can test every crawler at once.
 struct AskersOrError {
-  std::vector<cli::OwnedAgent> askers;
+  std::vector<OwnedAgent> askers;
   std::string error;
 };
 
@@ -189,8 +189,7 @@ AskersOrError evaluation_askers(const json& body) {
 
 // One URL's answer against a supplied body: the verdict as `check --json` gives it, why
 // (as `explain` says it), and the usage preferences.
-json evaluation_json(const std::string& url, const cli::ParsedFile& file,
-                     const cli::OwnedAgent& who) {
+json evaluation_json(const std::string& url, const cli::ParsedFile& file, const OwnedAgent& who) {
   const Agent agent = who.agent();
   // The explanation holds the verdict: the URL is matched once for both.
   const Explanation explanation = file.robots().explain(url, agent);
@@ -367,7 +366,7 @@ std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, boo
   const WhoOrError asker =
       who_asks(query_value(request.target, "agent"), query_value(request.target, "crawler"));
   if (!asker.who) return error_response(400, asker.error);
-  const cli::OwnedAgent& who = *asker.who;
+  const OwnedAgent& who = *asker.who;
   std::optional<Decision> found;
   if (at_once) {
     found = client_.decide_if_cached(*url, who.agent());
@@ -405,7 +404,7 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
   }
   if (!body.urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
   const std::vector<std::string_view>& urls = body.urls;
-  const cli::OwnedAgent& who = *asker.who;
+  const OwnedAgent& who = *asker.who;
   // One fetch per origin, all origins at once: decide_all() does both.
   // The client may leave meanwhile: the fetches for it stop then (request.cancelled).
   const std::atomic<bool>* cancelled = request.cancelled.get();
@@ -509,7 +508,7 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
   text = "{\"results\":[";
   bool first = true;
   for (const std::string& url : *urls) {
-    for (const cli::OwnedAgent& who : askers.askers) {
+    for (const OwnedAgent& who : askers.askers) {
       if (!first) text += ',';
       first = false;
       text += evaluation_json(url, file, who).dump(-1, ' ', false, json::error_handler_t::replace);
