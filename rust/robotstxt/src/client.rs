@@ -82,8 +82,8 @@ pub struct Decision {
     /// Why the URL has no origin ("not-absolute", "unsupported-scheme", "invalid-host",
     /// "invalid-port", "invalid-idn"); None when it has one.
     pub url_error: Option<String>,
-    /// The robots.txt asked for; empty when the URL has no origin.
-    pub robots_url: String,
+    /// The robots.txt asked for; None when the URL has no origin.
+    pub robots_url: Option<String>,
     /// "full-allow", "full-disallow", "rules" or "undecided"; None when the URL has no
     /// origin, so nothing was looked up.
     pub access: Option<String>,
@@ -95,8 +95,8 @@ pub struct Decision {
     pub status: i32,
     /// "memory", "shared" or "fetched"; None when the URL has no origin.
     pub cache_tier: Option<String>,
-    /// Why the fetch failed; empty when it did not.
-    pub fetch_error: String,
+    /// Why the fetch failed, one line; None when it did not.
+    pub fetch_error: Option<String>,
 }
 
 impl Client {
@@ -167,16 +167,21 @@ impl Client {
             Ok(Decision {
                 allowed: info.allowed == 1,
                 url_error: word_of(info.url_error, sys::robotstxt_url_error_name),
-                robots_url: name_of(info.robots_url),
+                robots_url: text_or_none(info.robots_url),
                 access: word_of(info.access, sys::robotstxt_access_name),
                 access_reason: word_of(info.access_reason, sys::robotstxt_access_reason_name),
                 verdict: verdict_of(&verdict.assume_init()),
                 status: info.status,
                 cache_tier: word_of(info.cache_tier, sys::robotstxt_cache_tier_name),
-                fetch_error: name_of(info.fetch_error),
+                fetch_error: text_or_none(info.fetch_error),
             })
         }
     }
+}
+
+// The C ABI gives an empty view for a text that is absent.
+fn text_or_none(view: sys::robotstxt_string) -> Option<String> {
+    Some(name_of(view)).filter(|text| !text.is_empty())
 }
 
 impl Drop for Client {

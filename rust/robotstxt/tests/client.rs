@@ -107,7 +107,8 @@ fn fetches_applies_the_policy_and_caches() {
         (Some("rules"), Some("parsed"), 200, Some("fetched"), 2)
     );
     assert_eq!(decision.url_error, None);
-    assert_eq!(decision.robots_url, origin.url("/robots.txt"));
+    assert_eq!(decision.robots_url, Some(origin.url("/robots.txt")));
+    assert_eq!(decision.fetch_error, None);
     let again = client.decide(&origin.url("/public"), &agent).unwrap();
     assert!(again.allowed);
     assert_eq!(again.cache_tier.as_deref(), Some("memory"));
@@ -164,7 +165,7 @@ fn loopback_is_refused_by_default_and_bad_options_are_errors() {
         .decide(&origin.url("/x"), &Agent::tokens(&["FooBot"]).unwrap())
         .unwrap();
     assert!(
-        !decision.allowed && !decision.fetch_error.is_empty(),
+        !decision.allowed && decision.fetch_error.is_some(),
         "{:?}",
         decision
     );
@@ -198,10 +199,10 @@ fn a_url_with_no_origin_is_not_allowed_and_nothing_is_looked_up() {
                 decision.access.as_deref(),
                 decision.access_reason.as_deref(),
                 decision.cache_tier.as_deref(),
-                decision.robots_url.as_str(),
+                decision.robots_url.as_deref(),
                 decision.status
             ),
-            (None, None, None, "", 0),
+            (None, None, None, None, 0),
             "{}",
             url
         );
