@@ -1,14 +1,10 @@
 // A parsed robots.txt, lint, and the crawler catalogue, asked through the C ABI
 // (include/robotstxt/c_api.h) of the library compiled to WebAssembly: this file only
 // moves bytes across that boundary and gives the answers JavaScript's shapes.
-import createRobotstxtModule from "./robotstxt_wasm.mjs";
-import wasmBase64 from "./robotstxt_wasm_binary.js";
+import { wasm } from "./instance.js";
 import * as layout from "./layout.js";
 import { RobotstxtError, heap } from "./memory.js";
 
-// The module gets its bytes from here: it fetches nothing and reads no file.
-const wasmBinary = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
-const wasm = await createRobotstxtModule({ wasmBinary });
 const memory = heap(wasm);
 // Every offset read here is layout.js's, made from the header the module was built
 // with; a module of another ABI would be read at the wrong places.
