@@ -28,13 +28,21 @@ test("the package loads and answers without fetch, XHR or files", async () => {
   assert.equal(version, manifest.version);
 });
 
-test("the package installs nothing and depends on nothing", () => {
+test("the packages install nothing and depend on nothing", () => {
   const require = createRequire(import.meta.url);
-  const manifest = JSON.parse(readFileSync(require.resolve("robotstxt-wasm/package.json"), "utf8"));
+  const manifestOf = (name) =>
+    JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8"));
+  const manifest = manifestOf("robotstxt-wasm");
   assert.equal(manifest.type, "module");
-  assert.deepEqual(manifest.dependencies ?? {}, {});
-  for (const hook of ["preinstall", "install", "postinstall", "prepare"]) {
-    assert.equal(manifest.scripts?.[hook], undefined, hook);
-  }
   assert.ok(manifest.exports["."] && manifest.exports["./robots-parser"]);
+  // robots-parser's place: CommonJS, as robots-parser is, for require().
+  const dropIn = manifestOf("robotstxt-robots-parser");
+  assert.equal(dropIn.type, "commonjs");
+  assert.equal(dropIn.version, manifest.version);
+  for (const each of [manifest, dropIn]) {
+    assert.deepEqual(each.dependencies ?? {}, {});
+    for (const hook of ["preinstall", "install", "postinstall", "prepare"]) {
+      assert.equal(each.scripts?.[hook], undefined, hook);
+    }
+  }
 });

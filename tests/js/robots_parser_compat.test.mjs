@@ -1,8 +1,10 @@
-// robotstxt-wasm/robots-parser against robots-parser's own test cases
+// robotstxt-wasm/robots-parser, and the CommonJS package made from it for robots-parser's
+// place (robotstxt-robots-parser), against robots-parser's own test cases
 // (robots_parser_cases.mjs): every check gives robots-parser's answer, except the ones
 // in kGoogleDiffers, where Google's crawlers answer otherwise and so does this entry
 // point; docs/javascript.md explains each.
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { test } from "node:test";
 import robotsParser from "robotstxt-wasm/robots-parser";
 import { cases } from "./robots_parser_cases.mjs";
@@ -26,7 +28,7 @@ export const kGoogleDiffers = new Map([
   ["ignores version numbers in the user agent | getCrawlDelay | b / 1.0", 1],
 ]);
 
-test("robots-parser's cases give its answers, or Google's where documented", (t) => {
+function checkCases(t, robotsParser) {
   let agreed = 0;
   const differing = [];
   const wrong = [];
@@ -49,4 +51,14 @@ test("robots-parser's cases give its answers, or Google's where documented", (t)
   }
   assert.deepEqual(wrong, []);
   t.diagnostic(`${agreed} checks as robots-parser, ${differing.length} as Google differs`);
+}
+
+test("robots-parser's cases give its answers, or Google's where documented", (t) => {
+  checkCases(t, robotsParser);
+});
+
+test("robotstxt-robots-parser, loaded with require(), gives the same answers", (t) => {
+  const required = createRequire(import.meta.url)("robotstxt-robots-parser");
+  assert.equal(typeof required, "function");
+  checkCases(t, required);
 });
