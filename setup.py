@@ -44,6 +44,7 @@ class BuildWithCMake(build_ext):
                         "-DROBOTSTXT_BUILD_PYTHON=ON", "-DROBOTSTXT_BUILD_FETCH=ON",
                         "-DROBOTSTXT_BUILD_TOOLS=OFF", "-DROBOTSTXT_BUILD_TESTS=OFF",
                         "-DROBOTSTXT_BUILD_BENCH=OFF", "-DROBOTSTXT_BUILD_FUZZ=OFF",
+                        "-DROBOTSTXT_BUILD_JAVA=OFF",
                         "-DROBOTSTXT_WERROR=OFF"], check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
         subprocess.run([cmake, "--build", str(build_dir), "--target", "robotstxt_python",
