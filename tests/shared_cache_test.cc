@@ -105,6 +105,38 @@ TEST(RedisUrlTest, ReadsHostPortAndDatabase) {
   }
 }
 
+TEST(RedisUrlTest, ReadsUserAndPasswordAndNeverQuotesThem) {
+  const RedisUrlResult acl = parse_redis_url("redis://fleet:s3cret@10.1.2.3:6380/4");
+  ASSERT_TRUE(acl.address.has_value()) << acl.error;
+  EXPECT_EQ(acl.address->host, "10.1.2.3");
+  EXPECT_EQ(acl.address->port, 6380);
+  EXPECT_EQ(acl.address->username, "fleet");
+  EXPECT_EQ(acl.address->password, "s3cret");
+  // The password alone (Redis before ACLs), and one holding '@', '/' and ':' escaped or not.
+  const RedisUrlResult plain = parse_redis_url("redis://:p%40ss@cache");
+  ASSERT_TRUE(plain.address.has_value()) << plain.error;
+  EXPECT_EQ(plain.address->username, "");
+  EXPECT_EQ(plain.address->password, "p@ss");
+  EXPECT_EQ(plain.address->host, "cache");
+  EXPECT_EQ(parse_redis_url("redis://u:a@b/c:d@cache:7000/1").address->password, "a@b/c:d");
+  for (const char* bad :
+       {"redis://s3cret@cache", "redis://u:@cache", "redis://u:s3cret%4@cache",
+        "redis://u:s3cret%zz@cache", "redis://u:s3cret@", "redis://u:s3cret@h:x"}) {
+    const RedisUrlResult refused = parse_redis_url(bad);
+    EXPECT_FALSE(refused.address.has_value()) << bad;
+    EXPECT_FALSE(refused.error.empty()) << bad;
+    EXPECT_EQ(refused.error.find("s3cret"), std::string::npos) << refused.error;
+  }
+}
+
+TEST(RedisUrlTest, RedactionDropsEverythingBeforeTheLastAt) {
+  EXPECT_EQ(redact_redis_url("redis://fleet:s3cret@10.0.0.5:6379/0"),
+            "redis://***@10.0.0.5:6379/0");
+  EXPECT_EQ(redact_redis_url("redis://u:a@b@cache/0"), "redis://***@cache/0");
+  EXPECT_EQ(redact_redis_url("redis://cache:6379/0"), "redis://cache:6379/0");
+  EXPECT_EQ(redact_redis_url("s3cret@cache"), "***@cache");  // not even a URL
+}
+
 // The TTL of the key scheme: freshness plus the 30 days docs/semantics.md 7 may still need.
 TEST(SharedCacheKeysTest, RecordsLiveForFreshnessPlusTheLastGoodCopyLimit) {
   auto store = std::make_shared<InMemoryStore>();

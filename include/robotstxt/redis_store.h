@@ -12,9 +12,10 @@
  * @endcode
  *
  * Every call is bounded by the timeouts below and never throws; a Redis that is down or
- * slow makes calls return StoreStatus::kUnavailable. Connections are made when needed,
- * one per concurrent caller, and reused; a broken one is dropped and made again (at
- * once, for the same call, unless the old one timed out: a call waits one timeout).
+ * slow makes calls return StoreStatus::kUnavailable, and last_error() says why. Connections
+ * are made when needed, one per concurrent caller, and reused; a broken one is dropped and
+ * made again (at once, for the same call, unless the old one timed out: a call waits one
+ * timeout). With a password, each connection authenticates first (AUTH).
  */
 #ifndef ROBOTSTXT_REDIS_STORE_H_
 #define ROBOTSTXT_REDIS_STORE_H_
@@ -41,6 +42,10 @@ struct RedisAddress {
   std::string host = "127.0.0.1";
   int port = 6379;
   int database = 0;
+  /// AUTH with these when password is set: `AUTH username password` (a Redis 6 ACL
+  /// user), or `AUTH password` when username is empty.
+  std::string username{};
+  std::string password{};
 };
 
 struct RedisUrlResult {
@@ -48,9 +53,16 @@ struct RedisUrlResult {
   std::string error;  ///< why the URL was refused, when address is empty
 };
 
-/// Reads `redis://HOST[:PORT][/DB]` (port 6379 and database 0 by default).
+/// Reads `redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]` (port 6379 and database 0 by
+/// default; `%` escapes in USER and PASSWORD, e.g. `%40` for `@`). The error never holds
+/// the password.
 /// Example: parse_redis_url("redis://127.0.0.1:6380/2").address->database == 2.
 [[nodiscard]] RedisUrlResult parse_redis_url(std::string_view url);
+
+/// The URL with its user info (user and password) replaced by `***`, for logs and
+/// messages: redact_redis_url("redis://fleet:s3cret@10.0.0.5/0") == "redis://***@10.0.0.5/0".
+/// Everything up to the last `@` after the scheme goes, whether or not the URL is valid.
+[[nodiscard]] std::string redact_redis_url(std::string_view url);
 
 struct RedisStoreOptions {
   RedisAddress address;
@@ -80,6 +92,11 @@ class RedisStore final : public SharedStore {
   [[nodiscard]] std::optional<std::vector<long long>> run_script(
       std::string_view script, int key_count, std::span<const std::string> arguments);
 
+  /// Why the last call that failed did, for an operator: the connection's error
+  /// ("Connection refused"), "no answer within 250 ms", or Redis's error reply
+  /// ("NOAUTH Authentication required."); never the password. Empty before any failure.
+  [[nodiscard]] std::string last_error() const;
+
  private:
   class Connection;
   void give_back(std::unique_ptr<Connection> connection);
@@ -88,8 +105,12 @@ class RedisStore final : public SharedStore {
   redisReply* run(std::initializer_list<std::string_view> arguments);
   redisReply* run(std::span<const std::string_view> arguments);
 
+  // Keeps why a call failed (last_error()).
+  void failed_because(std::string why);
+
   RedisStoreOptions options_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
+  std::string last_error_;  // under mutex_
   std::vector<std::unique_ptr<Connection>> idle_;
   std::unordered_map<std::string, std::string> script_digests_;  // each script's SHA1, once loaded
 };

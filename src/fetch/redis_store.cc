@@ -61,19 +61,44 @@ using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
 // connection it closed): trying again on another connection would only wait again.
 class RedisStore::Connection {
  public:
-  explicit Connection(const RedisStoreOptions& options) {
+  explicit Connection(const RedisStoreOptions& options) : timeout_(options.command_timeout) {
     context_ = redisConnectWithTimeout(options.address.host.c_str(), options.address.port,
                                        to_timeval(options.connect_timeout));
     if (context_ == nullptr || context_->err != 0) {
       broken_ = true;
+      error_ = context_ == nullptr ? "cannot make a connection" : context_->errstr;
       return;
     }
-    if (redisSetTimeout(context_, to_timeval(options.command_timeout)) != REDIS_OK) broken_ = true;
-    if (!broken_ && options.address.database != 0) {
-      const std::string database = std::to_string(options.address.database);
+    if (redisSetTimeout(context_, to_timeval(options.command_timeout)) != REDIS_OK) {
+      broken_ = true;
+      error_ = "cannot set the command timeout";
+    }
+    const RedisAddress& address = options.address;
+    if (!broken_ && !address.password.empty()) {
+      std::vector<std::string_view> auth = {"AUTH"};
+      if (!address.username.empty()) auth.push_back(address.username);
+      auth.push_back(address.password);
+      const Reply reply = command(auth);
+      if (reply && reply->type != REDIS_REPLY_STATUS) {
+        broken_ = true;
+        error_ = reply->type == REDIS_REPLY_ERROR ? std::string(reply->str, reply->len)
+                                                  : "an unexpected reply to AUTH";
+        // Redis's replies to AUTH name no password; should one ever quote it, it goes.
+        for (std::size_t at = error_.find(address.password); at != std::string::npos;
+             at = error_.find(address.password)) {
+          error_.replace(at, address.password.size(), "***");
+        }
+      }
+    }
+    if (!broken_ && address.database != 0) {
+      const std::string database = std::to_string(address.database);
       const std::array<std::string_view, 2> select = {"SELECT", database};
       const Reply reply = command(select);
-      if (!reply || reply->type != REDIS_REPLY_STATUS) broken_ = true;
+      if (reply && reply->type != REDIS_REPLY_STATUS) {
+        broken_ = true;
+        error_ = reply->type == REDIS_REPLY_ERROR ? std::string(reply->str, reply->len)
+                                                  : "an unexpected reply to SELECT";
+      }
     }
   }
   ~Connection() {
@@ -84,6 +109,8 @@ class RedisStore::Connection {
 
   bool broken() const { return broken_; }
   bool timed_out() const { return timed_out_; }
+  /// Why it broke ("" while it is not broken).
+  const std::string& error() const { return error_; }
 
   Reply command(std::span<const std::string_view> arguments) {
     if (broken_) return nullptr;
@@ -103,22 +130,68 @@ class RedisStore::Connection {
       // error with errno EAGAIN from the socket's SO_RCVTIMEO.
       timed_out_ =
           context_->err == REDIS_ERR_IO && (error_number == EAGAIN || error_number == EWOULDBLOCK);
+      error_ = timed_out_ ? "no answer within " + std::to_string(timeout_.count()) + " ms"
+                          : std::string(context_->errstr);
       return nullptr;
     }
     return reply;
   }
 
  private:
+  std::chrono::milliseconds timeout_;
   redisContext* context_ = nullptr;
   bool broken_ = false;
   bool timed_out_ = false;
+  std::string error_;
 };
+
+namespace {
+
+// The bytes `value` stands for, its %XX escapes decoded; nullopt when a % starts none.
+std::optional<std::string> percent_decoded(std::string_view value) {
+  std::string decoded;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] != '%') {
+      decoded.push_back(value[i]);
+      continue;
+    }
+    unsigned byte = 0;
+    if (i + 2 >= value.size()) return std::nullopt;
+    const auto [end, error] = std::from_chars(value.data() + i + 1, value.data() + i + 3, byte, 16);
+    if (error != std::errc() || end != value.data() + i + 3) return std::nullopt;
+    decoded.push_back(static_cast<char>(byte));
+    i += 2;
+  }
+  return decoded;
+}
+
+}  // namespace
 
 RedisUrlResult parse_redis_url(std::string_view url) {
   constexpr std::string_view kScheme = "redis://";
   if (!url.starts_with(kScheme)) return {std::nullopt, "a Redis URL starts with redis://"};
   url.remove_prefix(kScheme.size());
   RedisAddress address;
+  // User info ends at the last '@': a password may hold '@', '/' or ':' of its own. No
+  // error below quotes it.
+  if (const std::size_t at = url.rfind('@'); at != std::string_view::npos) {
+    const std::string_view user_info = url.substr(0, at);
+    url.remove_prefix(at + 1);
+    const std::size_t colon = user_info.find(':');
+    if (colon == std::string_view::npos) {
+      return {std::nullopt, "the Redis password goes after a colon: redis://[USER]:PASSWORD@HOST"};
+    }
+    std::optional<std::string> username = percent_decoded(user_info.substr(0, colon));
+    std::optional<std::string> password = percent_decoded(user_info.substr(colon + 1));
+    if (!username || !password) {
+      return {std::nullopt, "a % in the Redis user or password must start an escape such as %40"};
+    }
+    if (password->empty()) {
+      return {std::nullopt, "the Redis password is empty (redis://[USER]:PASSWORD@HOST)"};
+    }
+    address.username = std::move(*username);
+    address.password = std::move(*password);
+  }
   const std::size_t slash = url.find('/');
   std::string_view host_port = url.substr(0, slash);
   if (slash != std::string_view::npos) {
@@ -148,6 +221,15 @@ RedisUrlResult parse_redis_url(std::string_view url) {
   if (host_port.empty()) return {std::nullopt, "the Redis URL names no host"};
   address.host = host_port;
   return {std::move(address), {}};
+}
+
+std::string redact_redis_url(std::string_view url) {
+  const std::size_t at = url.rfind('@');
+  if (at == std::string_view::npos) return std::string(url);
+  const std::size_t scheme_end = url.find("://");
+  const std::size_t kept =
+      scheme_end != std::string_view::npos && scheme_end < at ? scheme_end + 3 : 0;
+  return std::string(url.substr(0, kept)) + "***@" + std::string(url.substr(at + 1));
 }
 
 RedisStore::RedisStore(RedisStoreOptions options) : options_(std::move(options)) {}
@@ -183,8 +265,25 @@ redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
     connection = std::make_unique<Connection>(options_);
     reply = connection->command(arguments);
   }
+  if (!reply) {
+    failed_because(connection->error());
+  } else if (reply->type == REDIS_REPLY_ERROR) {
+    // NOSCRIPT is how a script's first run is asked for (run_script()), not a failure.
+    const std::string_view error(reply->str, reply->len);
+    if (!error.starts_with("NOSCRIPT")) failed_because(std::string(error));
+  }
   give_back(std::move(connection));
   return reply.release();
+}
+
+void RedisStore::failed_because(std::string why) {
+  const std::lock_guard lock(mutex_);
+  last_error_ = std::move(why);
+}
+
+std::string RedisStore::last_error() const {
+  const std::lock_guard lock(mutex_);
+  return last_error_;
 }
 
 StoreRead RedisStore::get(const std::string& key, std::size_t max_bytes) {

@@ -307,7 +307,8 @@ int run_fetch(FetchCommandOptions& options) {
   if (!options.redis.empty()) {
     const RedisUrlResult redis = parse_redis_url(options.redis);
     if (!redis.address) {
-      report_error("fetch", "--redis '" + printable(options.redis) + "': " + redis.error);
+      report_error("fetch",
+                   "--redis '" + printable(redact_redis_url(options.redis)) + "': " + redis.error);
       return kExitUsage;
     }
     // One URL is fetched here, always, to show every step of it; the shared tier is

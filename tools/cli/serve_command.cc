@@ -203,7 +203,8 @@ int run_serve(const ServeOptions& options) {
   if (!options.redis.empty()) {
     const RedisUrlResult address = parse_redis_url(options.redis);
     if (!address.address) {
-      report_error("serve", "--redis '" + printable(options.redis) + "': " + address.error);
+      report_error("serve", "--redis '" + printable(redact_redis_url(options.redis)) +
+                                "': " + address.error);
       return kExitUsage;
     }
     auto redis = std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
