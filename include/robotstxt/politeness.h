@@ -76,6 +76,9 @@ struct PolitenessOptions {
   /// this process's schedule is used without waiting on the store, readiness included.
   /// Unset: only the failures of the shared schedule itself count.
   std::function<bool()> shared_store_up;
+  /// Called when the shared schedule fails (after it is counted), so that the other
+  /// user of the same store can mark it down too (SharedCache::mark_unavailable()).
+  std::function<void()> on_shared_failure{};
   /// Key prefix before "v1:", as SharedCacheOptions::key_prefix.
   std::string key_prefix = "robotstxt:";
   /// Keys of this process's schedule (per origin and crawler, and back-offs).

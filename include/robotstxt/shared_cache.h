@@ -28,7 +28,7 @@
  * degrades to "the shared tier has nothing" and is counted in stats(). The first failure
  * marks the tier down: no caller asks the store again (each waits at most one store
  * timeout, once) until a background probe, every SharedCacheOptions::retry_after, finds
- * it answering.
+ * it answering. SharedCacheOptions::on_availability_change hears of each change.
  *
  * The store is as trusted as the network: a record is read only up to
  * SharedCacheOptions::max_record_bytes, must be one the writer can produce
@@ -43,6 +43,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -102,6 +103,10 @@ struct SharedCacheOptions {
   /// max_poll_interval. The whole wait is bounded by the fetch timeout.
   std::chrono::milliseconds poll_interval{std::chrono::milliseconds(5)};
   std::chrono::milliseconds max_poll_interval{std::chrono::milliseconds(100)};
+  /// Called with false when the tier is marked down and with true when the probe finds
+  /// the store answering again: alternately, starting with false, one call at a time, on
+  /// the probe's thread (never a caller's, so a slow one delays no lookup). For a log.
+  std::function<void(bool available)> on_availability_change{};
 };
 
 /// Counters since the tier was created. Each is a plain count, for metrics.
@@ -150,6 +155,9 @@ class SharedCache {
   [[nodiscard]] bool reachable();
   /// False while the tier is marked down after a failure.
   [[nodiscard]] bool available() const noexcept;
+  /// A failure of the same store seen by another of its users (the fetch schedule on the
+  /// same Redis): marks the tier down as its own failures do, without counting an error.
+  void mark_unavailable() noexcept;
   [[nodiscard]] SharedCacheStats stats() const noexcept;
   [[nodiscard]] const SharedCacheOptions& options() const noexcept { return options_; }
   /// RobotsClient decides what is fresh and how long to wait; the tier counts.
@@ -164,8 +172,12 @@ class SharedCache {
   bool skipping() const noexcept;
   // Counts a failure and marks the tier down, starting the probe if it was up.
   void failed() noexcept;
+  // Marks the tier down, starting the probe if it was up.
+  void mark_down() noexcept;
   // The background probe: asks the store every retry_after until it answers.
   void probe_until_back();
+  // Calls options_.on_availability_change, if set.
+  void notify(bool available) noexcept;
   bool store_answers();
 
   std::shared_ptr<SharedStore> store_;

@@ -170,6 +170,7 @@ void Politeness::shared_failed() noexcept {
   const auto pause =
       std::chrono::duration_cast<std::chrono::steady_clock::duration>(options_.retry_shared_after);
   skip_shared_until_.store(steady_ticks() + pause.count(), std::memory_order_relaxed);
+  if (options_.on_shared_failure) options_.on_shared_failure();
 }
 
 bool Politeness::shared_reachable() {

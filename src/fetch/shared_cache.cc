@@ -49,6 +49,12 @@ bool SharedCache::skipping() const noexcept { return store_ == nullptr || down_.
 
 void SharedCache::failed() noexcept {
   ++errors_;
+  mark_down();
+}
+
+void SharedCache::mark_unavailable() noexcept { mark_down(); }
+
+void SharedCache::mark_down() noexcept {
   if (down_.exchange(true)) return;  // already down: the probe is running
   const std::lock_guard lock(probe_mutex_);
   if (stopping_) return;
@@ -67,16 +73,30 @@ bool SharedCache::store_answers() {
 }
 
 void SharedCache::probe_until_back() {
+  // Told here rather than where the failure was seen: the caller that saw it goes on at
+  // once. The tier stays down until "back" has been told, so the next "down" (which a
+  // new probe tells, after this one is joined) always follows it.
+  notify(false);
   const auto pause = std::max(options_.retry_after, std::chrono::milliseconds(1));
   std::unique_lock lock(probe_mutex_);
   while (!probe_wake_.wait_for(lock, pause, [this] { return stopping_; })) {
     lock.unlock();
     const bool back = store_answers();
+    if (back) notify(true);
     lock.lock();
     if (back) {
       down_.store(false);
       return;
     }
+  }
+}
+
+void SharedCache::notify(bool available) noexcept {
+  if (!options_.on_availability_change) return;
+  try {
+    options_.on_availability_change(available);
+  } catch (...) {
+    // A log that cannot be written must not end the probe (nor the process).
   }
 }
 

@@ -1,5 +1,6 @@
 #include "support/child_process.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -7,10 +8,17 @@
 
 namespace robotstxt::testing {
 
-ChildWithOutput spawn_with_output(std::vector<std::string> argv) {
+ChildWithOutput spawn_with_output(std::vector<std::string> argv, const std::string& error_file) {
   ChildWithOutput child;
+  // Opened here, before the fork: the child only redirects.
+  const int error_fd =
+      error_file.empty() ? -1 : open(error_file.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+  if (!error_file.empty() && error_fd < 0) return child;
   int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) return child;
+  if (pipe(pipe_fds) != 0) {
+    if (error_fd >= 0) close(error_fd);
+    return child;
+  }
   std::vector<char*> pointers;
   for (std::string& arg : argv) pointers.push_back(arg.data());
   pointers.push_back(nullptr);
@@ -18,12 +26,17 @@ ChildWithOutput spawn_with_output(std::vector<std::string> argv) {
   if (child.pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     dup2(pipe_fds[1], STDOUT_FILENO);
+    if (error_fd >= 0) {
+      dup2(error_fd, STDERR_FILENO);
+      close(error_fd);
+    }
     close(pipe_fds[0]);
     close(pipe_fds[1]);
     execv(pointers[0], pointers.data());
     _exit(127);
   }
   close(pipe_fds[1]);
+  if (error_fd >= 0) close(error_fd);
   child.output = pipe_fds[0];
   return child;
 }

@@ -18,8 +18,10 @@ struct ChildWithOutput {
 };
 
 /// Runs argv[0] with `argv`. The child is killed if the test process dies first, so a
-/// crashed test never leaves a server behind.
-ChildWithOutput spawn_with_output(std::vector<std::string> argv);
+/// crashed test never leaves a server behind. With `error_file`, its standard error is
+/// appended to that file (created if need be); else it is the test's.
+ChildWithOutput spawn_with_output(std::vector<std::string> argv,
+                                  const std::string& error_file = "");
 
 /// The first line read from `fd` (without its newline), waiting at most `timeout`.
 std::string read_first_line(int fd, std::chrono::milliseconds timeout);

@@ -55,10 +55,10 @@ HttpResult HttpClient::request(const std::string& method, const std::string& url
   return result;
 }
 
-ServiceProcess::ServiceProcess(const std::vector<std::string>& args) {
+ServiceProcess::ServiceProcess(const std::vector<std::string>& args, const std::string& log_file) {
   std::vector<std::string> argv{ROBOTSTXT_CLI, "serve", "--listen", "127.0.0.1:0"};
   argv.insert(argv.end(), args.begin(), args.end());
-  const ChildWithOutput child = spawn_with_output(std::move(argv));
+  const ChildWithOutput child = spawn_with_output(std::move(argv), log_file);
   pid_ = child.pid;
   output_ = child.output;
   if (pid_ < 0) return;

@@ -37,7 +37,8 @@ class HttpClient {
 class ServiceProcess {
  public:
   /// Starts `robotstxt serve --listen 127.0.0.1:0 ARGS...`; port() is 0 if it did not.
-  explicit ServiceProcess(const std::vector<std::string>& args);
+  /// With `log_file`, the service's standard error (its log) is appended there.
+  explicit ServiceProcess(const std::vector<std::string>& args, const std::string& log_file = "");
   ~ServiceProcess();
   ServiceProcess(const ServiceProcess&) = delete;
   ServiceProcess& operator=(const ServiceProcess&) = delete;

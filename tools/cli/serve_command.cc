@@ -33,6 +33,7 @@
 #include "service/endpoints.h"
 #include "service/http_server.h"
 #include "service/robots_api.h"
+#include "service/shared_tier_log.h"
 
 namespace robotstxt::cli {
 namespace {
@@ -200,6 +201,8 @@ int run_serve(const ServeOptions& options) {
   }
   std::optional<PolitenessOptions> politeness_settings = politeness_options(options);
   if (!politeness_settings) return kExitUsage;
+  // Outlives the client, whose shared tier's probe writes through it.
+  std::optional<service::SharedTierLog> tier_log;
   if (!options.redis.empty()) {
     const RedisUrlResult address = parse_redis_url(options.redis);
     if (!address.address) {
@@ -209,14 +212,23 @@ int run_serve(const ServeOptions& options) {
     }
     auto redis = std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
     client.shared_store = redis;
+    tier_log.emplace(stderr, options.redis, [redis] { return redis->last_error(); });
+    client.shared_cache.on_availability_change = [&tier_log](bool available) {
+      tier_log->changed(available);
+    };
     // The same Redis holds the fleet's fetch schedule: one per origin for all instances.
     politeness_settings->shared_schedule = std::make_shared<RedisScheduleStore>(redis);
   }
   RobotsClient robots(client);
-  // One Redis, one judgement of whether it answers: while the cache tier has it marked
-  // down, the schedule does not wait on it either.
   if (SharedCache* shared = robots.shared_cache(); shared != nullptr) {
+    // One Redis, one judgement of whether it answers: while the cache tier has it marked
+    // down, the schedule does not wait on it either, and a failure the schedule sees
+    // marks it down.
     politeness_settings->shared_store_up = [shared] { return shared->available(); };
+    politeness_settings->on_shared_failure = [shared] { shared->mark_unavailable(); };
+    // Asked once before listening (one store timeout at most), so that a Redis that is
+    // not there is said at once, in the log and in /metrics, not at the first request.
+    if (shared->reachable()) tier_log->reachable_at_start();
   }
   Politeness politeness(robots, *politeness_settings);
   // Opened before listening, so a path that cannot be written is said at once (exit 2).
@@ -281,7 +293,8 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   command->add_option("--listen", options->listen,
                       "HOST:PORT to listen on (default 127.0.0.1:8080)");
   command->add_option("--redis", options->redis,
-                      "redis://HOST:PORT/DB: the shared cache tier (default: this process only)");
+                      "redis://[[USER]:PASSWORD@]HOST:PORT/DB: the shared cache tier and fetch\n"
+                      "schedule (default: this process only); its state is logged on stderr");
   command->add_option("--token-file", options->token_file,
                       "file whose first line (surrounding whitespace trimmed; not empty) is\n"
                       "the token every /v1/ request must send as 'Authorization: Bearer TOKEN'\n"

@@ -14,8 +14,6 @@
 
 namespace robotstxt::service {
 
-namespace {
-
 void append_utc_time(std::chrono::system_clock::time_point when, std::string& out) {
   const std::time_t seconds = std::chrono::system_clock::to_time_t(when);
   const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -31,8 +29,6 @@ void append_utc_time(std::chrono::system_clock::time_point when, std::string& ou
       std::snprintf(fraction.data(), fraction.size(), ".%03dZ", static_cast<int>(millis));
   if (fraction_bytes > 0) out.append(fraction.data(), static_cast<std::size_t>(fraction_bytes));
 }
-
-}  // namespace
 
 std::string access_log_line(const AccessRecord& record) {
   std::string line;

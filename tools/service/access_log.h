@@ -19,6 +19,9 @@
 
 namespace robotstxt::service {
 
+/// "2026-01-02T03:04:05.678Z": how every line of the service's logs starts.
+void append_utc_time(std::chrono::system_clock::time_point when, std::string& out);
+
 /// One answered request (or refused connection), as the server saw it.
 struct AccessRecord {
   std::chrono::system_clock::time_point answered_at;

@@ -149,7 +149,9 @@ std::string Metrics::prometheus(const RobotsCache& cache, const SharedCache* sha
     for (const auto& [name, value] : counters) {
       out << "# TYPE " << name << " counter\n" << name << " " << value << "\n";
     }
-    out << "# TYPE robotstxt_shared_tier_up gauge\nrobotstxt_shared_tier_up "
+    out << "# HELP robotstxt_shared_tier_up 1 while Redis is used, 0 while it is marked "
+           "unreachable (checked at start; then by each failure and the probe once a second).\n"
+        << "# TYPE robotstxt_shared_tier_up gauge\nrobotstxt_shared_tier_up "
         << (shared->available() ? 1 : 0) << "\n";
   }
   return out.str();
