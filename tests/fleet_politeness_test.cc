@@ -240,6 +240,40 @@ TEST_F(FleetPolitenessTest, P6_BatchesDisallowedUrlsAndBadRequests) {
   EXPECT_EQ(client.request("GET", service.url("/v1/acquire")).status, 405);
 }
 
+// The robots.txt fetches acquiring starts are counted with the others, once per origin
+// however many URLs of it a batch holds.
+TEST_F(FleetPolitenessTest, AcquiresCountTheirFetchesWithTheOthers) {
+  ServiceProcess service(serve_args({}));
+  ASSERT_NE(service.port(), 0);
+  HttpClient client;
+  const auto fetched = [&] {
+    const std::string metrics = client.request("GET", service.url("/metrics")).body;
+    const std::string sample = "\nrobotstxt_fetches_total{outcome=\"2xx\"} ";
+    const std::size_t at = metrics.find(sample);
+    return at == std::string::npos ? 0 : std::stoi(metrics.substr(at + sample.size()));
+  };
+  EXPECT_EQ(acquire(client, service, {{"url", site_url("/a")}, {"agent", "FleetBot"}})["allowed"],
+            true);
+  EXPECT_EQ(fetched(), 1);
+  // Known now: neither a check nor another acquire fetches it again.
+  EXPECT_EQ(client
+                .request("GET", service.url("/v1/check?url=" + testing::url_encode(site_url("/b")) +
+                                            "&agent=FleetBot"))
+                .status,
+            200);
+  EXPECT_EQ(acquire(client, service, {{"url", site_url("/c")}, {"agent", "FleetBot"}})["allowed"],
+            true);
+  EXPECT_EQ(fetched(), 1);
+  // "localhost" is another origin than "127.0.0.1": one more fetch for its two URLs.
+  const std::string other = "http://localhost:" + std::to_string(site_.port());
+  const json slots = acquire(client, service,
+                             {{"urls", {other + "/d", site_url("/e"), other + "/private/f"}},
+                              {"agent", "FleetBot"}})["slots"];
+  ASSERT_EQ(slots.size(), 3u) << slots.dump();
+  EXPECT_EQ(slots[2]["allowed"], false) << slots.dump();
+  EXPECT_EQ(fetched(), 2);
+}
+
 // P8: with Redis down each instance keeps its own schedule and says so in /readyz and
 // /metrics; when Redis is back, both join the shared schedule again.
 TEST_F(FleetPolitenessTest, P8_RedisDownEachInstanceSaysItIsAloneAndRejoins) {

@@ -454,6 +454,18 @@ TEST_F(ServeTest, MetricsCountRequestsTiersFetchesAndLatency) {
   EXPECT_EQ(metric(text, "robotstxt_shared_tier_errors_total"), -1) << "no shared tier";
 }
 
+// GET /v1/robots fetches an origin it does not hold, and that fetch is counted as a
+// check's is; the check that follows finds the origin in memory.
+TEST_F(ServeTest, MetricsCountTheFetchOfRobots) {
+  ServiceProcess service(origin_args());
+  ASSERT_NE(service.port(), 0);
+  ASSERT_EQ(service.get("/v1/robots?url=" + url_encode("http://counted.test/")).status, 200);
+  EXPECT_EQ(metric(service.get("/metrics").body, R"(robotstxt_fetches_total{outcome="2xx"})"), 1);
+  EXPECT_EQ(body_of(service.get(check_path("http://counted.test/x")))["cache_tier"], "memory");
+  EXPECT_EQ(metric(service.get("/metrics").body, R"(robotstxt_fetches_total{outcome="2xx"})"), 1);
+  EXPECT_EQ(origin_.request_count("counted"), 1);
+}
+
 // Fetches are bounded for the whole process, not per request: several batches at once,
 // each naming distinct slow origins, never have more than --max-fetches robots.txt
 // requests in progress at the origin; the others wait for a slot and are answered.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -67,8 +68,21 @@ std::optional<std::string> retry_after_text(const json& body, std::string& error
 
 }  // namespace
 
-PolitenessApi::PolitenessApi(Politeness& politeness, std::size_t max_batch_urls)
-    : politeness_(politeness), max_batch_urls_(max_batch_urls) {}
+PolitenessApi::PolitenessApi(Politeness& politeness, std::size_t max_batch_urls, Metrics& metrics)
+    : politeness_(politeness), max_batch_urls_(max_batch_urls), metrics_(metrics) {}
+
+void PolitenessApi::count_fetches(std::span<const Slot> slots) {
+  // URLs of one origin share its entry and its one fetch: counted once, as POST /v1/check
+  // counts them.
+  std::unordered_set<const RobotsEntry*> fetched;
+  for (const Slot& slot : slots) {
+    const Decision& decision = slot.decision;
+    if (decision.url_error == UrlError::kNone && decision.cache == CacheTier::kFetched &&
+        !refused(slot) && fetched.insert(decision.entry.get()).second) {
+      metrics_.count_fetch(decision.entry->last_fetch);
+    }
+  }
+}
 
 HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
   if (std::string mistakes = query_mistakes(request.target, {}); !mistakes.empty()) {
@@ -86,6 +100,7 @@ HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
     const std::optional<std::vector<std::string>> urls = json_urls(*body, max_batch_urls_, error);
     if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
     const std::vector<Slot> slots = politeness_.acquire_all(*urls, agent, cancelled);
+    count_fetches(slots);
     json answers = json::array();
     for (std::size_t i = 0; i < slots.size(); ++i)
       answers.push_back(slot_json((*urls)[i], slots[i]));
@@ -94,6 +109,7 @@ HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
   const std::optional<std::string> url = json_string(*body, "url");
   if (!url) return error_response(400, "\"url\" must be a string (or give \"urls\")");
   const Slot slot = politeness_.acquire(*url, agent, cancelled);
+  count_fetches(std::span(&slot, 1));
   if (slot.decision.url_error != UrlError::kNone) {
     return error_response(
         400, "'" + cli::printable(*url) + "': " + std::string(to_string(slot.decision.url_error)));

@@ -5,18 +5,22 @@
 #define ROBOTSTXT_TOOLS_SERVICE_POLITENESS_API_H_
 
 #include <cstddef>
+#include <span>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "robotstxt/politeness.h"
 #include "service/http_server.h"
+#include "service/metrics.h"
 
 namespace robotstxt::service {
 
 class PolitenessApi {
  public:
-  PolitenessApi(Politeness& politeness, std::size_t max_batch_urls);
+  /// The robots.txt fetches that acquiring starts are counted in `metrics` with the
+  /// others (robotstxt_fetches_total).
+  PolitenessApi(Politeness& politeness, std::size_t max_batch_urls, Metrics& metrics);
 
   /// POST /v1/acquire: {"url", "agent"|"crawler"} -> one slot; {"urls": [...], ...} ->
   /// {"slots": [...]}, one per URL in order. May block on a robots.txt fetch.
@@ -30,8 +34,12 @@ class PolitenessApi {
   std::string schedule_state();
 
  private:
+  // Counts the fetches behind `slots` (one per origin entry fetched for them).
+  void count_fetches(std::span<const Slot> slots);
+
   Politeness& politeness_;
   std::size_t max_batch_urls_;
+  Metrics& metrics_;
 };
 
 }  // namespace robotstxt::service

@@ -232,7 +232,7 @@ RobotsApi::RobotsApi(RobotsClient& client, ApiOptions options)
       options_(std::move(options)),
       live_fetches_(options_.refresh_interval, kLiveFetchBytes) {
   if (options_.politeness != nullptr)
-    politeness_.emplace(*options_.politeness, options_.max_batch_urls);
+    politeness_.emplace(*options_.politeness, options_.max_batch_urls, metrics_);
 }
 
 HttpResponse RobotsApi::handle(const HttpRequest& request) {
@@ -593,6 +593,7 @@ HttpResponse RobotsApi::robots(const HttpRequest& request) {
   json sitemaps = json::array();
   if (entry.good_copy) {
     for (const Group& group : entry.good_copy->groups()) {
+  if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(entry.last_fetch);
       json agents = json::array();
       for (const AgentLine& agent : group.agents) {
         agents.push_back({{"line", agent.line},
