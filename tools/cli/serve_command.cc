@@ -263,7 +263,7 @@ int run_serve(const ServeOptions& options) {
   if (access_log) server.access_log = &*access_log;
   service::HttpServer http(
       server, [&api](const service::HttpRequest& request) { return api.handle(request); },
-      [&api](const service::HttpRequest& request) { return api.handle_at_once(request); });
+      [&api](service::HttpRequest& request) { return api.handle_at_once(request); });
   if (const std::string error = http.listen(); !error.empty()) {
     report_error("serve", error);
     return kExitUsage;

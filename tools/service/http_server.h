@@ -33,6 +33,10 @@ struct HttpRequest {
   /// new work when it is set, and what it answers then is never sent. Null for the
   /// quick handler, which never waits.
   std::shared_ptr<const std::atomic<bool>> cancelled;
+  /// Left by the quick handler for the handler when it hands the request on, so that a
+  /// request is routed once: which of the application's routes it took.
+  std::size_t route = kNotRouted;
+  static constexpr std::size_t kNotRouted = static_cast<std::size_t>(-1);
 };
 
 struct HttpResponse {
@@ -80,8 +84,9 @@ class HttpServer {
  public:
   using Handler = std::function<HttpResponse(const HttpRequest&)>;
   /// Answers on the I/O thread when it can do so without blocking; nullopt hands the
-  /// request to `handler` on a worker. Saves two thread hops per cached check.
-  using QuickHandler = std::function<std::optional<HttpResponse>(const HttpRequest&)>;
+  /// request (with what the quick handler noted in it, HttpRequest::route) to `handler`
+  /// on a worker. Saves two thread hops per cached check.
+  using QuickHandler = std::function<std::optional<HttpResponse>(HttpRequest&)>;
 
   HttpServer(ServerOptions options, Handler handler, QuickHandler quick_handler = {});
   ~HttpServer();

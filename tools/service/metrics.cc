@@ -1,46 +1,14 @@
 // Counters of the service and their Prometheus text (see metrics.h).
 #include "service/metrics.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace robotstxt::service {
 
-std::string_view to_string(Endpoint endpoint) {
-  switch (endpoint) {
-    case Endpoint::kCheck:
-      return "check";
-    case Endpoint::kCheckBatch:
-      return "check_batch";
-    case Endpoint::kEvaluate:
-      return "evaluate";
-    case Endpoint::kRobots:
-      return "robots";
-    case Endpoint::kRefresh:
-      return "refresh";
-    case Endpoint::kHealth:
-      return "healthz";
-    case Endpoint::kReady:
-      return "readyz";
-    case Endpoint::kMetrics:
-      return "metrics";
-    case Endpoint::kRobotsLive:
-      return "robots_live";
-    case Endpoint::kCrawlers:
-      return "crawlers";
-    case Endpoint::kTester:
-      return "tester";
-    case Endpoint::kAcquire:
-      return "acquire";
-    case Endpoint::kReport:
-      return "report";
-    case Endpoint::kOther:
-      break;
-  }
-  return "other";
-}
-
-void Metrics::count_request(Endpoint endpoint, unsigned status, std::chrono::nanoseconds latency) {
-  PerEndpoint& counters = endpoints_[static_cast<std::size_t>(endpoint)];
+void Metrics::count_request(std::size_t endpoint, unsigned status,
+                            std::chrono::nanoseconds latency) {
+  PerEndpoint& counters = endpoints_[std::min(endpoint, kNoEndpoint)];
   const std::size_t status_class = status / 100 < 6 ? status / 100 : 5;
   ++counters.by_class[status_class];
   const double seconds = std::chrono::duration<double>(latency).count();
@@ -72,20 +40,19 @@ std::string Metrics::prometheus(const RobotsCache& cache, const SharedCache* sha
   std::ostringstream out;
   out << "# HELP robotstxt_requests_total HTTP requests answered, by endpoint and status class.\n"
       << "# TYPE robotstxt_requests_total counter\n";
-  for (std::size_t e = 0; e < kEndpointCount; ++e) {
+  for (std::size_t e = 0; e < endpoints_.size(); ++e) {
     for (std::size_t status_class = 1; status_class < 6; ++status_class) {
       const std::uint64_t count = endpoints_[e].by_class[status_class];
       if (count == 0) continue;
-      out << "robotstxt_requests_total{endpoint=\"" << to_string(static_cast<Endpoint>(e))
-          << "\",code=\"" << status_class << "xx\"} " << count << "\n";
+      out << "robotstxt_requests_total{endpoint=\"" << endpoint_label(e) << "\",code=\""
+          << status_class << "xx\"} " << count << "\n";
     }
   }
   out << "# HELP robotstxt_request_duration_seconds Time from a request read to its answer.\n"
       << "# TYPE robotstxt_request_duration_seconds histogram\n";
-  for (std::size_t e = 0; e < kEndpointCount; ++e) {
+  for (std::size_t e = 0; e < endpoints_.size(); ++e) {
     const PerEndpoint& counters = endpoints_[e];
-    const std::string label =
-        "endpoint=\"" + std::string(to_string(static_cast<Endpoint>(e))) + "\"";
+    const std::string label = "endpoint=\"" + std::string(endpoint_label(e)) + "\"";
     std::uint64_t cumulative = 0;
     for (std::size_t b = 0; b <= kBuckets.size(); ++b) {
       cumulative += counters.buckets[b];

@@ -15,29 +15,9 @@
 #include <string_view>
 
 #include "robotstxt/robots_client.h"
+#include "service/endpoints.h"
 
 namespace robotstxt::service {
-
-enum class Endpoint : std::uint8_t {
-  kCheck,       ///< GET /v1/check
-  kCheckBatch,  ///< POST /v1/check
-  kEvaluate,    ///< POST /v1/evaluate
-  kRobots,      ///< GET /v1/robots
-  kRefresh,     ///< POST /v1/refresh
-  kHealth,      ///< GET /healthz
-  kReady,       ///< GET /readyz
-  kMetrics,     ///< GET /metrics
-  kRobotsLive,  ///< GET /v1/robots.txt
-  kCrawlers,    ///< GET /v1/crawlers
-  kTester,      ///< GET / and the tester page's files
-  kAcquire,     ///< POST /v1/acquire
-  kReport,      ///< POST /v1/report
-  kOther,       ///< anything else (404, 405)
-};
-inline constexpr std::size_t kEndpointCount = 14;
-
-/// The label value: "check", "check_batch", ...
-std::string_view to_string(Endpoint endpoint);
 
 class Metrics {
  public:
@@ -45,7 +25,8 @@ class Metrics {
   static constexpr std::array<double, 14> kBuckets = {
       0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5};
 
-  void count_request(Endpoint endpoint, unsigned status, std::chrono::nanoseconds latency);
+  /// One answered request; `endpoint` indexes kEndpoints (endpoints.h), or is kNoEndpoint.
+  void count_request(std::size_t endpoint, unsigned status, std::chrono::nanoseconds latency);
   void count_answer(CacheTier tier);
   void count_answers(CacheTier tier, std::uint64_t answers);
   /// One fetch this process made, by its outcome ("2xx", "5xx", "network_error", ...).
@@ -62,8 +43,8 @@ class Metrics {
     std::array<std::atomic<std::uint64_t>, kBuckets.size() + 1> buckets{};
     std::atomic<std::uint64_t> latency_nanoseconds{0};
   };
-  std::array<PerEndpoint, kEndpointCount> endpoints_{};
-  std::array<std::atomic<std::uint64_t>, 3> answers_{};  // by CacheTier
+  std::array<PerEndpoint, kEndpoints.size() + 1> endpoints_{};  // the last: kNoEndpoint
+  std::array<std::atomic<std::uint64_t>, 3> answers_{};         // by CacheTier
   mutable std::mutex fetches_mutex_;
   std::map<std::string, std::uint64_t> fetches_;
 };

@@ -235,26 +235,53 @@ RobotsApi::RobotsApi(RobotsClient& client, ApiOptions options)
     politeness_.emplace(*options_.politeness, options_.max_batch_urls, metrics_);
 }
 
-HttpResponse RobotsApi::handle(const HttpRequest& request) {
-  std::optional<HttpResponse> response = answer(request, false);
-  return response ? std::move(*response) : error_response(500, "no answer");
-}
-
-std::optional<HttpResponse> RobotsApi::handle_at_once(const HttpRequest& request) {
-  return answer(request, true);
-}
-
-std::optional<HttpResponse> RobotsApi::answer(const HttpRequest& request, bool at_once) {
+std::optional<HttpResponse> RobotsApi::handle_at_once(HttpRequest& request) {
   const auto start = Clock::now();
-  Endpoint endpoint = Endpoint::kOther;
+  std::size_t endpoint = kNoEndpoint;
   std::optional<HttpResponse> response;
   try {
-    response = route(request, endpoint, at_once);
+    Route routed = route(request);
+    endpoint = routed.endpoint;
+    if (routed.refusal) {
+      response = std::move(routed.refusal);
+    } else {
+      const EndpointDescription& found = kEndpoints[endpoint];
+      switch (found.answered_on) {
+        case AnsweredOn::kIoThread:
+          response = (this->*found.handler)(request);
+          break;
+        case AnsweredOn::kIoThreadOnce:
+          response = (this->*found.at_once)(request);
+          break;
+        case AnsweredOn::kWorker:
+          break;
+      }
+      if (!response) request.route = endpoint;
+    }
   } catch (const std::exception& error) {
     // Out of memory and the like: the request fails, the service stays up.
     response = error_response(500, std::string("internal error: ") + error.what());
   }
   if (response) metrics_.count_request(endpoint, response->status, Clock::now() - start);
+  return response;
+}
+
+HttpResponse RobotsApi::handle(const HttpRequest& request) {
+  const auto start = Clock::now();
+  std::size_t endpoint = request.route < kEndpoints.size() ? request.route : kNoEndpoint;
+  HttpResponse response;
+  try {
+    std::optional<HttpResponse> refusal;
+    if (endpoint == kNoEndpoint) {
+      Route routed = route(request);
+      endpoint = routed.endpoint;
+      refusal = std::move(routed.refusal);
+    }
+    response = refusal ? std::move(*refusal) : (this->*kEndpoints[endpoint].handler)(request);
+  } catch (const std::exception& error) {
+    response = error_response(500, std::string("internal error: ") + error.what());
+  }
+  metrics_.count_request(endpoint, response.status, Clock::now() - start);
   return response;
 }
 
@@ -273,87 +300,64 @@ bool RobotsApi::authorized(const HttpRequest& request) const {
                                 options_.token);
 }
 
-std::optional<HttpResponse> RobotsApi::route(const HttpRequest& request, Endpoint& endpoint,
-                                             bool at_once) {
+bool RobotsApi::serves(const EndpointDescription& endpoint) const {
+  return politeness_ || (endpoint.handler != &EndpointHandlers::acquire &&
+                         endpoint.handler != &EndpointHandlers::report);
+}
+
+static_assert(kEndpoints[0].path == "/", "route() answers the tester page's files as row 0");
+
+RobotsApi::Route RobotsApi::route(const HttpRequest& request) const {
   const std::string_view path = target_path(request.target);
-  const bool get = request.method == "GET";
-  const bool post = request.method == "POST";
   // The tester page is public (it holds no data); the API calls it makes are not.
-  if (get && !path.starts_with("/v1/")) {
-    if (std::optional<HttpResponse> page = tester_page(path)) {
-      endpoint = Endpoint::kTester;
-      return page;
-    }
+  if (request.method == "GET" && !path.starts_with("/v1/") && is_tester_file(path)) {
+    return {0, std::nullopt};  // kEndpoints[0] is the page, its files included
   }
   if (path.starts_with("/v1/") && !authorized(request)) {
     HttpResponse response = error_response(401, "this service needs Authorization: Bearer TOKEN");
     response.headers.emplace_back("WWW-Authenticate", "Bearer");
-    return response;
+    return {kNoEndpoint, std::move(response)};
   }
-  if (path == "/v1/check" && get) {
-    endpoint = Endpoint::kCheck;
-    return check_one(request, at_once);
+  bool path_known = false;
+  for (std::size_t i = 0; i < kEndpoints.size(); ++i) {
+    const EndpointDescription& endpoint = kEndpoints[i];
+    if (endpoint.path != path || !serves(endpoint)) continue;
+    if (endpoint.method == request.method) return {i, std::nullopt};
+    path_known = true;
   }
-  // Everything below /v1/ but a check in memory may fetch, or take long: not at once.
-  if (at_once && path.starts_with("/v1/") && (get || post)) return std::nullopt;
-  if (path == "/v1/check" && post) {
-    endpoint = Endpoint::kCheckBatch;
-    return check_batch(request);
-  }
-  if (path == "/v1/evaluate" && post) {
-    endpoint = Endpoint::kEvaluate;
-    return evaluate(request);
-  }
-  if (path == "/v1/robots" && get) {
-    endpoint = Endpoint::kRobots;
-    return robots(request);
-  }
-  if (path == "/v1/robots.txt" && get) {
-    endpoint = Endpoint::kRobotsLive;
-    return robots_live(request);
-  }
-  if (path == "/v1/crawlers" && get) {
-    endpoint = Endpoint::kCrawlers;
-    return crawlers();
-  }
-  if (path == "/v1/refresh" && post) {
-    endpoint = Endpoint::kRefresh;
-    return refresh(request);
-  }
-  if (politeness_ && path == "/v1/acquire" && post) {
-    endpoint = Endpoint::kAcquire;
-    return politeness_->acquire(request);
-  }
-  if (politeness_ && path == "/v1/report" && post) {
-    endpoint = Endpoint::kReport;
-    return politeness_->report(request);
-  }
-  if (path == "/healthz" && get) {
-    endpoint = Endpoint::kHealth;
-    return json_response(200, json{{"status", "ok"}});
-  }
-  if (path == "/readyz" && get) {
-    if (at_once) return std::nullopt;  // asks Redis
-    endpoint = Endpoint::kReady;
-    return ready();
-  }
-  if (path == "/metrics" && get) {
-    endpoint = Endpoint::kMetrics;
-    HttpResponse response;
-    response.content_type = "text/plain; version=0.0.4";
-    response.body = metrics_.prometheus(client_.cache(), client_.shared_cache(),
-                                        client_.options().fetch.gate.get());
-    if (politeness_) response.body += politeness_->prometheus();
-    if (options_.access_log != nullptr) response.body += options_.access_log->prometheus();
-    return response;
-  }
-  for (const EndpointDescription& known : kEndpoints) {
-    const bool needs_politeness = known.path == "/v1/acquire" || known.path == "/v1/report";
-    if (path == known.path && (politeness_ || !needs_politeness)) {
-      return error_response(405, "method not allowed here");
-    }
-  }
-  return error_response(404, "no such endpoint");
+  return {kNoEndpoint, path_known ? error_response(405, "method not allowed here")
+                                  : error_response(404, "no such endpoint")};
+}
+
+HttpResponse RobotsApi::tester(const HttpRequest& request) {
+  std::optional<HttpResponse> page = tester_page(target_path(request.target));
+  return page ? std::move(*page) : error_response(404, "no such endpoint");
+}
+
+HttpResponse RobotsApi::check(const HttpRequest& request) { return *check_one(request, false); }
+
+std::optional<HttpResponse> RobotsApi::check_at_once(const HttpRequest& request) {
+  return check_one(request, true);
+}
+
+HttpResponse RobotsApi::acquire(const HttpRequest& request) {
+  return politeness_->acquire(request);
+}
+
+HttpResponse RobotsApi::report(const HttpRequest& request) { return politeness_->report(request); }
+
+HttpResponse RobotsApi::health(const HttpRequest& /*request*/) {
+  return json_response(200, json{{"status", "ok"}});
+}
+
+HttpResponse RobotsApi::metrics(const HttpRequest& /*request*/) {
+  HttpResponse response;
+  response.content_type = "text/plain; version=0.0.4";
+  response.body = metrics_.prometheus(client_.cache(), client_.shared_cache(),
+                                      client_.options().fetch.gate.get());
+  if (politeness_) response.body += politeness_->prometheus();
+  if (options_.access_log != nullptr) response.body += options_.access_log->prometheus();
+  return response;
 }
 
 std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, bool at_once) {
@@ -575,7 +579,7 @@ HttpResponse RobotsApi::robots_live(const HttpRequest& request) {
                 {"fetched_at", time_json(fetched.fetched_at)}});
 }
 
-HttpResponse RobotsApi::crawlers() {
+HttpResponse RobotsApi::crawlers(const HttpRequest& /*request*/) {
   json list = json::array();
   for (const Crawler& crawler : crawler_catalogue()) list.push_back(cli::crawler_json(crawler));
   return json_response(200, json{{"updated", crawler_catalogue_updated()}, {"crawlers", list}});
@@ -589,11 +593,11 @@ HttpResponse RobotsApi::robots(const HttpRequest& request) {
   const Decision decision = client_.decide(url, "*", request.cancelled.get());
   const RobotsEntry& entry = *decision.entry;
   if (refused(entry)) return refused_response(url, entry);
+  if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(entry.last_fetch);
   json groups = json::array();
   json sitemaps = json::array();
   if (entry.good_copy) {
     for (const Group& group : entry.good_copy->groups()) {
-  if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(entry.last_fetch);
       json agents = json::array();
       for (const AgentLine& agent : group.agents) {
         agents.push_back({{"line", agent.line},
@@ -652,7 +656,7 @@ HttpResponse RobotsApi::refresh(const HttpRequest& request) {
                                  {"fresh_until", time_json(entry->fresh_until)}});
 }
 
-HttpResponse RobotsApi::ready() {
+HttpResponse RobotsApi::ready(const HttpRequest& /*request*/) {
   SharedCache* shared = client_.shared_cache();
   json answer;
   if (shared == nullptr) {

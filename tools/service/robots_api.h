@@ -13,6 +13,7 @@
 #include "robotstxt/politeness.h"
 #include "robotstxt/robots_client.h"
 #include "service/access_log.h"
+#include "service/endpoints.h"
 #include "service/http_server.h"
 #include "service/metrics.h"
 #include "service/politeness_api.h"
@@ -39,28 +40,46 @@ struct ApiOptions {
   const AccessLog* access_log = nullptr;
 };
 
-class RobotsApi {
+class RobotsApi final : public EndpointHandlers {
  public:
   RobotsApi(RobotsClient& client, ApiOptions options);
 
-  /// Routes, answers and counts one request. Never throws. May block on a fetch.
+  /// On a worker: answers and counts a request, routed by handle_at_once() (or here, if
+  /// it was not). Never throws. May block on a fetch.
   HttpResponse handle(const HttpRequest& request);
-  /// The answer if it can be given without blocking (a check this process has in
-  /// memory, health, metrics, errors), for the I/O thread; nullopt: use handle().
-  std::optional<HttpResponse> handle_at_once(const HttpRequest& request);
+  /// On the I/O thread: routes the request and answers it if that cannot block (a check
+  /// this process has in memory, health, metrics, the tester page, errors); else notes
+  /// its route in request.route for handle() and returns nullopt.
+  std::optional<HttpResponse> handle_at_once(HttpRequest& request);
 
  private:
-  std::optional<HttpResponse> answer(const HttpRequest& request, bool at_once);
-  std::optional<HttpResponse> route(const HttpRequest& request, Endpoint& endpoint, bool at_once);
+  // Which endpoint answers a request (an index into kEndpoints), or, with kNoEndpoint,
+  // the refusal (401, 404, 405).
+  struct Route {
+    std::size_t endpoint = kNoEndpoint;
+    std::optional<HttpResponse> refusal;
+  };
+  Route route(const HttpRequest& request) const;
+  // False for the politeness endpoints when there is no politeness: they are unknown.
+  bool serves(const EndpointDescription& endpoint) const;
   bool authorized(const HttpRequest& request) const;
   std::optional<HttpResponse> check_one(const HttpRequest& request, bool at_once);
-  HttpResponse check_batch(const HttpRequest& request);
-  HttpResponse evaluate(const HttpRequest& request);
-  HttpResponse robots(const HttpRequest& request);
-  HttpResponse robots_live(const HttpRequest& request);
-  HttpResponse crawlers();
-  HttpResponse refresh(const HttpRequest& request);
-  HttpResponse ready();
+
+  // The endpoints (endpoints.h).
+  HttpResponse tester(const HttpRequest& request) override;
+  HttpResponse check(const HttpRequest& request) override;
+  std::optional<HttpResponse> check_at_once(const HttpRequest& request) override;
+  HttpResponse check_batch(const HttpRequest& request) override;
+  HttpResponse evaluate(const HttpRequest& request) override;
+  HttpResponse robots(const HttpRequest& request) override;
+  HttpResponse robots_live(const HttpRequest& request) override;
+  HttpResponse crawlers(const HttpRequest& request) override;
+  HttpResponse refresh(const HttpRequest& request) override;
+  HttpResponse acquire(const HttpRequest& request) override;
+  HttpResponse report(const HttpRequest& request) override;
+  HttpResponse health(const HttpRequest& request) override;
+  HttpResponse ready(const HttpRequest& request) override;
+  HttpResponse metrics(const HttpRequest& request) override;
 
   RobotsClient& client_;
   ApiOptions options_;

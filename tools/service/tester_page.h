@@ -14,6 +14,9 @@ namespace robotstxt::service {
 /// The answer for `path` when it names a file of the page, else nullopt.
 std::optional<HttpResponse> tester_page(std::string_view path);
 
+/// Whether `path` names a file of the page ("/" its index.html).
+bool is_tester_file(std::string_view path);
+
 }  // namespace robotstxt::service
 
 #endif  // ROBOTSTXT_TOOLS_SERVICE_TESTER_PAGE_H_
