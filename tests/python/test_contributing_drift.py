@@ -48,16 +48,26 @@ def cmake_test_names() -> set[str]:
     """What CMake registers: robotstxt_test(NAME ...) binaries, add_test(NAME NAME ...),
     the fuzzers' `NAME_replays_corpus`, and the names a foreach() over a list gives."""
     names: set[str] = set()
-    for cmake in [SOURCE_DIR / "tests" / "CMakeLists.txt", SOURCE_DIR / "fuzz" / "CMakeLists.txt",
-                  SOURCE_DIR / "python" / "CMakeLists.txt"]:
+    cmake_files = [SOURCE_DIR / "tests" / "CMakeLists.txt", SOURCE_DIR / "fuzz" / "CMakeLists.txt",
+                   SOURCE_DIR / "python" / "CMakeLists.txt",
+                   *sorted((SOURCE_DIR / "tests").glob("*.cmake"))]
+    for cmake in cmake_files:
         text = cmake.read_text(encoding="utf-8")
         names.update(re.findall(r"robotstxt_test\((\w+)", text))
-        names.update(re.findall(r"add_test\(NAME (\w+)", text))
+        names.update(re.findall(r"add_test\(NAME (\w+)\s", text))
         names.update(f"{name}_replays_corpus"
                      for name in re.findall(r"robotstxt_fuzzer\((\w+)", text))
+        lists = {name: items.split() for name, items in re.findall(r"set\((\w+) ([^)$]*)\)", text)}
         for variable, items in re.findall(r"foreach\((\w+) ([^)]*)\)", text):
+            # foreach(form ${forms}): the items of the list set() gave.
+            listed = re.fullmatch(r"\$\{(\w+)\}", items.strip())
+            values = lists.get(listed.group(1), []) if listed else items.split()
+            values = [item for item in values if re.fullmatch(r"\w+", item)]
             if "${" + variable + "}" in text:
-                names.update(item for item in items.split() if re.fullmatch(r"\w+", item))
+                names.update(values)
+            # add_test(NAME prefix_${form} ...): one test per item.
+            for prefix in re.findall(r"add_test\(NAME (\w+)\$\{" + variable + r"\}", text):
+                names.update(prefix + item for item in values)
     names.update(f"python_{path.stem}" for path in (SOURCE_DIR / "tests" / "python").glob("test_*.py"))
     return names
 
