@@ -8,10 +8,10 @@
 #define ROBOTSTXT_ROBOTSTXT_H_
 
 #include "robotstxt/agent.h"
-#include "robotstxt/owned_agent.h"
 #include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"
+#include "robotstxt/owned_agent.h"
 #include "robotstxt/robots_txt.h"
 #include "robotstxt/url_path.h"
 #include "robotstxt/usage_preferences.h"
