@@ -1,5 +1,5 @@
 // Fuzz target for robotstxt::lint. Consistency, not only survival: the summary counts add
-// up to the number of lines docs/semantics.md 1.3 defines (counted here, independently of the
+// up to the number of lines as an editor counts them (counted here, independently of the
 // tokenizer), every finding points at a real line with a code lint_codes() documents,
 // and findings are sorted.
 #include <cstddef>
@@ -15,10 +15,13 @@
 
 namespace {
 
-// docs/semantics.md 1.3: one line more than there are line endings (LF, CR, or CR LF as one) in
-// the bytes that count.
-std::size_t count_lines(std::string_view body) {
-  body = body.substr(0, robotstxt::kMaxBodyBytes);
+// Lines as an editor counts them (lint.h): docs/semantics.md 1.3 gives one line more than
+// there are line endings (LF, CR, or CR LF as one) in the bytes that count; the empty text
+// after a final ending is not counted unless bytes past the limit follow (then the line is
+// cut, not ended), and an empty body has no lines.
+std::size_t count_lines(std::string_view whole) {
+  const std::string_view body = whole.substr(0, robotstxt::kMaxBodyBytes);
+  if (body.empty()) return 0;
   std::size_t lines = 1;
   for (std::size_t i = 0; i < body.size(); ++i) {
     if (body[i] == '\n') {
@@ -28,7 +31,8 @@ std::size_t count_lines(std::string_view body) {
       if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
     }
   }
-  return lines;
+  const bool ended = body.back() == '\n' || body.back() == '\r';
+  return lines - (ended && whole.size() == body.size() ? 1 : 0);
 }
 
 }  // namespace

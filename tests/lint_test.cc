@@ -11,6 +11,7 @@
 #include "corpus_loader.h"
 #include "robotstxt/body_limit.h"
 #include "robotstxt/line_facts.h"
+#include "robotstxt/robots_txt.h"
 
 namespace robotstxt {
 namespace {
@@ -47,6 +48,8 @@ const CodeCase kCases[] = {
     {"star-with-text", "user-agent: * all\ndisallow: /\n", 1, "user-agent: *\ndisallow: /\n"},
     {"pattern-start", "user-agent: a\ndisallow: x\n", 2, "user-agent: a\ndisallow: *x\n"},
     {"literal-dollar", "user-agent: a\ndisallow: /a$b\n", 2, "user-agent: a\ndisallow: /a$\n"},
+    {"space-or-control-in-rule", "user-agent: a\ndisallow: /private folder/\n", 2,
+     "user-agent: a\ndisallow: /private%20folder/ \n"},
     {"line-too-long", "user-agent: a\ndisallow: /" + std::string(17000, 'x') + "\n", 2,
      "user-agent: a\ndisallow: /" + std::string(16000, 'x') + "\n"},
     {"nul-byte", "user-agent: a\ndisallow: /x\0y\n"s, 2, "user-agent: a\ndisallow: /x0y\n"},
@@ -139,14 +142,90 @@ TEST(Lint, ContentPastLimitCountsTheIgnoredLines) {
   EXPECT_NE(past[0]->message.find("3 more lines"), std::string::npos) << past[0]->message;
 }
 
+TEST(Lint, RuleWrittenAsAUrlIsToldToWriteThePathOfThatUrl) {
+  const LintReport report = lint(
+      "user-agent: *\ndisallow: https://example.com/private/\ndisallow: HTTP://example.com\n"
+      "allow: //example.com/x\ndisallow: private/\n");
+  const auto found = with_code(report, "pattern-start");
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0]->line, 2u);
+  EXPECT_NE(found[0]->message.find("write `/private/`"), std::string::npos) << found[0]->message;
+  EXPECT_EQ(found[0]->message.find("/https:"), std::string::npos) << found[0]->message;
+  EXPECT_NE(found[1]->message.find("write `/`"), std::string::npos) << found[1]->message;
+  // No scheme: the path is the value with `/` in front, as before.
+  EXPECT_EQ(found[2]->line, 5u);
+  EXPECT_NE(found[2]->message.find("write `/private/`"), std::string::npos) << found[2]->message;
+  EXPECT_EQ(found[2]->message.find("not URLs"), std::string::npos) << found[2]->message;
+}
+
+TEST(Lint, RawSpaceInARuleSaysWhatItMatchesAndWhatToWrite) {
+  const LintReport report = lint("user-agent: *\ndisallow: /private folder/\n");
+  const auto found = with_code(report, "space-or-control-in-rule");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0]->column, 19u);  // "disallow: /private" is 18 bytes
+  const std::string& message = found[0]->message;
+  EXPECT_NE(message.find("raw space"), std::string::npos) << message;
+  EXPECT_NE(message.find("never `/private%20folder/`"), std::string::npos) << message;
+  EXPECT_NE(message.find("write `/private%20folder/`"), std::string::npos) << message;
+  EXPECT_EQ(message.find("two rules"), std::string::npos) << message;
+  // What the message says, held to the matcher: the raw form matches, the requested
+  // form does not.
+  const RobotsTxt robots = RobotsTxt::parse("user-agent: *\ndisallow: /private folder/\n");
+  EXPECT_FALSE(robots.allowed("https://a.com/private folder/x", Agent("bot")));
+  EXPECT_TRUE(robots.allowed("https://a.com/private%20folder/x", Agent("bot")));
+}
+
+TEST(Lint, RawControlByteAndTwoPathsOnOneLineAreNamed) {
+  const LintReport report =
+      lint("user-agent: *\ndisallow: /a\tb\ndisallow: /x\x01\ndisallow: /one /two\n");
+  const auto found = with_code(report, "space-or-control-in-rule");
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_NE(found[0]->message.find("control byte (%09)"), std::string::npos) << found[0]->message;
+  EXPECT_NE(found[0]->message.find("write `/a%09b`"), std::string::npos) << found[0]->message;
+  EXPECT_NE(found[1]->message.find("write `/x%01`"), std::string::npos) << found[1]->message;
+  EXPECT_NE(found[2]->message.find("write `/one%20/two`"), std::string::npos) << found[2]->message;
+  EXPECT_NE(found[2]->message.find("two rules"), std::string::npos) << found[2]->message;
+  // Spaces around the value are trimmed (docs/semantics.md 1.5): nothing to say.
+  EXPECT_TRUE(
+      with_code(lint("user-agent: *\ndisallow:   /x  \t\n"), "space-or-control-in-rule").empty());
+}
+
+TEST(Lint, LinesAreCountedAsAnEditorCountsThem) {
+  struct Case {
+    std::string body;
+    std::size_t lines;
+  };
+  const Case cases[] = {
+      {"", 0},
+      {"\n", 1},
+      {"user-agent: *\ndisallow: /x\nallow: /y\n", 3},
+      {"user-agent: *\ndisallow: /x\nallow: /y", 3},
+      {"user-agent: *\r\ndisallow: /x\r\nallow: /y\r\n", 3},
+      {"user-agent: *\rdisallow: /x\r", 2},
+      {"user-agent: *\n\n\n", 3},
+      {"\xEF\xBB\xBF", 1},
+  };
+  for (const Case& c : cases) {
+    const LintSummary s = lint(c.body).summary;
+    EXPECT_EQ(s.lines, c.lines) << testing::PrintToString(c.body);
+    EXPECT_EQ(s.lines, s.directives + s.ignored + s.blank + s.comments)
+        << testing::PrintToString(c.body);
+  }
+  // A line end at the limit with more bytes after it: the next line is cut there, and
+  // counts.
+  const std::string head = std::string(kMaxBodyBytes - 1, '#') + "\n";
+  EXPECT_EQ(lint(head).summary.lines, 1u);
+  EXPECT_EQ(lint(head + "user-agent: a\n").summary.lines, 2u);
+}
+
 TEST(Lint, SummaryCountsAddUpAndNameAgentsAndSitemaps) {
   const LintReport report = lint(
       "# comment\n\nuser-agent: a\nuser-agent: *\ndisallow: /x\ncrawl-delay: 2\nnonsense\n"
       "sitemap: https://a.com/s.xml\nallow /y\n");
   const LintSummary& s = report.summary;
-  EXPECT_EQ(s.lines, 10u);
+  EXPECT_EQ(s.lines, 9u);
   EXPECT_EQ(s.comments, 1u);
-  EXPECT_EQ(s.blank, 2u);
+  EXPECT_EQ(s.blank, 1u);
   EXPECT_EQ(s.directives, 5u);
   EXPECT_EQ(s.ignored, 2u);
   EXPECT_EQ(s.lines, s.directives + s.ignored + s.blank + s.comments);
@@ -206,7 +285,14 @@ TEST(Lint, EveryCorpusFileLintsAndItsCountsAddUp) {
   for (const auto& host : hosts) {
     const LintReport report = lint(host.robots_body);
     const LintSummary& s = report.summary;
-    ASSERT_EQ(s.lines, describe_lines(host.robots_body).size()) << host.name;
+    const std::size_t parsed = describe_lines(host.robots_body).size();
+    // Past the limit the last line read is cut, not ended: it counts.
+    const bool final_line_end =
+        host.robots_body.size() <= kMaxBodyBytes &&
+        (host.robots_body.ends_with('\n') || host.robots_body.ends_with('\r'));
+    // An empty file has no lines at all.
+    ASSERT_EQ(s.lines, host.robots_body.empty() ? 0 : parsed - (final_line_end ? 1 : 0))
+        << host.name;
     ASSERT_EQ(s.lines, s.directives + s.ignored + s.blank + s.comments) << host.name;
     ASSERT_EQ(s.errors + s.warnings + s.infos, report.findings.size()) << host.name;
     findings += report.findings.size();

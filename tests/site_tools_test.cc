@@ -100,8 +100,28 @@ TEST(LintCommand, ReportsFindingsAndExitsOneOnErrors) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.out.rfind(robots.path() + ":1:1: error: ", 0), 0u) << result.out;
   EXPECT_NE(result.out.find("[rule-outside-group]\n    disallow: /x\n"), std::string::npos);
-  EXPECT_NE(result.out.find("4 lines: 2 directives, 1 ignored, 1 blank, 0 comments\n"
+  EXPECT_NE(result.out.find("3 lines: 2 directives, 1 ignored, 0 blank, 0 comments\n"
                             "1 error, 0 warnings, 1 info\nagents: *\nsitemaps: none\n"),
+            std::string::npos)
+      << result.out;
+}
+
+TEST(LintCommand, RuleAsAUrlAndRuleWithASpaceGetTheRightAdvice) {
+  const TempFile robots(
+      "User-agent: *\nDisallow: https://example.com/private/\nDisallow: /private folder/\n");
+  const auto result = run_command(kCli, {"lint", robots.path()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find(":2:11: warning: Rules are paths, not URLs"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("write `/private/`"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("/https:"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find(":3:19: warning: `/private folder/` has a raw space"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("write `/private%20folder/`. [space-or-control-in-rule]"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("\n3 lines: 3 directives, 0 ignored, 0 blank, 0 comments\n"),
             std::string::npos)
       << result.out;
 }
@@ -119,7 +139,7 @@ TEST(LintCommand, JsonParsesEvenWithInvalidUtf8) {
   const auto json = nlohmann::json::parse(result.out);
   EXPECT_EQ(json["findings"][0]["code"], "global-ignored-crawlers");  // line 1: `*` only
   EXPECT_EQ(json["findings"][1]["code"], "non-utf8");
-  EXPECT_EQ(json["summary"]["lines"], 3);
+  EXPECT_EQ(json["summary"]["lines"], 2);
   EXPECT_EQ(result.exit_code, 0);
 }
 

@@ -46,6 +46,9 @@ struct Finding {
 
 /// Counts that add up: lines == directives + ignored + blank + comments.
 struct LintSummary {
+  /// Lines as an editor counts them: a final line end ends the last line, and the empty
+  /// text after it is not one more (findings still use the parser's numbers,
+  /// docs/semantics.md 1.3, which agree on every line counted here); an empty body has 0.
   std::size_t lines = 0;
   std::size_t directives = 0;  ///< lines Google acts on: user-agent, rules in a group, sitemap
   std::size_t ignored = 0;     ///< other directives, rules outside groups, unparsable text

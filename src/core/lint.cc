@@ -19,6 +19,7 @@
 #include "robotstxt/line_facts.h"
 #include "robotstxt/matcher.h"
 #include "robotstxt/robots_txt.h"
+#include "robotstxt/url_path.h"
 #include "robotstxt/usage_preferences.h"
 
 namespace robotstxt {
@@ -39,6 +40,8 @@ const std::vector<LintCode> kCodes = {
     {"star-with-text", Severity::kWarning, "`*` followed by text, read as `*`"},
     {"pattern-start", Severity::kWarning, "a rule that does not start with `/` or `*`"},
     {"literal-dollar", Severity::kWarning, "`$` before the end of a rule, matched literally"},
+    {"space-or-control-in-rule", Severity::kWarning,
+     "a raw space or control byte in a rule, which no crawler's request holds"},
     {"line-too-long", Severity::kError, "a line over 16,663 bytes, cut"},
     {"nul-byte", Severity::kError, "a NUL byte, which ends the line"},
     {"non-utf8", Severity::kWarning, "bytes that are not UTF-8"},
@@ -151,6 +154,44 @@ std::string_view crawlers_reading(std::string_view key) {
     if (internal::equals_ignoring_case(key, reader.key)) return reader.who;
   }
   return "no major crawler reads it";
+}
+
+// Bytes a crawler's request never holds as they are, since it sends them percent-encoded:
+// the space and the control bytes (0x00-0x1F and 0x7F).
+constexpr char kRequestEncodedByteList[] =
+    "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0A\x0B\x0C\x0D\x0E\x0F"
+    "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1A\x1B\x1C\x1D\x1E\x1F\x20\x7F";
+constexpr std::string_view kRequestEncodedBytes(kRequestEncodedByteList,
+                                                sizeof(kRequestEncodedByteList) - 1);
+
+std::string percent_escape(unsigned char byte) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  return {'%', kHex[byte >> 4], kHex[byte & 0xF]};
+}
+
+// `text` with the bytes of kRequestEncodedBytes percent-encoded, as a crawler requests it.
+std::string encoded_for_request(std::string_view text) {
+  std::string encoded;
+  for (const char c : text) {
+    if (kRequestEncodedBytes.find(c) == std::string_view::npos) {
+      encoded += c;
+    } else {
+      encoded += percent_escape(static_cast<unsigned char>(c));
+    }
+  }
+  return encoded;
+}
+
+// `https://example.com/x`: a URL's scheme (RFC 3986 3.1) and `://` at the start.
+bool has_scheme(std::string_view text) {
+  const std::size_t end = text.find("://");
+  if (end == std::string_view::npos || end == 0 || !internal::is_ascii_alpha(text[0])) {
+    return false;
+  }
+  return std::all_of(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), [](char c) {
+    return internal::is_ascii_alpha(c) || internal::is_ascii_digit(c) || c == '+' || c == '-' ||
+           c == '.';
+  });
 }
 
 class Linter {
@@ -495,9 +536,24 @@ class Linter {
     }
     const std::string_view value = line.value;
     if (!value.empty() && value[0] != '/' && value[0] != '*') {
-      add("pattern-start", line.number, column_of(line, value),
-          "Paths always start with `/`, so " + quote(value) + " can never match; write " +
-              quote("/" + std::string(value)) + ".");
+      if (has_scheme(value)) {
+        // A rule is matched against the path of a URL on the robots.txt's own host, so
+        // the URL's path is what its author meant.
+        add("pattern-start", line.number, column_of(line, value),
+            "Rules are paths, not URLs: " + quote(value) +
+                " can never match, since the path a rule is matched against starts with `/`; "
+                "write " +
+                quote(encoded_for_request(path_of(value))) +
+                " (a robots.txt applies only to its own host).");
+      } else {
+        add("pattern-start", line.number, column_of(line, value),
+            "Paths always start with `/`, so " + quote(value) + " can never match; write " +
+                quote("/" + encoded_for_request(value)) + ".");
+      }
+    }
+    if (const std::size_t raw = value.find_first_of(kRequestEncodedBytes);
+        raw != std::string_view::npos) {
+      check_raw_byte(line, value, raw);
     }
     if (const std::size_t dollar = value.find('$');
         dollar != std::string_view::npos && dollar + 1 < value.size()) {
@@ -506,6 +562,30 @@ class Linter {
           "`$` anchors the end only as the last character of a rule; this one matches a "
           "literal `$` in the URL.");
     }
+  }
+
+  // A space or control byte inside a rule (the ends are trimmed, docs/semantics.md 1.5) is
+  // compared as it is (1.8 encodes only bytes from 0x80), but a crawler requests such a
+  // byte percent-encoded: the rule matches only URLs given with the raw byte, which no
+  // crawler requests.
+  void check_raw_byte(const LineFacts& line, std::string_view value, std::size_t raw) {
+    const bool space = value[raw] == ' ';
+    const std::string encoded = encoded_for_request(value);
+    std::string message =
+        quote(value) + " has " +
+        (space ? std::string("a raw space")
+               : "a raw control byte (" + percent_escape(static_cast<unsigned char>(value[raw])) +
+                     ")") +
+        ", which no crawler's request has: the rule matches only a URL given with " +
+        (space ? "the space" : "that byte") + " as it is, never " + quote(encoded) +
+        ", the path a crawler requests; write " + quote(encoded) + ".";
+    // `disallow: /a /b`: two paths on one line.
+    const std::size_t next = value.find_first_not_of(kRequestEncodedBytes, raw);
+    if (space && next != std::string_view::npos && (value[next] == '/' || value[next] == '*')) {
+      message += " If these are two rules, write each on a line of its own.";
+    }
+    add("space-or-control-in-rule", line.number,
+        column_of(line, value) + static_cast<std::uint32_t>(raw), std::move(message));
   }
 
   void check_sitemap(const LineFacts& line) {
@@ -699,11 +779,20 @@ class Linter {
     if (reported_.emplace(std::string(code), line).second) add(code, line, 0, std::move(message));
   }
 
+  // Lines as a person counts them: the parser numbers the nothing after a final line end
+  // as one more line (docs/semantics.md 1.3), an editor does not, and an empty file has
+  // none. When bytes past the limit follow, that last line is real: it is cut there.
+  std::size_t counted_lines() const {
+    if (body_.empty()) return 0;
+    const bool ends_a_line = body_.back() == '\n' || body_.back() == '\r';
+    return lines_.size() - (ends_a_line && tail_.bytes == 0 ? 1 : 0);
+  }
+
   void finish() {
     LintSummary& summary = report_.summary;
-    summary.lines = lines_.size();
-    for (const LineFacts& line : lines_) {
-      switch (line.kind) {
+    summary.lines = counted_lines();
+    for (std::size_t i = 0; i < summary.lines; ++i) {
+      switch (lines_[i].kind) {
         case LineKind::kEmpty:
           ++summary.blank;
           break;
@@ -716,7 +805,7 @@ class Linter {
           break;
         case LineKind::kAllow:
         case LineKind::kDisallow:
-          ++(line.outside_group ? summary.ignored : summary.directives);
+          ++(lines_[i].outside_group ? summary.ignored : summary.directives);
           break;
         default:
           ++summary.ignored;
