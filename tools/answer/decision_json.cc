@@ -63,85 +63,6 @@ nlohmann::json decision_json(const std::string& url, const Decision& decision, b
   return json;
 }
 
-namespace {
-
-// Members are written in nlohmann's order (sorted keys), each after the separator.
-class ObjectText {
- public:
-  explicit ObjectText(JsonText& json) : json_(json) { json_.raw('{'); }
-  ~ObjectText() { json_.raw('}'); }
-  ObjectText(const ObjectText&) = delete;
-  ObjectText& operator=(const ObjectText&) = delete;
-
-  template <std::size_t kSize>
-  JsonText& key(const char (&name)[kSize]) {
-    json_.key(name, first_);
-    first_ = false;
-    return json_;
-  }
-  template <std::size_t kSize>
-  void string(const char (&name)[kSize], std::string_view value) {
-    key(name).string(value);
-  }
-  // One of our own words (to_string() of an enum): nothing to escape.
-  template <std::size_t kSize>
-  void word(const char (&name)[kSize], std::string_view value) {
-    key(name).word(value);
-  }
-  template <std::size_t kSize>
-  void word_or_null(const char (&name)[kSize], bool present, std::string_view value) {
-    if (present) {
-      word(name, value);
-    } else {
-      key(name).raw(kNull);
-    }
-  }
-  template <std::size_t kSize>
-  void string_or_null(const char (&name)[kSize], bool present, std::string_view value) {
-    if (present) {
-      string(name, value);
-    } else {
-      key(name).raw(kNull);
-    }
-  }
-  template <std::size_t kSize>
-  void boolean(const char (&name)[kSize], bool value) {
-    key(name).raw(value ? std::string_view("true") : std::string_view("false"));
-  }
-  template <std::size_t kSize>
-  void number_or_null(const char (&name)[kSize], std::int64_t value) {
-    if (value != 0) {
-      key(name).number(value);
-    } else {
-      key(name).raw(kNull);
-    }
-  }
-
-  static constexpr std::string_view kNull = "null";
-
- private:
-  JsonText& json_;
-  bool first_ = true;
-};
-
-void append_usage_json(JsonText& json, const std::optional<UsagePreferences>& usage) {
-  if (!usage) {
-    json.raw(ObjectText::kNull);
-    return;
-  }
-  ObjectText object(json);
-  object.key("lines").raw('[');
-  for (std::size_t i = 0; i < usage->lines.size(); ++i) {
-    if (i != 0) json.raw(',');
-    json.number(usage->lines[i]);
-  }
-  json.raw(']');
-  object.word("search", to_string(usage->search));
-  object.word("train-ai", to_string(usage->train_ai));
-}
-
-}  // namespace
-
 void write_decision_json(JsonText& json, std::string_view url, const Decision& decision,
                          const OwnedAgent& who, std::string_view cache) {
   ObjectText object(json);
@@ -161,7 +82,7 @@ void write_decision_json(JsonText& json, std::string_view url, const Decision& d
   object.boolean("allowed", decision.allowed);
   object.word("applied", to_string(verdict.applied));
   object.word("cache_tier", cache);
-  append_usage_json(object.key("content_usage"), usage_of(decision, url, who));
+  write_usage_json(object.key("content_usage"), usage_of(decision, url, who));
   const Crawler* const crawler = who.crawler();
   if (crawler != nullptr) object.string("crawler", crawler->name);
   object.word_or_null("crawler_rule", verdict.crawler_rule.has_value(),

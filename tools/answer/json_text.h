@@ -1,5 +1,6 @@
-// JSON written straight into one growing string, for answers too large to build as
-// nlohmann::json objects first (serve's batches: thousands of results per request).
+// JSON written straight into one growing string, for answers too large or too many to build
+// as nlohmann::json objects first (serve's batches: thousands of results per request;
+// check --json: a line per URL, millions of them).
 // Strings are escaped exactly as nlohmann::json::dump(-1, ' ', false, replace) does,
 // so both writers give the same bytes for the same value.
 #ifndef ROBOTSTXT_TOOLS_ANSWER_JSON_TEXT_H_
@@ -63,6 +64,11 @@ class JsonText {
   void string(std::string_view text);
   void number(std::int64_t number);
 
+  /// What `out` holds so far: its bytes from before the writer, then the text written.
+  std::string_view text() const { return {out_.data(), used_}; }
+  /// Empties `out` and keeps its room: for text written out in pieces as it grows.
+  void clear() { used_ = 0; }
+
  private:
   // Where `bytes` more bytes may be written (at out_[used_]).
   char* room(std::size_t bytes) {
@@ -73,6 +79,67 @@ class JsonText {
 
   std::string& out_;
   std::size_t used_;  // out_[0, used_) is the text; the rest is room
+};
+
+/// One JSON object written into a JsonText: `{` now, `}` when it goes out of scope. The
+/// caller writes the members in nlohmann's order (sorted keys) to give nlohmann's bytes;
+/// each member is written after the separator it needs.
+class ObjectText {
+ public:
+  explicit ObjectText(JsonText& json) : json_(json) { json_.raw('{'); }
+  ~ObjectText() { json_.raw('}'); }
+  ObjectText(const ObjectText&) = delete;
+  ObjectText& operator=(const ObjectText&) = delete;
+
+  template <std::size_t kSize>
+  JsonText& key(const char (&name)[kSize]) {
+    json_.key(name, first_);
+    first_ = false;
+    return json_;
+  }
+  template <std::size_t kSize>
+  void string(const char (&name)[kSize], std::string_view value) {
+    key(name).string(value);
+  }
+  // One of our own words (to_string() of an enum): nothing to escape.
+  template <std::size_t kSize>
+  void word(const char (&name)[kSize], std::string_view value) {
+    key(name).word(value);
+  }
+  template <std::size_t kSize>
+  void word_or_null(const char (&name)[kSize], bool present, std::string_view value) {
+    if (present) {
+      word(name, value);
+    } else {
+      key(name).raw(kNull);
+    }
+  }
+  template <std::size_t kSize>
+  void string_or_null(const char (&name)[kSize], bool present, std::string_view value) {
+    if (present) {
+      string(name, value);
+    } else {
+      key(name).raw(kNull);
+    }
+  }
+  template <std::size_t kSize>
+  void boolean(const char (&name)[kSize], bool value) {
+    key(name).raw(value ? std::string_view("true") : std::string_view("false"));
+  }
+  template <std::size_t kSize>
+  void number_or_null(const char (&name)[kSize], std::int64_t value) {
+    if (value != 0) {
+      key(name).number(value);
+    } else {
+      key(name).raw(kNull);
+    }
+  }
+
+  static constexpr std::string_view kNull = "null";
+
+ private:
+  JsonText& json_;
+  bool first_ = true;
 };
 
 }  // namespace robotstxt::cli

@@ -44,6 +44,54 @@ nlohmann::json usage_json(const std::optional<UsagePreferences>& usage) {
           {"lines", usage->lines}};
 }
 
+void write_usage_json(JsonText& json, const std::optional<UsagePreferences>& usage) {
+  if (!usage) {
+    json.raw(ObjectText::kNull);
+    return;
+  }
+  ObjectText object(json);
+  object.key("lines").raw('[');
+  for (std::size_t i = 0; i < usage->lines.size(); ++i) {
+    if (i != 0) json.raw(',');
+    json.number(usage->lines[i]);
+  }
+  json.raw(']');
+  object.word("search", to_string(usage->search));
+  object.word("train-ai", to_string(usage->train_ai));
+}
+
+void write_check_json(JsonText& json, std::string_view url, const Verdict& verdict,
+                      const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
+  const bool decided = verdict.has_decisive_rule();
+  ObjectText object(json);
+  object.boolean("allowed", verdict.allowed);
+  object.word("applied", to_string(verdict.applied));
+  write_usage_json(object.key("content_usage"), usage);
+  if (const Crawler* const crawler = who.agent().crawler(); crawler != nullptr) {
+    object.string("crawler", crawler->name);
+  }
+  object.word_or_null("crawler_rule", verdict.crawler_rule.has_value(),
+                      verdict.crawler_rule ? to_string(*verdict.crawler_rule) : "");
+  object.string_or_null("crawler_token", !verdict.crawler_token.empty(), verdict.crawler_token);
+  object.word_or_null("kind", decided, to_string(verdict.kind));
+  object.number_or_null("line", decided ? verdict.line : 0);
+  if (is_merged(who)) {
+    object.key("merged").raw('[');
+    bool first = true;
+    for (const std::string& token : who.tokens()) {
+      if (!first) json.raw(',');
+      first = false;
+      json.string(token);
+    }
+    json.raw(']');
+  }
+  object.string_or_null("pattern", decided, verdict.pattern);
+  object.string_or_null("rule", decided, verdict.rule);
+  object.key("strength").number(verdict.strength);
+  object.string("url", url);
+  object.boolean("via_index_htm", verdict.via_index_htm);
+}
+
 std::string usage_text(const std::optional<UsagePreferences>& usage) {
   if (!usage ||
       (usage->train_ai == Preference::kUnknown && usage->search == Preference::kUnknown)) {

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "answer/json_text.h"
 #include "answer/parsed_file.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/lint.h"
@@ -39,6 +40,16 @@ void add_crawler_json(nlohmann::json& json, const Agent& agent);
 /// preferences (docs/semantics.md 9.4); else {"train-ai", "search": "allowed" | "disallowed" |
 /// "unknown", "lines": the decisive Content-Usage lines}.
 nlohmann::json usage_json(const std::optional<UsagePreferences>& usage);
+
+/// usage_json(), written as text (the same bytes, json_text.h).
+void write_usage_json(JsonText& json, const std::optional<UsagePreferences>& usage);
+
+/// One URL's answer as `check --json` prints it, written as text: "url", the members of
+/// verdict_json() and add_crawler_json(), "content_usage" (usage_json()) and, when `who`
+/// is several tokens merged, "merged" (them); the bytes nlohmann writes for that object
+/// (check_json_test), without building one per URL.
+void write_check_json(JsonText& json, std::string_view url, const Verdict& verdict,
+                      const std::optional<UsagePreferences>& usage, const OwnedAgent& who);
 
 /// " (usage: train-ai=disallowed, search=unknown; line 3)" when any category is known,
 /// else "": most files say nothing, and a line of "unknown" would only be noise.

@@ -11,6 +11,7 @@
 
 #include "answer/agent_label.h"
 #include "answer/cli_support.h"
+#include "answer/json_text.h"
 #include "answer/parsed_file.h"
 #include "answer/render.h"
 #include "cli/agent_options.h"
@@ -35,17 +36,22 @@ std::string merged_words(const OwnedAgent& who) {
   return "merged as one crawler: a group naming any of " + agent_label(who) + " applies";
 }
 
-// The answer for one URL: the verdict and the usage preferences (docs/semantics.md 9: null
-// when the URL is disallowed).
-nlohmann::json answer_json(std::string_view url, const Verdict& verdict,
-                           const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
-  nlohmann::json json = {{"url", url}};
-  json.update(verdict_json(verdict));
-  add_crawler_json(json, who.agent());
-  json["content_usage"] = usage_json(usage);
-  if (is_merged(who))
-    json["merged"] = std::vector<std::string>(who.tokens().begin(), who.tokens().end());
-  return json;
+// The usage preferences for a URL with this verdict (docs/semantics.md 9.4): none when it is
+// disallowed; all unknown, without matching the URL again, when the file has no
+// content-usage line.
+std::optional<UsagePreferences> usage_for(const RobotsTxt& robots, std::string_view url,
+                                          const Agent& agent, const Verdict& verdict) {
+  if (!verdict.allowed) return std::nullopt;
+  if (!robots.states_usage()) return UsagePreferences{};
+  return robots.usage(url, agent);
+}
+
+// One URL's JSON line: a million URLs must not mean a million JSON objects built first.
+void write_answer(JsonText& json, const RobotsTxt& robots, std::string_view url,
+                  const OwnedAgent& who) {
+  const Verdict verdict = robots.verdict(url, who.agent());
+  write_check_json(json, url, verdict, usage_for(robots, url, who.agent(), verdict), who);
+  json.raw('\n');
 }
 
 // A line with no `/`, `?` or `;` before any `#` has neither an authority nor a path, so
@@ -67,8 +73,18 @@ int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& enc
   const Agent agent = who.agent();
   InputLines input(STDIN_FILENO);
   std::string line;
-  std::string out;
-  out.reserve(1 << 16);
+  constexpr std::size_t kFlushBytes = (1 << 16) - 4096;
+  std::string text_lines;  // the text answers waiting to be written
+  text_lines.reserve(1 << 16);
+  std::string json_lines;  // the JSON answers, written through json_text
+  JsonText json_text(json_lines, json ? 1 << 16 : 0);
+  const auto waiting = [&] { return json ? json_text.text() : std::string_view(text_lines); };
+  const auto write_waiting = [&] {
+    const std::string_view bytes = waiting();
+    std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    json_text.clear();
+    text_lines.clear();
+  };
   std::size_t not_urls = 0;
   // The lines have no room for it and scripts read them: the note goes to stderr, once.
   if (is_merged(who) && !json) {
@@ -80,20 +96,16 @@ int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& enc
     const std::string url = encoding.url_to_check("check", line);
     if (is_not_a_url(url)) ++not_urls;
     if (json) {
-      out += to_json_line(answer_json(url, file.robots().verdict(url, agent),
-                                      file.robots().usage(url, agent), who));
+      write_answer(json_text, file.robots(), url, who);
     } else {
       const bool allowed = file.robots().allowed(url, agent);
-      out += allowed ? "allowed\t" : "disallowed\t";
-      append_printable(url, kShowWhole, out);
+      text_lines += allowed ? "allowed\t" : "disallowed\t";
+      append_printable(url, kShowWhole, text_lines);
+      text_lines += '\n';
     }
-    out += '\n';
-    if (out.size() >= (1 << 16) - 4096) {
-      std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
-      out.clear();
-    }
+    if (waiting().size() >= kFlushBytes) write_waiting();
   }
-  std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+  write_waiting();
   std::cout.flush();
   if (input.error() != 0) {
     report_unreadable("check", "-", input.error());
@@ -129,9 +141,16 @@ int run_check(CheckOptions& options) {
   if (options.url == "-") return check_stream(file, *who, options.encoding, options.json);
   const std::string url = options.encoding.url_to_check("check", options.url);
   const Verdict verdict = file.robots().verdict(url, who->agent());
-  const std::optional<UsagePreferences> usage = file.robots().usage(url, who->agent());
+  const std::optional<UsagePreferences> usage =
+      usage_for(file.robots(), url, who->agent(), verdict);
   if (options.json) {
-    std::cout << to_json_line(answer_json(url, verdict, usage, *who)) << "\n";
+    std::string answer;
+    {
+      JsonText json(answer);
+      write_check_json(json, url, verdict, usage, *who);
+      json.raw('\n');
+    }
+    std::cout << answer;
   } else {
     std::cout << verdict_text(verdict) << " (" << describe_groups(verdict, *who) << ")"
               << usage_text(usage);

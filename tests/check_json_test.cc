@@ -1,0 +1,108 @@
+// `check --json` writes its line per URL as text (write_check_json) rather than building
+// a nlohmann::json object per URL: the bytes must be exactly those the object gave, for
+// every shape of answer and for URLs that need escaping (quotes, backslashes, control
+// bytes, non-ASCII, invalid UTF-8).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "answer/agent_label.h"
+#include "answer/json_text.h"
+#include "answer/render.h"
+#include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/robots_txt.h"
+
+namespace robotstxt::cli {
+namespace {
+
+using nlohmann::json;
+
+// The line as check built it before it was written as text: an object from the verdict,
+// the crawler, the usage preferences and the merged tokens, dumped as to_json_line() does.
+std::string object_line(std::string_view url, const Verdict& verdict,
+                        const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
+  json object = {{"url", url}};
+  object.update(verdict_json(verdict));
+  add_crawler_json(object, who.agent());
+  object["content_usage"] = usage_json(usage);
+  if (is_merged(who))
+    object["merged"] = std::vector<std::string>(who.tokens().begin(), who.tokens().end());
+  return object.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string text_line(std::string_view url, const Verdict& verdict,
+                      const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
+  std::string written = "previous line\n";  // written after other lines, as in a stream
+  {
+    JsonText text(written);
+    write_check_json(text, url, verdict, usage, who);
+  }
+  return written.substr(14);
+}
+
+std::vector<std::string> tricky_urls() {
+  std::vector<std::string> urls = {
+      "https://example.com/",
+      "https://example.com/private/x",
+      "https://example.com/private/ok/page",
+      "https://example.com/ai/item",
+      "https://example.com/drafts/",
+      "https://example.com/q?a=\"quoted\"&b=\\back\\slash",
+      std::string("https://example.com/ctl/\x01\x1f\t\n\r\b\f\x7f", 34),
+      std::string("https://example.com/nul\0after", 29),
+      "https://example.com/caf\xc3\xa9/\xe6\x97\xa5\xe6\x9c\xac/\xf0\x9f\x98\x80",
+      "https://example.com/caf%C3%A9",
+      "https://example.com/bad/\xff\xfe",
+      "https://example.com/bad/\xc3(",
+      "https://example.com/bad/\xed\xa0\x80",
+      "https://example.com/private folder/",
+      "not a URL \"\xff\"",
+      "",
+  };
+  return urls;
+}
+
+TEST(CheckJson, TextLineEqualsTheObjectLineForEveryShapeOfAnswer) {
+  const RobotsTxt robots = RobotsTxt::parse(
+      "User-agent: bot\nUser-agent: Googlebot\nDisallow: /private\nAllow: /private/ok\n"
+      "Disallow: /q?a=\"\nDisallow: /caf\xc3\xa9\nAllow: /drafts/index.html\n"
+      "Content-Usage: /ai/ train-ai=n\nContent-Usage: search=y\n\n"
+      "User-agent: *\nDisallow: /\n");
+  const RobotsTxt no_usage = RobotsTxt::parse("User-agent: *\nDisallow: /private\n");
+  const Crawler* const image = find_crawler("Googlebot-Image");
+  const Crawler* const feeds = find_crawler("Feedfetcher");  // not bound (docs/semantics.md 8.3)
+  ASSERT_NE(image, nullptr);
+  ASSERT_NE(feeds, nullptr);
+  std::vector<OwnedAgent> askers;
+  askers.emplace_back(std::vector<std::string>{"bot"});
+  askers.emplace_back(std::vector<std::string>{"other"});
+  askers.emplace_back(*image);
+  askers.emplace_back(*feeds);
+  askers.emplace_back(std::vector<std::string>{"other", "bot", "we\"ird\\"});
+  int compared = 0;
+  int with_usage = 0;
+  int merged = 0;
+  for (const RobotsTxt* file : {&robots, &no_usage}) {
+    for (const OwnedAgent& who : askers) {
+      for (const std::string& url : tricky_urls()) {
+        const Verdict verdict = file->verdict(url, who.agent());
+        const std::optional<UsagePreferences> usage = file->usage(url, who.agent());
+        const std::string written = text_line(url, verdict, usage, who);
+        EXPECT_EQ(written, object_line(url, verdict, usage, who)) << url;
+        EXPECT_EQ(json::parse(written, nullptr, false).is_discarded(), false) << written;
+        with_usage += usage && !usage->lines.empty();
+        merged += is_merged(who);
+        ++compared;
+      }
+    }
+  }
+  EXPECT_EQ(compared, 2 * 5 * 16);
+  EXPECT_GT(with_usage, 0);
+  EXPECT_GT(merged, 0);
+}
+
+}  // namespace
+}  // namespace robotstxt::cli
