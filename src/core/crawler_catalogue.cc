@@ -5,6 +5,7 @@
 #include <array>
 
 #include "base/ascii.h"
+#include "base/edit_distance.h"
 #include "core/crawler_catalogue_data.h"
 
 namespace robotstxt {
@@ -12,39 +13,6 @@ namespace {
 
 constexpr std::array<std::string_view, 6> kPurposeNames = {
     "search", "ads", "ai-training", "ai-search", "user-triggered", "other"};
-
-// The edit distance of `a` and `b` (ignoring ASCII case) when it is at most `limit`,
-// else limit + 1: the Levenshtein table, but only the cells within `limit` of its
-// diagonal, in one row on the stack, stopping as soon as a whole row is over the
-// limit. The linter asks this for every user-agent line against every known token.
-std::size_t edits_within(std::string_view a, std::string_view b, std::size_t limit) {
-  const std::size_t over = limit + 1;
-  const std::size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
-  constexpr std::size_t kMaxKnown = 63;  // catalogue tokens are far shorter
-  if (gap > limit || b.size() > kMaxKnown) return over;
-  std::array<std::size_t, kMaxKnown + 1> row;
-  row.fill(over);
-  for (std::size_t j = 0; j <= std::min(b.size(), limit); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    const std::size_t from = i > limit ? i - limit : 1;
-    const std::size_t to = std::min(b.size(), i + limit);
-    std::size_t diagonal = row[from - 1];
-    row[from - 1] = from == 1 && i <= limit ? i : over;
-    std::size_t best = row[from - 1];
-    const char lower = internal::to_ascii_lower(a[i - 1]);
-    for (std::size_t j = from; j <= to; ++j) {
-      const std::size_t above = row[j];
-      const std::size_t substitute =
-          diagonal + (lower == internal::to_ascii_lower(b[j - 1]) ? 0 : 1);
-      row[j] = std::min(std::min(above + 1, row[j - 1] + 1), std::min(substitute, over));
-      diagonal = above;
-      best = std::min(best, row[j]);
-    }
-    if (to < b.size()) row[to + 1] = over;
-    if (best > limit) return over;
-  }
-  return std::min(row[b.size()], over);
-}
 
 // A product-token character, or a digit: text that continues a word of a User-Agent
 // header, so that "Googlebot" is not found inside "Googlebot-Image" or "XGooglebot".
@@ -133,7 +101,7 @@ std::vector<std::string_view> closest_crawler_names(std::string_view name, std::
   for (const Crawler& crawler : crawler_catalogue()) {
     const bool prefix = name.size() >= 3 && crawler.name.size() > name.size() &&
                         internal::equals_ignoring_case(crawler.name.substr(0, name.size()), name);
-    const std::size_t distance = edits_within(name, crawler.name, limit);
+    const std::size_t distance = internal::edits_within(name, crawler.name, limit);
     if (prefix || distance <= limit) ranked.push_back({prefix, distance, crawler.name});
   }
   // Prefixes first, then by distance; catalogue order on a tie.
@@ -166,7 +134,7 @@ std::string_view likely_misspelt_token(std::string_view token) {
   std::size_t best_distance = allowed + 1;
   for (const Crawler& crawler : crawler_catalogue()) {
     for (const std::string_view known : crawler.tokens) {
-      const std::size_t distance = edits_within(token, known, best_distance - 1);
+      const std::size_t distance = internal::edits_within(token, known, best_distance - 1);
       if (distance < best_distance) {
         best = known;
         best_distance = distance;
