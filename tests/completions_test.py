@@ -26,9 +26,9 @@ def help_text(*command):
                           check=True).stdout
 
 
-# The commands under "Subcommands:", and each command's long options under "Options:".
+# The commands under "Commands:", and each command's long options under "Options:".
 top = help_text()
-commands = re.findall(r"^  ([a-z]+) ", top.split("Subcommands:")[1], re.M)
+commands = re.findall(r"^  ([a-z]+) ", top.split("Commands:")[1], re.M)
 options = {
     command: re.findall(r"^ +(?:-\w,)?(--[\w-]+)", help_text(command).split("Options:")[1], re.M)
     for command in commands

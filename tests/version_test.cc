@@ -82,8 +82,8 @@ TEST(HelpCommand, UnknownCommandIsOneLineOnStderrAndExit2) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.out, "");
   EXPECT_EQ(result.err,
-            "robotstxt: error: unknown command 'chek' (see 'robotstxt --help' for the list of "
-            "commands)\n");
+            "robotstxt: error: unknown command 'chek'; did you mean 'check'? (see 'robotstxt "
+            "--help' for the list of commands)\n");
 }
 
 TEST(HelpCommand, TwoCommandsIsAUsageError) {

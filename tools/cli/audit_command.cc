@@ -13,6 +13,7 @@
 #include "answer/parsed_file.h"
 #include "answer/render.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/input.h"
 #include "cli/url_encoding.h"
 #include "robotstxt/robots_txt.h"
@@ -178,6 +179,8 @@ void add_audit_command(CLI::App& app, int& exit_code) {
       "preferences that are known, e.g. train-ai=n L4), and how each crawler\n"
       "chose its group: its own, another token's (fallback), *, or none (* ignored, or not\n"
       "subject to robots.txt). Exit 0, or 2 on usage or I/O errors.");
+  describe_command(*command, "every catalogued crawler against a robots.txt and URLs",
+                   {"FILE [URL...]", "--urls URL_FILE FILE"});
   command
       ->add_option("FILE", options->file, "robots.txt file ('-' for stdin), or a site: URL or host")
       ->required();

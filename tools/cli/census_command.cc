@@ -34,6 +34,7 @@
 #include "answer/warc_reader.h"
 #include "base/ascii.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/input.h"
 #include "robotstxt/body_limit.h"
 
@@ -673,6 +674,8 @@ void add_census_command(CLI::App& app, int& exit_code) {
       "usage preferences, lint codes and sizes. A table on stdout; with --out DIR, one JSON\n"
       "line per host in DIR/hosts.jsonl and the counts in DIR/summary.json, which --merge\n"
       "adds up. Exit 0, or 2 on usage or I/O errors.");
+  describe_command(*command, "what many hosts' robots.txt files say to each crawler, counted",
+                   {"INPUT...", "--merge DIR..."});
   command->add_option("INPUT", options->inputs,
                       "WARC files, folders of robots.txt files named by host, or - for a list "
                       "of them on stdin");

@@ -16,6 +16,7 @@
 #include "answer/render.h"
 #include "cli/agent_options.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/input.h"
 #include "cli/url_encoding.h"
 
@@ -174,6 +175,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
       "DISALLOWED with the deciding rule. Exit 0 allowed, 1 disallowed, 2 usage or I/O\n"
       "error. With URL '-', reads URLs from standard input, one per line, and prints\n"
       "'allowed<TAB>URL' or 'disallowed<TAB>URL'.");
+  describe_command(
+      *command, "may an agent fetch a URL, with the deciding rule",
+      {"ROBOTS_FILE AGENT URL",
+       "(--agent TOKENS | --crawler NAME | --user-agent-string HEADER) ROBOTS_FILE URL"});
   command
       ->add_option("ROBOTS_FILE", options->robots_file,
                    "robots.txt file to read, or a site: URL or host")

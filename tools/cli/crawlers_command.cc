@@ -7,6 +7,7 @@
 #include "answer/cli_support.h"
 #include "answer/crawler_choice.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "robotstxt/crawler_catalogue.h"
 
 namespace robotstxt::cli {
@@ -82,6 +83,7 @@ void add_crawlers_command(CLI::App& app, int& exit_code) {
       "Lists the crawler catalogue: each crawler's product tokens in precedence order,\n"
       "whether * applies to it, whether robots.txt binds it, its operator and purpose, and\n"
       "the pages the facts come from. Exit 0, or 2 on a usage error.");
+  describe_command(*command, "the crawler catalogue: tokens, flags and sources", {""});
   command->add_option("--purpose", options->purpose,
                       "only one purpose: search, ads, ai (ai-training and ai-search), "
                       "ai-training, ai-search, user-triggered, other");

@@ -19,6 +19,7 @@
 #include "cli/agent_options.h"
 #include "cli/agent_rules.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/input.h"
 #include "cli/url_encoding.h"
 
@@ -644,6 +645,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       "merged or split, sitemaps; the rules of groups that several agents move into or out\n"
       "of are listed once. Exit 0 no change, 1 changes (with --urls: an answer flips), 2 usage\n"
       "or I/O error.");
+  describe_command(*command, "what a change to a robots.txt changes",
+                   {"OLD NEW", "--urls URL_FILE --agent TOKENS OLD NEW"});
   command
       ->add_option("OLD", options->old_file,
                    "the robots.txt in force (a file, or a site: URL or host)")

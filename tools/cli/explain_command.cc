@@ -14,6 +14,7 @@
 #include "base/ascii.h"
 #include "cli/agent_options.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/input.h"
 #include "cli/url_encoding.h"
 #include "robotstxt/matcher.h"
@@ -210,6 +211,10 @@ void add_explain_command(CLI::App& app, int& exit_code) {
       "the path matched, the groups that apply and why, every matching rule with its\n"
       "strength, and why the decisive rule wins.\n"
       "Exit 0 allowed, 1 disallowed, 2 usage or I/O error.");
+  describe_command(
+      *command, "one robots.txt verdict, step by step",
+      {"ROBOTS_FILE AGENT URL",
+       "(--agent TOKENS | --crawler NAME | --user-agent-string HEADER) ROBOTS_FILE URL"});
   command
       ->add_option("ROBOTS_FILE", options->robots_file,
                    "robots.txt file to read, or a site: URL or host")

@@ -22,6 +22,7 @@
 #include "answer/render.h"
 #include "cli/agent_options.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/transfer_options.h"
 #include "cli/url_encoding.h"
 #include "robotstxt/policy.h"
@@ -362,6 +363,9 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
       "input (any hosts), fetches each origin once, concurrently, and prints\n"
       "'allowed<TAB>URL', 'disallowed<TAB>URL' or 'error<TAB>URL' per line, in order,\n"
       "with a third column saying why when the robots.txt rules did not decide.");
+  describe_command(
+      *command, "fetch an origin's robots.txt the way Google does, then decide",
+      {"URL AGENT", "(--agent TOKENS | --crawler NAME | --user-agent-string HEADER) URL"});
   command->add_option("URL", options->url, "page URL (any URL of the origin); '-' for stdin")
       ->required();
   options->who.add_positional(*command);

@@ -14,6 +14,7 @@
 #include "base/ascii.h"
 #include "cli/agent_options.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/input.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/lint.h"
@@ -218,6 +219,8 @@ void add_info_command(CLI::App& app, int& exit_code) {
       "Shows the file as crawlers group it: groups with their agents and rules, sitemaps,\n"
       "other directives. With --agent, the groups that apply to it and its crawl-delay and\n"
       "request-rate as numbers. Exit 0, or 2 on usage or I/O errors.");
+  describe_command(*command, "groups, rules, sitemaps and crawl-delay as crawlers see them",
+                   {"FILE"});
   command
       ->add_option("FILE", options->file,
                    "robots.txt file to read ('-' for stdin), or a site: URL or host")

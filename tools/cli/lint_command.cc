@@ -8,6 +8,7 @@
 #include "answer/not_robots_txt.h"
 #include "answer/render.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/input.h"
 #include "robotstxt/lint.h"
 
@@ -85,6 +86,9 @@ void add_lint_command(CLI::App& app, int& exit_code) {
       "Reports every line a crawler reads differently from what its author meant: code,\n"
       "severity, line:column, the line, and how to fix it; then a summary.\n"
       "Exit 0 without errors, 1 with errors, 2 usage or I/O error.");
+  describe_command(*command,
+                   "every robots.txt line a crawler reads differently from what its author meant",
+                   {"FILE"});
   command
       ->add_option("FILE", options->file,
                    "robots.txt file to lint ('-' for stdin), or a site: URL or host")

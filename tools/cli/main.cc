@@ -3,6 +3,7 @@
 // so does a failed write to standard output (output.h).
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,16 +12,33 @@
 
 #include "answer/cli_support.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/output.h"
 #include "robotstxt/version.h"
 
 namespace {
+
+// `robotstxt COMMAND ... --help`: the command's help wherever --help (or -h) comes, even
+// where an option would take it as its value (`census --merge --help`), up to a `--`.
+bool asks_for_help(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    if (argument == "--") return false;
+    if (argument == "--help" || argument == "-h") return true;
+  }
+  return false;
+}
 
 int run(int argc, char** argv) {
   CLI::App app{"robotstxt: Google-exact robots.txt checks for crawlers and site owners.",
                "robotstxt"};
   app.require_subcommand(1);
   app.fallthrough(false);
+  // Commands inherit the layout; each gives its own summary and usage (help_format.h).
+  auto layout = std::make_shared<robotstxt::cli::HelpFormatter>(
+      "", std::vector<std::string>{"COMMAND [ARGUMENTS]"});
+  layout->column_width(14);
+  app.formatter(layout);
   // help2man reads the first line's words as the program's name and version.
   app.set_version_flag("--version", "robotstxt " + std::string(robotstxt::kVersion),
                        "Print the version and exit");
@@ -37,22 +55,32 @@ int run(int argc, char** argv) {
   robotstxt::cli::add_audit_command(app, exit_code);
   robotstxt::cli::add_census_command(app, exit_code);
   robotstxt::cli::add_serve_command(app, exit_code);
+  for (CLI::App* command : app.get_subcommands({})) command->group("Commands");
 
-  // CLI11 reports an unknown subcommand as "a subcommand is required"; name it instead.
+  // Nothing asked: the list of commands, on stderr with exit 2 as for any usage error, so
+  // that a script that lost its command neither reads the list as an answer nor succeeds.
+  if (argc == 1) {
+    std::cerr << app.help();
+    return robotstxt::cli::kExitUsage;
+  }
+  // CLI11 reports an unknown subcommand as "a subcommand is required"; name it instead,
+  // with the command it was probably meant to be.
   const auto is_command = [&app](const std::string& name) {
     return !app.get_subcommands([&name](CLI::App* command) { return command->check_name(name); })
                 .empty();
   };
-  const auto unknown_command = [](std::string_view name) {
-    std::cerr << "robotstxt: error: unknown command '" << robotstxt::cli::printable(name)
-              << "' (see 'robotstxt --help' for the list of commands)\n";
+  const auto unknown_command = [&app](std::string_view name) {
+    const std::string nearest = robotstxt::cli::nearest_command(app, name);
+    std::cerr << "robotstxt: error: unknown command '" << robotstxt::cli::printable(name) << "'"
+              << (nearest.empty() ? "" : "; did you mean '" + nearest + "'?")
+              << " (see 'robotstxt --help' for the list of commands)\n";
     return robotstxt::cli::kExitUsage;
   };
   // `help COMMAND` is `COMMAND --help` under the name git and pip users try first, so
   // the two print the same text; a bare `help` is `--help`.
   std::vector<char*> arguments(argv, argv + argc);
   std::string help_flag = "--help";
-  if (argc > 1 && std::string_view(argv[1]) == "help") {
+  if (std::string_view(argv[1]) == "help") {
     if (argc > 3) {
       robotstxt::cli::report_error("", "help takes one command name");
       return robotstxt::cli::kExitUsage;
@@ -60,8 +88,10 @@ int run(int argc, char** argv) {
     if (argc == 3 && !is_command(argv[2])) return unknown_command(argv[2]);
     arguments.erase(arguments.begin() + 1);
     arguments.push_back(help_flag.data());
-  } else if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+  } else if (argv[1][0] != '-' && !is_command(argv[1])) {
     return unknown_command(argv[1]);
+  } else if (argv[1][0] != '-' && asks_for_help(argc, argv)) {
+    arguments = {argv[0], argv[1], help_flag.data()};
   }
   try {
     app.parse(static_cast<int>(arguments.size()), arguments.data());

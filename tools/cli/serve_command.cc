@@ -23,6 +23,7 @@
 #include "answer/cli_support.h"
 #include "base/ascii.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/transfer_options.h"
 #include "robotstxt/fetch_gate.h"
 #include "robotstxt/peer_address.h"
@@ -290,6 +291,8 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       "fetch schedule per origin. SIGTERM, SIGINT and SIGHUP drain (answer what is in\n"
       "flight, within --drain-timeout) and exit 0. Endpoints:\n" +
           service::endpoint_lines());
+  describe_command(*command,
+                   "robots.txt answers over HTTP for a crawler fleet, with a shared cache", {""});
   command->add_option("--listen", options->listen,
                       "HOST:PORT to listen on (default 127.0.0.1:8080)");
   command->add_option("--redis", options->redis,
