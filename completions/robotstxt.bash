@@ -27,12 +27,14 @@ _robotstxt() {
       ((COMP_CWORD == 2)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       return
       ;;
-    check | explain) options="--help --agent --crawler --user-agent-string --encode --json" ;;
-    diff) options="--help --urls --agent --merge --encode --json" ;;
-    info) options="--help --agent --json --all" ;;
+    check | explain) options="--help --agent --crawler --user-agent-string --as-written --json" ;;
+    diff)
+      options="--help --urls --agent --crawler --user-agent-string --as-written --merge --json"
+      ;;
+    info) options="--help --agent --crawler --user-agent-string --as-written --json --all" ;;
     lint) options="--help --json --all" ;;
     fetch)
-      options="--help --agent --crawler --user-agent-string --encode --json --timeout --user-agent-header --concurrency
+      options="--help --agent --crawler --user-agent-string --as-written --json --timeout --user-agent-header --concurrency
                --connect-to --proxy --ca-file --redis --polite --polite-spacing"
       ;;
     serve)
@@ -44,7 +46,9 @@ _robotstxt() {
                --access-log"
       ;;
     crawlers) options="--help --purpose --json" ;;
-    audit) options="--help --urls --crawlers --encode --json" ;;
+    audit)
+      options="--help --urls --crawlers --agent --crawler --user-agent-string --as-written --json"
+      ;;
     census) options="--help --merge --jobs --paths --crawlers --out --label --progress" ;;
     *) return ;;
   esac

@@ -19,6 +19,9 @@ TEST(BatchBodyTest, ReadsEveryBodyAsTheParsedDocumentDid) {
   const std::vector<std::string> bodies = {
       R"({"agent":"bot","urls":["http://a.com/","http://b.com/x"]})",
       R"({"crawler":"Googlebot","urls":[]})",
+      R"j({"user_agent":"Mozilla/5.0 (compatible; Googlebot/2.1)","urls":["a"]})j",
+      R"({"user_agent":"first","user_agent":7,"urls":["a"]})",  // the last one, not a string
+      R"({"user_agent":["x"],"agent":"bot","urls":["a"]})",
       R"({"urls":["http://a.com/"],"agent":"bot","extra":{"urls":["nested"],"agent":"no"}})",
       R"({"agent":"first","agent":"last","urls":["a"],"urls":["b","c"]})",  // last one counts
       R"({"agent":"bot","urls":["a"],"urls":"not an array"})",

@@ -1,5 +1,6 @@
 // `robotstxt check`: the conformance cases through the binary (exit codes, as the
-// public spec-test runner calls it), and the command's output, streaming and errors.
+// public spec-test runner calls it, with --as-written), and the command's output,
+// streaming and errors.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +19,8 @@ using testing::TempFile;
 
 const std::string kCli = ROBOTSTXT_CLI;
 
+// The conformance cases give Google's matcher the agent and the URL exactly as written:
+// --as-written asks that way.
 TEST(CheckCommand, EveryConformanceCaseThroughTheBinary) {
   const auto cases =
       testing::load_conformance_cases(ROBOTSTXT_TEST_DATA_DIR "/conformance/spec-test.jsonl");
@@ -25,7 +28,7 @@ TEST(CheckCommand, EveryConformanceCaseThroughTheBinary) {
   std::size_t passed = 0;
   for (const auto& c : cases) {
     const TempFile robots(c.body);
-    const auto result = run_command(kCli, {"check", robots.path(), c.agent, c.url});
+    const auto result = run_command(kCli, {"check", "--as-written", robots.path(), c.agent, c.url});
     const int expected_exit = c.expected_allowed ? 0 : 1;
     EXPECT_EQ(result.exit_code, expected_exit)
         << c.file << ": agent '" << c.agent << "' url '" << c.url << "' " << result.err;
@@ -33,6 +36,49 @@ TEST(CheckCommand, EveryConformanceCaseThroughTheBinary) {
   }
   std::cout << "conformance (robotstxt check): " << passed << " of " << cases.size() << " passed\n";
   EXPECT_EQ(passed, cases.size());
+}
+
+// Without --as-written, a case answers otherwise only where the question is not one a
+// crawler asks: an agent that is not a product token is refused (exit 2), and a URL with
+// bytes a crawler percent-encodes is matched encoded, as the JSON's url shows.
+TEST(CheckCommand, ByDefaultConformanceCasesDifferOnlyWhereACrawlerAsksOtherwise) {
+  const auto cases =
+      testing::load_conformance_cases(ROBOTSTXT_TEST_DATA_DIR "/conformance/spec-test.jsonl");
+  ASSERT_GT(cases.size(), 0u);
+  const auto is_token = [](const std::string& agent) {
+    return !agent.empty() && std::all_of(agent.begin(), agent.end(), [](char c) {
+      return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '-';
+    });
+  };
+  const auto encodes = [](const std::string& url) {
+    return std::any_of(url.begin(), url.end(), [](char c) {
+      const auto byte = static_cast<unsigned char>(c);
+      return byte <= 0x20 || byte >= 0x7F;
+    });
+  };
+  std::size_t refused = 0, encoded = 0, same = 0;
+  for (const auto& c : cases) {
+    const TempFile robots(c.body);
+    const auto result = run_command(kCli, {"check", "--json", robots.path(), c.agent, c.url});
+    if (!is_token(c.agent)) {
+      EXPECT_EQ(result.exit_code, 2) << c.file << ": agent '" << c.agent << "'";
+      ++refused;
+      continue;
+    }
+    if (encodes(c.url)) {
+      ASSERT_NE(result.exit_code, 2) << c.file << ": " << result.err;
+      EXPECT_NE(nlohmann::json::parse(result.out)["url"], c.url) << c.file;
+      ++encoded;
+      continue;
+    }
+    EXPECT_EQ(result.exit_code, c.expected_allowed ? 0 : 1)
+        << c.file << ": agent '" << c.agent << "' url '" << c.url << "' " << result.err;
+    ++same;
+  }
+  std::cout << "conformance by default: " << same << " as Google's matcher, " << refused
+            << " agents refused, " << encoded << " URLs matched percent-encoded\n";
+  EXPECT_GT(refused, 0u);
+  EXPECT_GT(encoded, 0u);
 }
 
 TEST(CheckCommand, PrintsVerdictWithDecisiveLineAndRuleAsWritten) {

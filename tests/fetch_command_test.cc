@@ -100,7 +100,7 @@ TEST_F(FetchCommandTest, StdinUrlsAreAnsweredInOrderWithOneFetchPerOrigin) {
             "allowed\thttp://status-404.test/private/2\tfull allow: HTTP 404; no robots.txt "
             "(4xx other than 429): everything is allowed\n"
             "allowed\thttp://many.test/public\n"
-            "error\tnot a url\n"
+            "error\tnot%20a%20url\n"
             "disallowed\thttp://status-500.test/x\tfull disallow: HTTP 500; server error or "
             "unreachable for less than 12 hours: everything is disallowed\n"
             "disallowed\thttp://many.test/private/3\n");

@@ -75,29 +75,38 @@ TEST_F(TerminalOutputTest, DiffEscapesRulesAndSitemapsAddedAndRemoved) {
   expect_no_control_bytes(removed, "diff (removed)");
   EXPECT_NE(removed.out.find("- line 2 disallow: /a\\x1B"), std::string::npos) << removed.out;
 
-  // With --urls: the URLs read from a file, and the deciding rules before and after.
+  // With --urls: the URLs read from a file, and the deciding rules before and after. As
+  // written, so that the raw bytes reach the rule that holds them.
   const TempFile urls("http://a.test/a\x1b]0;pwned\x07\x1b[2J\n");
-  const CommandResult flipped = run_command(
-      kCli, {"diff", plain.path(), hostile_.path(), "--urls", urls.path(), "--agent", "a"});
+  const CommandResult flipped = run_command(kCli, {"diff", plain.path(), hostile_.path(), "--urls",
+                                                   urls.path(), "--agent", "a", "--as-written"});
   ASSERT_EQ(flipped.exit_code, 1) << flipped.out << flipped.err;
   expect_no_control_bytes(flipped, "diff --urls");
   EXPECT_NE(flipped.out.find("now by line 2: disallow: /a\\x1B"), std::string::npos) << flipped.out;
 }
 
+// As written, the URL's raw bytes reach the rule that holds them; by default the URL is
+// matched percent-encoded, and the URL as given, shown beside it, is escaped too.
 TEST_F(TerminalOutputTest, ExplainAndCheckEscapeTheUrlAndTheDecidingRule) {
   const std::string url = "http://a.test/a\x1b]0;pwned\x07\x1b[2J";
-  const CommandResult explain = run_command(kCli, {"explain", hostile_.path(), "a", url});
+  const CommandResult explain =
+      run_command(kCli, {"explain", "--as-written", hostile_.path(), "a", url});
   EXPECT_EQ(explain.exit_code, 1) << explain.err;
   expect_no_control_bytes(explain, "explain");
   EXPECT_NE(explain.out.find("disallow: /a\\x1B]0;pwned"), std::string::npos) << explain.out;
+  const CommandResult encoded = run_command(kCli, {"explain", hostile_.path(), "a", url});
+  expect_no_control_bytes(encoded, "explain (encoded)");
+  EXPECT_NE(encoded.out.find("given as http://a.test/a\\x1B]0;pwned"), std::string::npos)
+      << encoded.out;
 
-  const CommandResult check = run_command(kCli, {"check", hostile_.path(), "a", url});
+  const CommandResult check =
+      run_command(kCli, {"check", "--as-written", hostile_.path(), "a", url});
   EXPECT_EQ(check.exit_code, 1) << check.err;
   expect_no_control_bytes(check, "check");
   EXPECT_NE(check.out.find("by line 2: disallow: /a\\x1B"), std::string::npos) << check.out;
 
   const CommandResult streamed =
-      run_command(kCli, {"check", hostile_.path(), "a", "-"}, url + "\n");
+      run_command(kCli, {"check", "--as-written", hostile_.path(), "a", "-"}, url + "\n");
   expect_no_control_bytes(streamed, "check -");
   EXPECT_NE(streamed.out.find("disallowed\thttp://a.test/a\\x1B"), std::string::npos)
       << streamed.out;
@@ -115,8 +124,8 @@ TEST_F(TerminalOutputTest, FetchEscapesWhatTheOriginSent) {
                                 {"--body", dir.write("robots.txt", kHostileFile)});
   ASSERT_NE(origin.port(), 0);
   const CommandResult result =
-      run_command(kCli, {"fetch", "http://hostile.test/a\x1b]0;pwned\x07\x1b[2J", "a",
-                         "--connect-to", origin.connect_to_all()});
+      run_command(kCli, {"fetch", "--as-written", "http://hostile.test/a\x1b]0;pwned\x07\x1b[2J",
+                         "a", "--connect-to", origin.connect_to_all()});
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   expect_no_control_bytes(result, "fetch");
   EXPECT_NE(result.out.find("by line 2: disallow: /a\\x1B"), std::string::npos) << result.out;

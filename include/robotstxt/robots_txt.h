@@ -126,7 +126,8 @@ class RobotsTxt {
   [[nodiscard]] static RobotsTxt parse(std::string_view body);
 
   /// Fast form: may `agent` fetch `url`? `url` is used exactly as given (it must
-  /// already be percent-encoded; see docs/semantics.md 4.1). Tokens compare ASCII
+  /// already be percent-encoded; see docs/semantics.md 4.1; normalize_url() in url.h
+  /// encodes one as a crawler requests it, which the tools do first). Tokens compare ASCII
   /// case-insensitively with the product tokens of the file. Product tokens are merged
   /// (docs/semantics.md 2.5); a crawler follows its precedence (docs/semantics.md 8): the first of
   /// its tokens that a group names decides alone, `*` only when none is named and the crawler does

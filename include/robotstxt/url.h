@@ -81,11 +81,13 @@ struct OriginResult {
 /// The robots.txt URL for `url`'s origin, or nullopt when the URL has none.
 [[nodiscard]] std::optional<std::string> robots_url_for(std::string_view url);
 
-/// Opt-in repair for URLs that arrive unencoded: after `scheme://authority`, bytes that
-/// RFC 3986 does not allow as they are (non-ASCII, spaces, controls, `"<>\^`{|}`, and a
-/// `%` that starts no escape) become `%XX`, and existing escapes get upper-case hex
-/// digits. Nothing is ever decoded, so an already valid URL comes back unchanged.
-/// Example: normalize_url("http://a.com/caf\xC3\xA9 x%2f") == "http://a.com/caf%C3%A9%20x%2F".
+/// A URL as a crawler requests it, for URLs that arrive unencoded (the library never
+/// applies it; the command line and the service do unless asked --as-written): after
+/// `scheme://authority`, bytes that RFC 3986 does not allow as they are (non-ASCII,
+/// spaces, controls, `"<>\^`{|}`, and a `%` that starts no escape) become `%XX`, and
+/// existing escapes get upper-case hex digits. Nothing is ever decoded, so an already valid URL
+/// comes back unchanged. Example: normalize_url("http://a.com/caf\xC3\xA9 x%2f") ==
+/// "http://a.com/caf%C3%A9%20x%2F".
 [[nodiscard]] std::string normalize_url(std::string_view url);
 
 }  // namespace robotstxt

@@ -149,6 +149,45 @@ def test_paste_and_test(browser, service):
     assert "longest match" in by_id(browser, "explanation").text
 
 
+def test_urls_are_matched_as_a_crawler_requests_them(browser, service):
+    """A URL typed with non-ASCII bytes and a space is matched percent-encoded, and the grid
+    shows that form; "as written" matches it as typed, as Google's matcher is given it."""
+    open_page(browser, service)
+    replace_text(browser, "robots-input", "User-agent: *\nDisallow: /caf%C3%A9\n")
+    replace_text(browser, "url-input", "https://a.example/caf\u00e9 menu")
+    Select(by_id(browser, "crawler-select")).select_by_value("")
+    replace_text(browser, "agent-input", "Googlebot")
+    found = run_test(browser, 1)
+    assert found[0].get_attribute("data-url") == "https://a.example/caf%C3%A9%20menu"
+    assert found[0].get_attribute("data-verdict") == "disallowed"
+    heading = browser.find_element(By.CSS_SELECTOR, "#results th.url")
+    assert heading.get_attribute("data-url") == "https://a.example/caf%C3%A9%20menu"
+    by_id(browser, "as-written-input").click()
+    by_id(browser, "test-button").click()
+    WebDriverWait(browser, WAIT_SECONDS).until(
+        lambda d: cells(d)[0].get_attribute("data-verdict") == "allowed")
+    assert cells(browser)[0].get_attribute("data-url") == "https://a.example/caf\u00e9 menu"
+
+
+def test_a_user_agent_header_answers_for_its_crawler(browser, service):
+    """A whole header typed as product tokens is refused with the service's words; typed as a
+    User-Agent header it answers for the crawler it names."""
+    header = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+    open_page(browser, service)
+    replace_text(browser, "robots-input", "User-agent: Googlebot\nDisallow: /g\n")
+    replace_text(browser, "url-input", "https://a.example/g")
+    Select(by_id(browser, "crawler-select")).select_by_value("")
+    replace_text(browser, "agent-input", header)
+    by_id(browser, "test-button").click()
+    WebDriverWait(browser, WAIT_SECONDS).until(
+        lambda d: "user_agent" in by_id(d, "test-status").text)
+    assert "Googlebot" in by_id(browser, "test-status").text
+    replace_text(browser, "user-agent-input", header)
+    found = run_test(browser, 1)
+    assert found[0].get_attribute("data-crawler") == "Googlebot"
+    assert found[0].get_attribute("data-verdict") == "disallowed"
+
+
 def test_load_live_and_test(browser, service, site):
     load_live_file(browser, service, site)
     status = by_id(browser, "fetch-status").text

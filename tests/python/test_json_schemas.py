@@ -87,8 +87,13 @@ def outputs() -> dict[str, list[dict]]:
         found["check"] += run("check", "--json", robots, "Googlebot,bingbot", URLS[0])
         found["info"] += run("info", "--json", robots)
         found["info"] += run("info", "--json", robots, "--agent", "Googlebot", "-a", "x")
+        for crawler in ("Googlebot-Image", "AdsBot-Google", "ChatGPT-User"):
+            found["info"] += run("info", "--json", robots, "--crawler", crawler)
         found["lint"] += run("lint", "--json", robots)
         found["audit"] += run("audit", "--json", robots, *URLS)
+        found["audit"] += run("audit", "--json", robots, *URLS, "--agent", "Googlebot,bingbot")
+        found["audit"] += run("audit", "--json", robots, URLS[0], "--crawlers", "ai",
+                              "--crawler", "Googlebot-Image")
     found["crawlers"] += run("crawlers", "--json")
     old, new = str(EXAMPLES / "robots-old.txt"), str(EXAMPLES / "robots-new.txt")
     found["diff"] += run("diff", "--json", old, new)
@@ -97,6 +102,8 @@ def outputs() -> dict[str, list[dict]]:
     for merge in ([], ["--merge"]):
         found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
                              "--agent", "Googlebot,bingbot", *merge)
+    found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
+                         "--crawler", "Googlebot-Image")
     with tempfile.TemporaryDirectory() as scratch:
         own_groups = pathlib.Path(scratch) / "own-groups.txt"
         own_groups.write_text("User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\n")

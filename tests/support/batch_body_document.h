@@ -20,10 +20,12 @@ inline std::optional<service::BatchBody> read_batch_body_as_document(std::string
   const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) return std::nullopt;
   service::BatchBody body;
-  for (const char* name : {"agent", "crawler"}) {
+  for (const char* name : {"agent", "crawler", "user_agent"}) {
     const auto found = parsed.find(name);
     if (found == parsed.end() || !found->is_string()) continue;
-    (std::string_view(name) == "agent" ? body.agent : body.crawler) = found->get<std::string>();
+    (std::string_view(name) == "agent"     ? body.agent
+     : std::string_view(name) == "crawler" ? body.crawler
+                                           : body.user_agent) = found->get<std::string>();
   }
   const auto urls = parsed.find("urls");
   body.urls_is_array = urls != parsed.end() && urls->is_array();
@@ -49,6 +51,7 @@ inline std::string joined_urls(const service::BatchBody& body) {
 /// Whether a streaming reading says what the document says.
 inline bool same_reading(const service::BatchBody& streamed, const service::BatchBody& document) {
   if (streamed.agent != document.agent || streamed.crawler != document.crawler ||
+      streamed.user_agent != document.user_agent ||
       streamed.urls_is_array != document.urls_is_array) {
     return false;
   }

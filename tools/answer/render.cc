@@ -186,11 +186,20 @@ std::string describe_groups(const Verdict& verdict, const OwnedAgent& who) {
   return describe_groups(verdict.applied, agent_label(who));
 }
 
-std::string describe_selection(const GroupSelection& selection, std::string_view agents) {
+namespace {
+
+std::string group_numbers(const GroupSelection& selection) {
   std::string groups;
   for (const std::size_t g : selection.groups) {
     groups += (groups.empty() ? "group " : ", ") + std::to_string(g + 1);
   }
+  return groups;
+}
+
+}  // namespace
+
+std::string describe_selection(const GroupSelection& selection, std::string_view agents) {
+  const std::string groups = group_numbers(selection);
   const std::string names(agents);
   switch (selection.applied) {
     case AppliedGroups::kSpecific:
@@ -201,6 +210,16 @@ std::string describe_selection(const GroupSelection& selection, std::string_view
       break;
   }
   return "none: no group names " + names + " and there is no * group, so everything is allowed";
+}
+
+std::string describe_selection(const GroupSelection& selection, const OwnedAgent& who) {
+  if (who.crawler() == nullptr || !selection.crawler_rule) {
+    return describe_selection(selection, agent_label(who));
+  }
+  const std::string why =
+      describe_crawler_groups(*who.crawler(), *selection.crawler_rule, selection.crawler_token);
+  if (selection.groups.empty()) return "none (" + why + "), so everything is allowed";
+  return group_numbers(selection) + " (" + why + ")";
 }
 
 std::string applied_words(AppliedGroups applied) {

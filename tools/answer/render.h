@@ -80,6 +80,11 @@ std::string describe_groups(const Verdict& verdict, const OwnedAgent& who);
 /// "group 2, 3: named there; the * group does not apply".
 std::string describe_selection(const GroupSelection& selection, std::string_view agents);
 
+/// The same for whoever asked: for a crawler, how its groups were chosen, as
+/// describe_groups() says it: "group 3 (groups naming Googlebot: no group names
+/// Googlebot-Image)".
+std::string describe_selection(const GroupSelection& selection, const OwnedAgent& who);
+
 /// Short words for a diff line: "a group of its own", "the * group", "no group ...".
 std::string applied_words(AppliedGroups applied);
 

@@ -36,6 +36,17 @@ std::uint32_t first_group_line(const Explanation& explanation, const ParsedFile&
   return group.agents.empty() ? 0 : group.agents.front().line;
 }
 
+// Whose groups applied when they were specific: "GPTBot has its own group", or for a
+// crawler that fell back to another token's (docs/semantics.md 8.1), "Googlebot-Image
+// follows the group of Googlebot"; `now` false for the same in the past.
+std::string specific_words(const Verdict& verdict, std::string_view who, bool now) {
+  if (verdict.crawler_rule == CrawlerRule::kFallbackToken) {
+    return std::string(who) + (now ? " follows" : " no longer follows") + " the group of " +
+           std::string(verdict.crawler_token);
+  }
+  return std::string(who) + (now ? " has its own group" : " no longer has its own group");
+}
+
 // What changed in the kind of groups that apply; "" when the same kind applies.
 std::string groups_change(const Explanation& before, const ParsedFile& old_file,
                           const Explanation& after, const ParsedFile& new_file,
@@ -46,12 +57,12 @@ std::string groups_change(const Explanation& before, const ParsedFile& old_file,
   // Several tokens merged are named by a group naming any of them, not "their own".
   if (after.applied == AppliedGroups::kSpecific) {
     return (plural ? "a group naming " + std::string(who) + " applies"
-                   : std::string(who) + " has its own group") +
+                   : specific_words(after.verdict, who, true)) +
            " since line " + new_line;
   }
   if (before.applied == AppliedGroups::kSpecific) {
     return (plural ? "no group names " + std::string(who) + " any more"
-                   : std::string(who) + " no longer has its own group") +
+                   : specific_words(before.verdict, who, false)) +
            " (old line " + old_line + "), so " +
            (after.applied == AppliedGroups::kGlobal ? "the * group applies (line " + new_line + ")"
                                                     : std::string("no group applies"));

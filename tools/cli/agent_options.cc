@@ -1,17 +1,20 @@
 #include "cli/agent_options.h"
 
+#include <algorithm>
 #include <iostream>
-#include "answer/cli_support.h"
 
+#include "answer/cli_support.h"
 #include "answer/crawler_choice.h"
+#include "answer/question.h"
 #include "robotstxt/agent.h"
 
 namespace robotstxt::cli {
 namespace {
 
-// A token with a character outside [A-Za-z_-] equals no product token of any file
-// (docs/semantics.md 8.5): its verdict is the * group's, as in Google's matcher, and the user is
-// told why, since the same name on a user-agent line would look like a match.
+// With --as-written, a token with a character outside [A-Za-z_-] is asked as given, though
+// it equals no product token of any file (docs/semantics.md 8.5): its verdict is the *
+// group's, as in Google's matcher, and the user is told why, since the same name on a
+// user-agent line would look like a match.
 void note_unnameable(std::string_view command, const std::vector<std::string>& tokens) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string& token = tokens[i];
@@ -48,19 +51,20 @@ void AgentOptions::add_positional(CLI::App& command) {
       "the same as --agent");
 }
 
-void AgentOptions::add_options(CLI::App& command, bool crawler) {
+CLI::Option* AgentOptions::add_options(CLI::App& command) {
   agent_option_ = command.add_option("--agent,-a", lists_,
                                      "product tokens, comma-separated (repeatable: appended)");
   agent_option_->allow_extra_args(false);
-  if (crawler) {
-    crawler_option_ = command.add_option(
-        "--crawler", crawler_name_,
-        "a crawler of the catalogue (Googlebot-Image), following its precedence rules");
-    user_agent_string_option_ = command.add_option(
-        "--user-agent-string", user_agent_string_,
-        "a whole User-Agent header: answers for the catalogued crawler it names\n"
-        "('Mozilla/5.0 (compatible; Googlebot/2.1; ...)' -> Googlebot)");
-  }
+  crawler_option_ = command.add_option(
+      "--crawler", crawler_name_,
+      "a crawler of the catalogue (Googlebot-Image), following its precedence rules");
+  user_agent_string_option_ =
+      command.add_option("--user-agent-string", user_agent_string_,
+                         "a whole User-Agent header: answers for the catalogued crawler it names\n"
+                         "('Mozilla/5.0 (compatible; Googlebot/2.1; ...)' -> Googlebot)");
+  return command.add_flag("--as-written", as_written_,
+                          "take agents and URLs exactly as given, as the library does: no\n"
+                          "percent-encoding, and tokens that no group can name are asked");
 }
 
 bool AgentOptions::next_given() const {
@@ -96,11 +100,10 @@ std::optional<OwnedAgent> AgentOptions::resolve(std::string_view command, bool r
   if (shifted && positional) *next_value_ = positional_;
 
   if (by_header) {
-    const Crawler* const found = crawler_in_user_agent(user_agent_string_);
+    std::string error;
+    const Crawler* const found = crawler_of_header(user_agent_string_, kCommandLineWords, error);
     if (found == nullptr) {
-      report_error(command, "--user-agent-string '" + printable(user_agent_string_) +
-                                "' names no crawler of the catalogue: give its product token "
-                                "with --agent");
+      report_error(command, error);
       return std::nullopt;
     }
     std::cerr << "robotstxt " << command << ": note: --user-agent-string names crawler "
@@ -121,31 +124,52 @@ std::optional<OwnedAgent> AgentOptions::resolve(std::string_view command, bool r
       report_error(command, "--agent names no product token: give one such as Googlebot");
       return std::nullopt;
     }
-    note_unnameable(command, tokens);
+    if (as_written_) {
+      note_unnameable(command, tokens);
+    } else {
+      for (const std::string& list : lists_) {
+        if (const std::string refusal = agent_list_refusal("--agent", list, kCommandLineWords);
+            !refusal.empty()) {
+          report_error(command, refusal);
+          return std::nullopt;
+        }
+      }
+    }
     return OwnedAgent(std::move(tokens));
   }
   if (positional) {
     std::vector<std::string> tokens = split_agents(positional_);
     // Google's tool queries an empty AGENT as the empty agent, for which only `*` rules
     // can apply; the spec-test runner relies on it (conformance: empty-string).
-    if (positional_.empty()) tokens.emplace_back();
+    if (positional_.empty() && as_written_) tokens.emplace_back();
     if (tokens.empty()) {
       report_error(command,
-                   "AGENT '" + printable(positional_) + "' names no product token: give one");
+                   "AGENT '" + printable(positional_) + "' names no product token: give one" +
+                       (positional_.empty() ? std::string(" (--as-written asks an empty AGENT as "
+                                                          "Google's robots tool does)")
+                                            : std::string()));
       return std::nullopt;
     }
     // Without the positional after it, AGENT is that argument (`check FILE URL`): the
-    // caller says the agent is missing, and a note about the URL as a token would mislead.
-    if (next_option_ == nullptr || next_given()) note_unnameable(command, tokens);
+    // caller says the agent is missing, and a word about the URL as a token would mislead.
+    if (next_option_ == nullptr || next_given()) {
+      if (as_written_) {
+        note_unnameable(command, tokens);
+      } else if (const std::string refusal =
+                     agent_list_refusal("AGENT", positional_, kCommandLineWords);
+                 !refusal.empty()) {
+        report_error(command, refusal);
+        return std::nullopt;
+      }
+    }
     return OwnedAgent(std::move(tokens));
   }
   if (required) {
     report_error(command, positional_option_ != nullptr
-                              ? "say who asks: an AGENT, --agent LIST" +
-                                    std::string(crawler_option_ != nullptr
-                                                    ? ", --crawler NAME or --user-agent-string S"
-                                                    : "")
-                              : "say who asks with --agent LIST");
+                              ? "say who asks: an AGENT, --agent LIST, --crawler NAME or "
+                                "--user-agent-string S"
+                              : "say who asks: --agent LIST, --crawler NAME or "
+                                "--user-agent-string S");
     return std::nullopt;
   }
   return OwnedAgent();

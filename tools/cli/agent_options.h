@@ -1,7 +1,9 @@
-// Who is asking, named the same way in every subcommand (docs/cli.md "Naming agents"):
-// agents as a comma-separated list of product tokens, given with the repeatable
-// --agent LIST or, where Google's tool has one, as the positional AGENT; or a crawler
-// of the catalogue with --crawler NAME, resolved by its precedence (docs/semantics.md 8).
+// Who is asking, named the same way in every subcommand that answers for someone
+// (docs/cli.md "Naming agents"): agents as a comma-separated list of product tokens, given
+// with the repeatable --agent LIST or, where Google's tool has one, as the positional
+// AGENT; a crawler of the catalogue with --crawler NAME, resolved by its precedence
+// (docs/semantics.md 8); or the crawler a whole User-Agent header names. --as-written
+// takes AGENT and the URLs exactly as given (answer/question.h).
 #ifndef ROBOTSTXT_TOOLS_CLI_AGENT_OPTIONS_H_
 #define ROBOTSTXT_TOOLS_CLI_AGENT_OPTIONS_H_
 
@@ -22,9 +24,10 @@ class AgentOptions {
  public:
   /// Registers the positional AGENT: call it between the positionals that surround it.
   void add_positional(CLI::App& command);
-  /// Registers --agent LIST (repeatable, values appended) and, if `crawler`, --crawler
-  /// and --user-agent-string.
-  void add_options(CLI::App& command, bool crawler);
+  /// Registers --agent LIST (repeatable, values appended), --crawler NAME,
+  /// --user-agent-string HEADER and --as-written; returns the last, for options that
+  /// exclude it.
+  CLI::Option* add_options(CLI::App& command);
   /// The positional after AGENT (check's URL): with --agent or --crawler, CLI11 fills
   /// AGENT's slot with it, and resolve() moves it back.
   void shifts_into(CLI::Option* next, std::string* value) {
@@ -35,18 +38,23 @@ class AgentOptions {
   /// Whether the positional after AGENT was given, wherever CLI11 put it.
   bool next_given() const;
 
-  /// Who asks, or nullopt after reporting one line of usage error: an empty list, an
-  /// unknown crawler (with the closest names), a User-Agent string naming no catalogued
-  /// crawler, or two ways used at once. `required`: nobody named is an error too.
-  /// Tokens that no group can name (docs/semantics.md 8.5) keep their verdict and get one note
+  /// Who asks, or nullopt after reporting one line of usage error: an empty list, a
+  /// token that is not a product token (agent_list_refusal()), an unknown crawler (with
+  /// the closest names), a User-Agent string naming no catalogued crawler, or two ways
+  /// used at once. `required`: nobody named is an error too. With --as-written, tokens
+  /// that no group can name (docs/semantics.md 8.5) are asked as given and get one note
   /// each on stderr; call it once per run.
   std::optional<OwnedAgent> resolve(std::string_view command, bool required) const;
+
+  /// --as-written was given: AGENT and the URLs are taken exactly as given.
+  bool as_written() const { return as_written_; }
 
  private:
   std::string positional_;
   std::vector<std::string> lists_;
   std::string crawler_name_;
   std::string user_agent_string_;
+  bool as_written_ = false;
   CLI::Option* positional_option_ = nullptr;
   CLI::Option* agent_option_ = nullptr;
   CLI::Option* crawler_option_ = nullptr;

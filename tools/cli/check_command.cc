@@ -1,6 +1,7 @@
 // `robotstxt check ROBOTS_FILE AGENT URL`: the verdict for one URL, or for every URL on
 // standard input. Argument order and exit codes follow Google's `robots` sample tool, so
-// scripts written for it (and the public spec-test runner) work unchanged.
+// scripts written for it work unchanged; with --as-written, AGENT and URL are taken as
+// that tool takes them, as the public spec-test runner needs.
 #include <unistd.h>
 
 #include <cstdio>
@@ -70,10 +71,12 @@ void report_not_urls(std::size_t count) {
 }
 
 // One line out per line in, in order; a million URLs must stream, not accumulate.
-int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& encoding, bool json) {
+int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& encoding,
+                 bool as_written, bool json) {
   const Agent agent = who.agent();
   InputLines input(STDIN_FILENO);
   std::string line;
+  std::string encoded;
   constexpr std::size_t kFlushBytes = (1 << 16) - 4096;
   std::string text_lines;  // the text answers waiting to be written
   text_lines.reserve(1 << 16);
@@ -94,7 +97,7 @@ int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& enc
   }
   // A failed write ends the loop: nobody will see the rest (output.h reports it).
   while (std::cout && input.next(line)) {
-    const std::string url = encoding.url_to_check("check", line);
+    const std::string_view url = encoding.url_to_check("check", line, as_written, encoded);
     if (is_not_a_url(url)) ++not_urls;
     if (json) {
       write_answer(json_text, file.robots(), url, who);
@@ -139,8 +142,12 @@ int run_check(CheckOptions& options) {
   std::optional<RobotsInput> input = read_robots_or_report("check", options.robots_file);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
-  if (options.url == "-") return check_stream(file, *who, options.encoding, options.json);
-  const std::string url = options.encoding.url_to_check("check", options.url);
+  if (options.url == "-") {
+    return check_stream(file, *who, options.encoding, options.who.as_written(), options.json);
+  }
+  std::string encoded;
+  const std::string_view url =
+      options.encoding.url_to_check("check", options.url, options.who.as_written(), encoded);
   const Verdict verdict = file.robots().verdict(url, who->agent());
   const std::optional<UsagePreferences> usage =
       usage_for(file.robots(), url, who->agent(), verdict);
@@ -156,6 +163,8 @@ int run_check(CheckOptions& options) {
     std::cout << verdict_text(verdict) << " (" << describe_groups(verdict, *who) << ")"
               << usage_text(usage);
     if (is_merged(*who)) std::cout << " (" << merged_words(*who) << ")";
+    // The answer is for the URL a crawler requests: the reader sees which one it was.
+    if (url != options.url) std::cout << " (matched as " << printable(url, kShowWhole) << ")";
     std::cout << "\n";
   }
   if (is_not_a_url(url)) {
@@ -184,11 +193,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
                    "robots.txt file to read, or a site: URL or host")
       ->required();
   options->who.add_positional(*command);
-  CLI::Option* url =
-      command->add_option("URL", options->url, "URL to check, percent-encoded; '-' for stdin");
+  CLI::Option* url = command->add_option(
+      "URL", options->url, "URL to check, matched as a crawler requests it; '-' for stdin");
   options->who.shifts_into(url, &options->url);
-  options->who.add_options(*command, true);
-  options->encoding.add_option(*command);
+  options->encoding.add_option(*command, options->who.add_options(*command));
   command->add_flag(
       "--json", options->json,
       "one JSON object per URL: url, allowed, line, rule, applied, content_usage (docs/cli.md)");

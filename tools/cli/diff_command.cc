@@ -1,6 +1,6 @@
 // `robotstxt diff OLD NEW`: what a change to a robots.txt changes for crawlers. With
-// --urls and --agent LIST, every URL whose verdict flips; without, the rules in effect per
-// agent, the groups that apply, and the sitemaps.
+// --urls and who asks (--agent LIST, --crawler NAME), every URL whose verdict flips;
+// without, the rules in effect per agent, the groups that apply, and the sitemaps.
 #include <algorithm>
 #include <iostream>
 #include <limits>
@@ -56,8 +56,12 @@ int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, c
   if (!fd) return kExitUsage;
   InputLines lines(*fd);
   std::vector<std::string> urls;
+  std::string encoded;
   for (std::string url; lines.next(url);) {
-    if (!url.empty()) urls.push_back(options.encoding.url_to_check("diff", url));
+    if (!url.empty()) {
+      urls.emplace_back(
+          options.encoding.url_to_check("diff", url, options.who.as_written(), encoded));
+    }
   }
   if (lines.error() != 0) {
     report_unreadable("diff", options.urls_file, lines.error());
@@ -100,13 +104,14 @@ int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, c
   for (const std::size_t count : flipped) total += count;
   for (const std::size_t count : rule_only) total_rule_only += count;
   if (options.json) {
-    std::cout << to_json_line({{"agents", who.tokens()},
-                               {"merged", !per_token && who.tokens().size() > 1},
-                               {"urls", urls.size()},
-                               {"changed", total},
-                               {"rule_changed", total_rule_only},
-                               {"changes", changes}})
-              << "\n";
+    nlohmann::json json = {{"agents", who.tokens()},
+                           {"merged", !per_token && who.tokens().size() > 1},
+                           {"urls", urls.size()},
+                           {"changed", total},
+                           {"rule_changed", total_rule_only},
+                           {"changes", changes}};
+    if (who.crawler() != nullptr) json["crawler"] = who.crawler()->name;
+    std::cout << to_json_line(json) << "\n";
   } else {
     for (std::size_t a = 0; a < asking.size(); ++a) {
       std::cout << flipped[a] << " of " << urls.size() << " URLs change for "
@@ -599,19 +604,22 @@ int run_diff(DiffOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("diff", false);
   if (!who) return kExitUsage;
   if (!options.urls_file.empty() && !who->given()) {
-    report_error("diff", "--urls needs --agent LIST");
+    report_error("diff",
+                 "--urls needs who asks: --agent LIST, --crawler NAME or "
+                 "--user-agent-string S");
     return kExitUsage;
   }
   if (options.merge && options.urls_file.empty()) {
     report_error("diff", "--merge needs --urls and --agent LIST");
     return kExitUsage;
   }
-  if (options.encoding.enabled() && options.urls_file.empty()) {
-    report_error("diff", "--encode needs --urls (it encodes the URLs checked)");
+  if (options.who.as_written() && options.urls_file.empty()) {
+    report_error("diff", "--as-written needs --urls (it takes the URLs and tokens as given)");
     return kExitUsage;
   }
   if (options.urls_file.empty() && who->given()) {
-    report_error("diff", "--agent needs --urls (without URLs, diff compares every agent)");
+    report_error("diff", std::string(who->crawler() != nullptr ? "--crawler" : "--agent") +
+                             " needs --urls (without URLs, diff compares every agent)");
     return kExitUsage;
   }
   const int from_stdin =
@@ -636,7 +644,8 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<DiffOptions>();
   CLI::App* command = app.add_subcommand(
       "diff",
-      "What changes for crawlers between two robots.txt files. With --urls and --agent LIST:\n"
+      "What changes for crawlers between two robots.txt files. With --urls and --agent LIST\n"
+      "(or --crawler NAME, --user-agent-string S):\n"
       "every URL whose answer or deciding rule changes, with the deciding rule before and\n"
       "after and a sentence saying what changed and why, one row per token when several\n"
       "are given (--merge: one row for them as one crawler). Without:\n"
@@ -654,11 +663,11 @@ void add_diff_command(CLI::App& app, int& exit_code) {
   command->add_option("NEW", options->new_file, "the proposed robots.txt")->required();
   command->add_option("--urls", options->urls_file,
                       "file of URLs to check, one per line ('-' for stdin)");
-  options->who.add_options(*command, false);
+  CLI::Option* as_written = options->who.add_options(*command);
   command->add_flag("--merge", options->merge,
                     "with --urls and several tokens: check them merged as one crawler (a group\n"
                     "naming any of them applies) instead of one row per token");
-  options->encoding.add_option(*command);
+  options->encoding.add_option(*command, as_written);
   command->add_flag("--json", options->json, "one JSON object");
   command->callback([options, &exit_code] { exit_code = run_diff(*options); });
 }

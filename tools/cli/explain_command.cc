@@ -95,7 +95,9 @@ int run_explain(ExplainOptions& options) {
   std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
-  const std::string url = options.encoding.url_to_check("explain", options.url);
+  std::string encoded;
+  const std::string_view url =
+      options.encoding.url_to_check("explain", options.url, options.who.as_written(), encoded);
   const std::vector<Group>& groups = file.groups();
   const Agent agent = who->agent();
   const Explanation explanation = file.robots().explain(url, agent);
@@ -149,8 +151,12 @@ int run_explain(ExplainOptions& options) {
   }
 
   // Text output: the URL's and the file's bytes are escaped (JSON escapes them its own way).
-  std::cout << "url       " << printable(url, kShowWhole) << "\n"
-            << "path      " << printable(explanation.path, kShowWhole) << "\n";
+  std::cout << "url       " << printable(url, kShowWhole) << "\n";
+  if (url != options.url) {
+    std::cout << "          given as " << printable(options.url, kShowWhole)
+              << ", which a crawler requests as above\n";
+  }
+  std::cout << "path      " << printable(explanation.path, kShowWhole) << "\n";
   if (who->crawler() != nullptr) {
     std::cout << "crawler   " << agent_label(*who) << " (" << describe_groups(verdict, *who)
               << ")\n";
@@ -220,10 +226,10 @@ void add_explain_command(CLI::App& app, int& exit_code) {
                    "robots.txt file to read, or a site: URL or host")
       ->required();
   options->who.add_positional(*command);
-  CLI::Option* url = command->add_option("URL", options->url, "URL to explain, percent-encoded");
+  CLI::Option* url =
+      command->add_option("URL", options->url, "URL to explain, matched as a crawler requests it");
   options->who.shifts_into(url, &options->url);
-  options->who.add_options(*command, true);
-  options->encoding.add_option(*command);
+  options->encoding.add_option(*command, options->who.add_options(*command));
   command->add_flag("--json", options->json, "one JSON object with every step");
   command->callback([options, &exit_code] { exit_code = run_explain(*options); });
 }

@@ -53,8 +53,13 @@ std::string describe_duration(long long seconds) {
   return std::to_string(seconds) + " s";
 }
 
-void print_decision(const std::string& url, const Decision& decision, const OwnedAgent& who) {
+void print_decision(const std::string& url, const std::string& given, const Decision& decision,
+                    const OwnedAgent& who) {
   const FetchSummary& fetch = decision.entry->last_fetch;
+  // The answer is for the URL a crawler requests: the reader sees which one it was.
+  if (url != given) {
+    std::cout << "url         " << printable(url, kShowWhole) << " (as a crawler requests it)\n";
+  }
   // What came from the network (a Location, a Cache-Control, an error quoting a header)
   // is escaped: an origin must not be able to drive the terminal that fetches from it.
   std::cout << "robots.txt  " << printable(decision.robots_url, kShowWhole) << "\n";
@@ -270,10 +275,12 @@ int fetch_stream(FetchCommandOptions options, const OwnedAgent& who) {
     }
   };
   std::string line;
+  std::string encoded;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
-    window.push_back(options.encoding.url_to_check("fetch", line));
+    window.emplace_back(
+        options.encoding.url_to_check("fetch", line, options.who.as_written(), encoded));
     if (window.size() == kWindowLines) answer_window();
   }
   // getline() ends the same way at the end of the input and on a read error (stdin a
@@ -330,7 +337,9 @@ int run_fetch(FetchCommandOptions& options) {
   if (options.url == "-") return fetch_stream(options, *who);
 
   RobotsClient client(client_options(options));
-  const std::string url = options.encoding.url_to_check("fetch", options.url);
+  std::string encoded;
+  const std::string url(
+      options.encoding.url_to_check("fetch", options.url, options.who.as_written(), encoded));
   const Decision decision = client.decide(url, who->agent());
   if (decision.url_error != UrlError::kNone) {
     report_error("fetch", "'" + url + "': " + std::string(to_string(decision.url_error)));
@@ -339,7 +348,7 @@ int run_fetch(FetchCommandOptions& options) {
   if (options.json) {
     std::cout << to_json_line(decision_json(url, decision, true, *who)) << "\n";
   } else {
-    print_decision(url, decision, *who);
+    print_decision(url, options.url, decision, *who);
   }
   if (decision.state.access == Access::kUndecided) {
     std::cout.flush();
@@ -369,8 +378,7 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
   command->add_option("URL", options->url, "page URL (any URL of the origin); '-' for stdin")
       ->required();
   options->who.add_positional(*command);
-  options->who.add_options(*command, true);
-  options->encoding.add_option(*command);
+  options->encoding.add_option(*command, options->who.add_options(*command));
   command->add_flag("--json", options->json, "one JSON object per URL");
   command
       ->add_option("--concurrency", options->concurrency,

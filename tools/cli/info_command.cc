@@ -1,6 +1,6 @@
-// `robotstxt info FILE [--agent LIST]`: what the file says, as crawlers group it: groups
-// with their agents and rules, sitemaps, other directives; and for one agent, the
-// groups that apply and its crawl-delay and request-rate as numbers.
+// `robotstxt info FILE [--agent LIST | --crawler NAME]`: what the file says, as crawlers
+// group it: groups with their agents and rules, sitemaps, other directives; and for one
+// agent or crawler, the groups that apply and its crawl-delay and request-rate as numbers.
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -76,6 +76,10 @@ nlohmann::json usage_rule_json(const Directive& directive) {
 int run_info(const InfoOptions& options) {
   const std::optional<OwnedAgent> who = options.who.resolve("info", false);
   if (!who) return kExitUsage;
+  if (options.who.as_written() && !who->given()) {
+    report_error("info", "--as-written needs --agent LIST (it takes the tokens as given)");
+    return kExitUsage;
+  }
   std::optional<RobotsInput> input = read_robots_or_report("info", options.file);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
@@ -145,6 +149,14 @@ int run_info(const InfoOptions& options) {
           {"groups", applying},
           {"crawl_delay", crawl_delay ? nlohmann::json(*crawl_delay) : nlohmann::json()},
           {"requests_per_second", request_rate ? nlohmann::json(*request_rate) : nlohmann::json()}};
+      if (who->crawler() != nullptr) {
+        json["selection"]["crawler"] = who->crawler()->name;
+        json["selection"]["crawler_rule"] =
+            to_string(selection->crawler_rule.value_or(CrawlerRule::kNoGroups));
+        json["selection"]["crawler_token"] = selection->crawler_token.empty()
+                                                 ? nlohmann::json()
+                                                 : nlohmann::json(selection->crawler_token);
+      }
     }
     std::cout << to_json_line(json) << "\n";
     return kExitOk;
@@ -201,8 +213,8 @@ int run_info(const InfoOptions& options) {
     }
   }
   if (selection) {
-    std::cout << "agent " << agent_label(*who) << "\n  applies      "
-              << describe_selection(*selection, agent_label(*who)) << "\n  crawl-delay  "
+    std::cout << (who->crawler() != nullptr ? "crawler " : "agent ") << agent_label(*who)
+              << "\n  applies      " << describe_selection(*selection, *who) << "\n  crawl-delay  "
               << (crawl_delay ? format_number(*crawl_delay) + " s" : "none") << "\n"
               << "  request-rate "
               << (request_rate ? format_number(*request_rate) + " requests/s" : "none") << "\n";
@@ -217,15 +229,15 @@ void add_info_command(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand(
       "info",
       "Shows the file as crawlers group it: groups with their agents and rules, sitemaps,\n"
-      "other directives. With --agent, the groups that apply to it and its crawl-delay and\n"
-      "request-rate as numbers. Exit 0, or 2 on usage or I/O errors.");
+      "other directives. With --agent LIST or --crawler NAME, the groups that apply to it\n"
+      "and its crawl-delay and request-rate as numbers. Exit 0, or 2 on usage or I/O errors.");
   describe_command(*command, "groups, rules, sitemaps and crawl-delay as crawlers see them",
                    {"FILE"});
   command
       ->add_option("FILE", options->file,
                    "robots.txt file to read ('-' for stdin), or a site: URL or host")
       ->required();
-  options->who.add_options(*command, false);
+  options->who.add_options(*command);
   command->add_flag("--json", options->json, "one JSON object (every directive, whole)");
   command->add_flag("--all", options->all,
                     "list other directives even when the body is an HTML page or not text");

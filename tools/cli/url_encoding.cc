@@ -1,40 +1,36 @@
 #include "cli/url_encoding.h"
 
-#include <algorithm>
 #include <iostream>
 
 #include "answer/cli_support.h"
-#include "robotstxt/url.h"
+#include "answer/question.h"
 
 namespace robotstxt::cli {
-namespace {
 
-// What a browser bar shows decoded but sends percent-encoded.
-bool has_unencoded_bytes(std::string_view url) {
-  return std::any_of(url.begin(), url.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte <= 0x20 || byte >= 0x7F;
+void UrlEncoding::add_option(CLI::App& command, CLI::Option* as_written) {
+  // An empty group keeps it out of --help, the manual page and the completions; it also
+  // leaves it without a name for CLI11's own "excludes" message, hence the check here.
+  CLI::Option* encode = command.add_flag("--encode", encode_, "")->group("");
+  command.parse_complete_callback([encode, as_written] {
+    if (encode->count() > 0 && as_written->count() > 0) {
+      throw CLI::ValidationError("--encode and --as-written",
+                                 "the first matches URLs as a crawler requests them (the "
+                                 "default), the second as given: give one");
+    }
   });
 }
 
-}  // namespace
-
-void UrlEncoding::add_option(CLI::App& command) {
-  command.add_flag("--encode", encode_,
-                   "check URLs percent-encoded, as browsers and crawlers send them\n"
-                   "(non-ASCII bytes and spaces as %XX); without it, URLs are taken as written");
-}
-
-std::string UrlEncoding::url_to_check(std::string_view command, std::string_view url) {
-  if (encode_) return normalize_url(url);
-  if (!noted_ && has_unencoded_bytes(url)) {
+std::string_view UrlEncoding::url_to_check(std::string_view command, std::string_view url,
+                                           bool as_written, std::string& storage) {
+  const std::string_view requested = as_requested(url, storage);
+  if (!as_written) return requested;
+  if (!noted_ && requested != url) {
     noted_ = true;
     std::cerr << "robotstxt " << command << ": note: '" << printable(url)
-              << "' is checked as written, with bytes no percent-encoded rule matches; a "
-                 "crawler would request '"
-              << printable(normalize_url(url)) << "' (--encode checks that form)\n";
+              << "' is matched as written; a crawler would request '" << printable(requested)
+              << "' (without --as-written, that form is matched)\n";
   }
-  return std::string(url);
+  return url;
 }
 
 }  // namespace robotstxt::cli

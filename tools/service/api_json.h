@@ -31,14 +31,34 @@ struct OriginAsked {
 };
 OriginAsked origin_asked(const HttpRequest& request);
 
-/// Who asks, from "agent" (a comma-separated list, as everywhere) or "crawler" (a
-/// catalogue name); an error message when neither or both are given, or unknown.
+/// The ways a request says who asks, as given: "agent" (a comma-separated list of product
+/// tokens, as everywhere), "crawler" (a catalogue name) or "user_agent" (a whole
+/// User-Agent header, for the catalogued crawler it names).
+struct WhoGiven {
+  std::optional<std::string> agent;
+  std::optional<std::string> crawler;
+  std::optional<std::string> user_agent;
+};
+
+/// Who asks; or an error message when none or several ways are given, a name is unknown,
+/// a header names no crawler, or, unless `as_written`, a token is not a product token
+/// (the command line's words, answer/question.h, in the service's names).
 struct WhoOrError {
   std::optional<OwnedAgent> who;
   std::string error;
 };
-WhoOrError who_asks(const std::optional<std::string>& agent,
-                    const std::optional<std::string>& crawler);
+WhoOrError who_asks(const WhoGiven& given, bool as_written);
+
+/// The ways a JSON body says who asks ("agent", "crawler", "user_agent"; strings only).
+WhoGiven who_given(const nlohmann::json& body);
+
+/// ?as_written=1 (or 0) of `request`: take the URLs and the agent exactly as given.
+/// Absent is 0; any other value is nullopt, and `error` says what it takes.
+std::optional<bool> as_written_asked(const HttpRequest& request, std::string& error);
+
+/// The URL to decide: as a crawler requests it (answer/question.h), a view of `url` or
+/// `storage`; `url` itself when `as_written`.
+std::string_view url_to_decide(std::string_view url, bool as_written, std::string& storage);
 
 /// The string at `key`, or nullopt when absent or not a string.
 std::optional<std::string> json_string(const nlohmann::json& body, const char* key);

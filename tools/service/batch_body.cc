@@ -43,8 +43,10 @@ bool read_batch_body_with_simdjson(std::string_view text, BatchBody& body) {
   std::vector<std::size_t> ends;
   for (const simdjson::dom::key_value_pair member : object) {
     std::string_view value;
-    if (member.key == "agent" || member.key == "crawler") {
-      std::optional<std::string>& who = member.key == "agent" ? body.agent : body.crawler;
+    if (member.key == "agent" || member.key == "crawler" || member.key == "user_agent") {
+      std::optional<std::string>& who = member.key == "agent"     ? body.agent
+                                        : member.key == "crawler" ? body.crawler
+                                                                  : body.user_agent;
       if (member.value.get_string().get(value) == simdjson::SUCCESS) {
         who = std::string(value);
       } else {
@@ -101,6 +103,9 @@ class BatchBodyReader {
         case Member::kCrawler:
           body_.crawler = std::move(value);
           break;
+        case Member::kUserAgent:
+          body_.user_agent = std::move(value);
+          break;
         case Member::kUrls:
           body_.urls_is_array = false;
           break;
@@ -125,10 +130,11 @@ class BatchBodyReader {
 
   bool key(std::string& name) {
     if (depth_ != 1) return true;
-    member_ = name == "agent"     ? Member::kAgent
-              : name == "crawler" ? Member::kCrawler
-              : name == "urls"    ? Member::kUrls
-                                  : Member::kOther;
+    member_ = name == "agent"        ? Member::kAgent
+              : name == "crawler"    ? Member::kCrawler
+              : name == "user_agent" ? Member::kUserAgent
+              : name == "urls"       ? Member::kUrls
+                                     : Member::kOther;
     return true;
   }
 
@@ -138,7 +144,7 @@ class BatchBodyReader {
   }
 
  private:
-  enum class Member : std::uint8_t { kOther, kAgent, kCrawler, kUrls };
+  enum class Member : std::uint8_t { kOther, kAgent, kCrawler, kUserAgent, kUrls };
 
   bool in_urls() const { return depth_ == 2 && urls_open_; }
 
@@ -183,6 +189,7 @@ class BatchBodyReader {
   void unset_member() {
     if (member_ == Member::kAgent) body_.agent.reset();
     if (member_ == Member::kCrawler) body_.crawler.reset();
+    if (member_ == Member::kUserAgent) body_.user_agent.reset();
     if (member_ == Member::kUrls) body_.urls_is_array = false;
   }
 

@@ -1,4 +1,5 @@
-// The body of a batch check, POST /v1/check: {"agent"|"crawler": "...", "urls": [...]}.
+// The body of a batch check, POST /v1/check: {"agent"|"crawler"|"user_agent": "...",
+// "urls": [...]}.
 // Read in one pass over the JSON text without building a document: a batch holds
 // thousands of URLs, and a document of them cost more than deciding them.
 #ifndef ROBOTSTXT_TOOLS_SERVICE_BATCH_BODY_H_
@@ -12,14 +13,16 @@
 
 namespace robotstxt::service {
 
-/// What a batch body says. Members of the top-level object other than these three are
+/// What a batch body says. Members of the top-level object other than these four are
 /// ignored; when a member appears twice, the last one counts (as in a parsed document).
 struct BatchBody {
   std::optional<std::string> agent;    ///< set only when "agent" is a string
   std::optional<std::string> crawler;  ///< set only when "crawler" is a string
-  bool urls_is_array = false;          ///< "urls" is present and an array
-  bool urls_all_strings = true;        ///< ... and every element is a string
-  std::size_t url_count = 0;           ///< elements of "urls", of any type
+  /// Set only when "user_agent" (a whole User-Agent header) is a string.
+  std::optional<std::string> user_agent;
+  bool urls_is_array = false;    ///< "urls" is present and an array
+  bool urls_all_strings = true;  ///< ... and every element is a string
+  std::size_t url_count = 0;     ///< elements of "urls", of any type
   /// Its strings, in order: views into `url_bytes`, valid as long as it is unchanged.
   std::vector<std::string_view> urls;
   /// Every URL's bytes, one after the other: one buffer instead of one string per URL.

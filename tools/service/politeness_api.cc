@@ -85,20 +85,24 @@ void PolitenessApi::count_fetches(std::span<const Slot> slots) {
 }
 
 HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
-  if (std::string mistakes = query_mistakes(request.target, {}); !mistakes.empty()) {
+  if (std::string mistakes = query_mistakes(request.target, {"as_written"}); !mistakes.empty()) {
     return error_response(400, mistakes);
   }
   std::string error;
+  const std::optional<bool> as_written = as_written_asked(request, error);
+  if (!as_written) return error_response(400, error);
   std::optional<json> body = parse_object(request.body, error);
   if (!body) return error_response(400, error);
-  const WhoOrError asker = who_asks(json_string(*body, "agent"), json_string(*body, "crawler"));
+  const WhoOrError asker = who_asks(who_given(*body), *as_written);
   if (!asker.who) return error_response(400, asker.error);
   const Agent agent = asker.who->agent();
   const std::atomic<bool>* cancelled = request.cancelled.get();
+  std::string storage;
   if (body->contains("urls")) {
     if (body->contains("url")) return error_response(400, "give \"url\" or \"urls\", not both");
-    const std::optional<std::vector<std::string>> urls = json_urls(*body, max_batch_urls_, error);
+    std::optional<std::vector<std::string>> urls = json_urls(*body, max_batch_urls_, error);
     if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
+    for (std::string& url : *urls) url = std::string(url_to_decide(url, *as_written, storage));
     const std::vector<Slot> slots = politeness_.acquire_all(*urls, agent, cancelled);
     count_fetches(slots);
     json answers = json::array();
@@ -106,8 +110,9 @@ HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
       answers.push_back(slot_json((*urls)[i], slots[i]));
     return json_response(200, json{{"slots", std::move(answers)}});
   }
-  const std::optional<std::string> url = json_string(*body, "url");
+  std::optional<std::string> url = json_string(*body, "url");
   if (!url) return error_response(400, "\"url\" must be a string (or give \"urls\")");
+  url = std::string(url_to_decide(*url, *as_written, storage));
   const Slot slot = politeness_.acquire(*url, agent, cancelled);
   count_fetches(std::span(&slot, 1));
   if (slot.decision.url_error != UrlError::kNone) {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <exception>
 #include <optional>
 #include <unordered_set>
@@ -20,6 +21,7 @@
 #include "answer/decision_json.h"
 #include "answer/json_text.h"
 #include "answer/parsed_file.h"
+#include "answer/question.h"
 #include "answer/render.h"
 #include "answer/verdict_reason.h"
 #include "base/ascii.h"
@@ -72,18 +74,51 @@ OriginAsked origin_asked(const HttpRequest& request) {
   return asked;
 }
 
-WhoOrError who_asks(const std::optional<std::string>& agent,
-                    const std::optional<std::string>& crawler) {
-  if (agent && crawler) return {std::nullopt, "give \"agent\" or \"crawler\", not both"};
-  if (crawler) {
-    const Crawler* found = find_crawler(*crawler);
-    if (found == nullptr) return {std::nullopt, cli::unknown_crawler_message(*crawler)};
+WhoOrError who_asks(const WhoGiven& given, bool as_written) {
+  const int ways = (given.agent ? 1 : 0) + (given.crawler ? 1 : 0) + (given.user_agent ? 1 : 0);
+  if (ways > 1) {
+    return {std::nullopt, "give one of \"agent\", \"crawler\" and \"user_agent\", not several"};
+  }
+  if (given.crawler) {
+    const Crawler* found = find_crawler(*given.crawler);
+    if (found == nullptr) return {std::nullopt, cli::unknown_crawler_message(*given.crawler)};
     return {OwnedAgent(*found), {}};
   }
-  if (!agent) return {std::nullopt, "name who asks: \"agent\" (product tokens) or \"crawler\""};
-  std::vector<std::string> tokens = cli::split_agents(*agent);
+  if (given.user_agent) {
+    std::string error;
+    const Crawler* found = cli::crawler_of_header(*given.user_agent, cli::kServiceWords, error);
+    if (found == nullptr) return {std::nullopt, error};
+    return {OwnedAgent(*found), {}};
+  }
+  if (!given.agent) {
+    return {std::nullopt,
+            "name who asks: \"agent\" (product tokens), \"crawler\" or \"user_agent\""};
+  }
+  std::vector<std::string> tokens = cli::split_agents(*given.agent);
   if (tokens.empty()) return {std::nullopt, "the agent list names no product token"};
+  if (!as_written) {
+    std::string refusal = cli::agent_list_refusal("agent", *given.agent, cli::kServiceWords);
+    if (!refusal.empty()) return {std::nullopt, std::move(refusal)};
+  }
   return {OwnedAgent(std::move(tokens)), {}};
+}
+
+WhoGiven who_given(const json& body) {
+  return {json_string(body, "agent"), json_string(body, "crawler"),
+          json_string(body, "user_agent")};
+}
+
+std::optional<bool> as_written_asked(const HttpRequest& request, std::string& error) {
+  const std::optional<std::string> value = query_value(request.target, "as_written");
+  if (!value || *value == "0") return false;
+  if (*value == "1") return true;
+  error = "as_written takes 1 (the URLs and the agent exactly as given) or 0, not '" +
+          cli::printable(*value, 64) + "'";
+  return std::nullopt;
+}
+
+std::string_view url_to_decide(std::string_view url, bool as_written, std::string& storage) {
+  return as_written ? url : cli::as_requested(url, storage);
 }
 
 std::optional<std::string> json_string(const json& body, const char* key) {
@@ -154,17 +189,17 @@ struct AskersOrError {
   std::string error;
 };
 
-AskersOrError evaluation_askers(const json& body) {
+AskersOrError evaluation_askers(const json& body, bool as_written) {
   const auto crawlers = body.find("crawlers");
   if (crawlers == body.end()) {
-    WhoOrError asker = who_asks(json_string(body, "agent"), json_string(body, "crawler"));
+    WhoOrError asker = who_asks(who_given(body), as_written);
     if (!asker.who) return {{}, asker.error};
     AskersOrError found;
     found.askers.push_back(std::move(*asker.who));
     return found;
   }
-  if (body.contains("agent") || body.contains("crawler")) {
-    return {{}, "give \"crawlers\" alone, without \"agent\" or \"crawler\""};
+  if (body.contains("agent") || body.contains("crawler") || body.contains("user_agent")) {
+    return {{}, "give \"crawlers\" alone, without \"agent\", \"crawler\" or \"user_agent\""};
   }
   std::string selection;
   if (crawlers->is_string()) {
@@ -361,45 +396,56 @@ HttpResponse RobotsApi::metrics(const HttpRequest& /*request*/) {
 }
 
 std::optional<HttpResponse> RobotsApi::check_one(const HttpRequest& request, bool at_once) {
-  if (std::string mistakes = query_mistakes(request.target, {"url", "agent", "crawler"});
+  if (std::string mistakes =
+          query_mistakes(request.target, {"url", "agent", "crawler", "user_agent", "as_written"});
       !mistakes.empty()) {
     return error_response(400, mistakes);
   }
-  const std::optional<std::string> url = query_value(request.target, "url");
-  if (!url) return error_response(400, "give the URL to check as ?url=");
+  std::string error;
+  const std::optional<bool> as_written = as_written_asked(request, error);
+  if (!as_written) return error_response(400, error);
+  const std::optional<std::string> given_url = query_value(request.target, "url");
+  if (!given_url) return error_response(400, "give the URL to check as ?url=");
   const WhoOrError asker =
-      who_asks(query_value(request.target, "agent"), query_value(request.target, "crawler"));
+      who_asks({query_value(request.target, "agent"), query_value(request.target, "crawler"),
+                query_value(request.target, "user_agent")},
+               *as_written);
   if (!asker.who) return error_response(400, asker.error);
   const OwnedAgent& who = *asker.who;
+  std::string encoded;
+  const std::string url(url_to_decide(*given_url, *as_written, encoded));
   std::optional<Decision> found;
   if (at_once) {
-    found = client_.decide_if_cached(*url, who.agent());
+    found = client_.decide_if_cached(url, who.agent());
     if (!found) return std::nullopt;
   } else {
-    found = client_.decide(*url, who.agent(), request.cancelled.get());
+    found = client_.decide(url, who.agent(), request.cancelled.get());
   }
   const Decision& decision = *found;
   if (decision.url_error != UrlError::kNone) {
     return error_response(
-        400, "'" + cli::printable(*url) + "': " + std::string(to_string(decision.url_error)));
+        400, "'" + cli::printable(url) + "': " + std::string(to_string(decision.url_error)));
   }
-  if (refused(*decision.entry)) return refused_response(*url, *decision.entry);
+  if (refused(*decision.entry)) return refused_response(url, *decision.entry);
   metrics_.count_answer(decision.cache);
   if (decision.cache == CacheTier::kFetched) metrics_.count_fetch(decision.entry->last_fetch);
-  json answer = cli::decision_json(*url, decision, false, who);
+  json answer = cli::decision_json(url, decision, false, who);
   answer["cache_tier"] = to_string(decision.cache);
   return json_response(200, answer);
 }
 
 HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
-  if (std::string mistakes = query_mistakes(request.target, {}); !mistakes.empty()) {
+  if (std::string mistakes = query_mistakes(request.target, {"as_written"}); !mistakes.empty()) {
     return error_response(400, mistakes);
   }
+  std::string error;
+  const std::optional<bool> as_written = as_written_asked(request, error);
+  if (!as_written) return error_response(400, error);
   BatchBody body;
   if (!read_batch_body(request.body, body)) {
     return error_response(400, "the body must be a JSON object");
   }
-  const WhoOrError asker = who_asks(body.agent, body.crawler);
+  const WhoOrError asker = who_asks({body.agent, body.crawler, body.user_agent}, *as_written);
   if (!asker.who) return error_response(400, asker.error);
   if (!body.urls_is_array) return error_response(400, "\"urls\" must be an array of strings");
   if (body.url_count > options_.max_batch_urls) {
@@ -407,7 +453,16 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
         413, "more than " + std::to_string(options_.max_batch_urls) + " URLs in one request");
   }
   if (!body.urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
-  const std::vector<std::string_view>& urls = body.urls;
+  // Most batches hold no URL a crawler would request otherwise: those keep their views.
+  std::vector<std::string_view> urls = std::move(body.urls);
+  std::deque<std::string> encoded;
+  if (!*as_written) {
+    std::string storage;
+    for (std::string_view& url : urls) {
+      const std::string_view requested = url_to_decide(url, false, storage);
+      if (requested.data() != url.data()) url = encoded.emplace_back(requested);
+    }
+  }
   const OwnedAgent& who = *asker.who;
   // One fetch per origin, all origins at once: decide_all() does both.
   // The client may leave meanwhile: the fetches for it stop then (request.cancelled).
@@ -451,10 +506,12 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
 }
 
 HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
-  if (std::string mistakes = query_mistakes(request.target, {}); !mistakes.empty()) {
+  if (std::string mistakes = query_mistakes(request.target, {"as_written"}); !mistakes.empty()) {
     return error_response(400, mistakes);
   }
   std::string error;
+  const std::optional<bool> as_written = as_written_asked(request, error);
+  if (!as_written) return error_response(400, error);
   std::optional<json> body = parse_object(request.body, error);
   if (!body) return error_response(400, error);
   // The file as text, or its exact bytes as base64 (a file that is not UTF-8 cannot be a
@@ -469,11 +526,14 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
     if (!robots_txt) return error_response(400, "\"robots_txt_base64\" must be a base64 string");
   }
   if (!robots_txt) return error_response(400, "\"robots_txt\" must be a string");
-  const AskersOrError askers = evaluation_askers(*body);
+  const AskersOrError askers = evaluation_askers(*body, *as_written);
   if (askers.askers.empty()) return error_response(400, askers.error);
-  const std::optional<std::vector<std::string>> urls =
-      json_urls(*body, options_.max_batch_urls, error);
+  std::optional<std::vector<std::string>> urls = json_urls(*body, options_.max_batch_urls, error);
   if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
+  if (!*as_written) {
+    std::string storage;
+    for (std::string& url : *urls) url = std::string(url_to_decide(url, false, storage));
+  }
   // Every crawler at once multiplies the work: the same bound holds for the product.
   if (urls->size() * askers.askers.size() > options_.max_batch_urls) {
     return error_response(413, "more than " + std::to_string(options_.max_batch_urls) +

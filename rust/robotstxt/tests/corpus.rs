@@ -1,6 +1,7 @@
 //! Agreement with the C++ command-line tool on the corpus (tests/data/corpus): for the
 //! first few hundred hosts, every URL for five agents, through the batch call here and
-//! through `robotstxt check FILE AGENT -` there.
+//! through `robotstxt check --as-written FILE AGENT -` there (as written: the library
+//! matches URLs as given, where the command matches them as a crawler requests them).
 
 mod common;
 
@@ -53,6 +54,7 @@ fn corpus_agrees_with_the_command_line_tool() {
             let ours = robots.allowed_urls(&urls, &Agent::tokens(&[token]).unwrap());
             let mut child = Command::new(&cli)
                 .arg("check")
+                .arg("--as-written")
                 .arg(&robots_file)
                 .arg(token)
                 .arg("-")

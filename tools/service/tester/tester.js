@@ -83,12 +83,15 @@ function testedUrls() {
 }
 
 // Who is asked, as the requests that ask them: a selection of the catalogue (one request),
-// or the typed product tokens, each its own crawler (one request per token) unless they
-// are merged into one crawler (every group that names any of them applies).
+// the crawler a typed User-Agent header names, or the typed product tokens, each its own
+// crawler (one request per token) unless they are merged into one crawler (every group
+// that names any of them applies).
 function askerRequests() {
   const crawler = $("crawler-select").value;
   if (crawler === "all" || crawler === "search" || crawler === "ai") return [{ crawlers: crawler }];
   if (crawler) return [{ crawler }];
+  const header = $("user-agent-input").value.trim();
+  if (header) return [{ user_agent: header }];
   const typed = $("agent-input").value;
   const tokens = typed.split(",").map((token) => token.trim()).filter((token) => token);
   // No token at all goes as typed: the service says what is wrong with it.
@@ -102,8 +105,10 @@ function askerRequests() {
 // same in every answer.
 async function evaluate(file, urls) {
   const grid = { rows: [], lint: null };
+  // As written, the service takes URLs and tokens as given instead of as a crawler asks.
+  const path = "/v1/evaluate" + ($("as-written-input").checked ? "?as_written=1" : "");
   for (const asker of askerRequests()) {
-    const answer = await api("/v1/evaluate", {
+    const answer = await api(path, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(Object.assign({}, file, { urls }, asker)),
@@ -113,7 +118,7 @@ async function evaluate(file, urls) {
     const perUrl = answer.results.length / urls.length;
     for (let column = 0; column < perUrl; ++column) {
       const cells = urls.map((url, index) => answer.results[index * perUrl + column]);
-      const name = cells[0].crawler || asker.agent;
+      const name = cells[0].crawler || asker.agent || asker.user_agent;
       for (const cell of cells) cell.asker = name;
       grid.rows.push({ name, isCrawler: Boolean(cells[0].crawler), cells });
     }
@@ -190,10 +195,13 @@ function showResults(grid, urls) {
     " URLs" + (origin ? " on " + origin : "") + "; choose a cell for its explanation"));
   const head = element("tr");
   head.appendChild(element("th", { scope: "col", class: "asker" }, "Crawler or agent"));
-  for (const url of urls) {
+  urls.forEach((typed, index) => {
+    // The URL as matched: as a crawler requests it, unless taken as written.
+    const url = grid.rows.length ? grid.rows[0].cells[index].url : typed;
     const heading = head.appendChild(element("th", { scope: "col", class: "url", "data-url": url }));
-    heading.appendChild(urlWithBreaks(origin ? url.slice(origin.length) || "/" : url));
-  }
+    if (url !== typed) heading.setAttribute("title", "typed as " + typed);
+    heading.appendChild(urlWithBreaks(origin && url.startsWith(origin) ? url.slice(origin.length) || "/" : url));
+  });
   table.appendChild(element("thead")).appendChild(head);
   const body = table.appendChild(element("tbody"));
   for (const row of grid.rows) {
@@ -342,6 +350,8 @@ function saveState() {
   state.set("crawler", $("crawler-select").value);
   state.set("agent", $("agent-input").value);
   state.set("merge", $("merge-input").checked ? "1" : "0");
+  state.set("user_agent", $("user-agent-input").value);
+  state.set("as_written", $("as-written-input").checked ? "1" : "0");
   state.set("site", $("site-input").value);
   history.replaceState(null, "", "#" + state.toString());
 }
@@ -353,6 +363,8 @@ function restoreState() {
   if (state.has("urls")) $("url-input").value = state.get("urls");
   if (state.has("agent")) $("agent-input").value = state.get("agent");
   if (state.has("merge")) $("merge-input").checked = state.get("merge") === "1";
+  if (state.has("user_agent")) $("user-agent-input").value = state.get("user_agent");
+  if (state.has("as_written")) $("as-written-input").checked = state.get("as_written") === "1";
   if (state.has("site")) $("site-input").value = state.get("site");
   if (state.has("crawler")) $("crawler-select").value = state.get("crawler");
   return state.has("robots");
@@ -396,7 +408,7 @@ async function start() {
   $("site-input").addEventListener("keydown", (event) => {
     if (event.key === "Enter") loadLive();
   });
-  for (const id of ["robots-input", "url-input", "agent-input"]) {
+  for (const id of ["robots-input", "url-input", "agent-input", "user-agent-input"]) {
     $(id).addEventListener("keydown", (event) => {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) runTest();
     });

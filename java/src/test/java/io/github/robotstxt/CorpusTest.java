@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Agreement with the C++ command-line tool on the corpus (tests/data/corpus): for the first
  * few hundred hosts, every URL for five agents, through the batch call here and through
- * {@code robotstxt check FILE AGENT -} there.
+ * {@code robotstxt check --as-written FILE AGENT -} there (as written: the library matches
+ * URLs as given, where the command matches them as a crawler requests them).
  */
 class CorpusTest {
   private static final List<String> AGENTS =
@@ -37,7 +38,8 @@ class CorpusTest {
   private static List<String> toolAnswers(Path tool, Path robotsFile, String agent, byte[] urls)
       throws IOException, InterruptedException {
     Process process =
-        new ProcessBuilder(tool.toString(), "check", robotsFile.toString(), agent, "-")
+        new ProcessBuilder(
+                tool.toString(), "check", "--as-written", robotsFile.toString(), agent, "-")
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
     try {
