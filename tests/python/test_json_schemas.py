@@ -104,6 +104,22 @@ def outputs() -> dict[str, list[dict]]:
                              "--agent", "Googlebot,bingbot", *merge)
     found["diff"] += run("diff", "--json", old, new, "--urls", str(EXAMPLES / "urls.txt"),
                          "--crawler", "Googlebot-Image")
+    # A file longer than the 512,000 bytes crawlers read, and the same with a block
+    # appended there: every answer says what lies past the limit.
+    big = DATA_DIR / "corpus" / "robots" / "docs.oracle.com"
+    assert big.stat().st_size > 512_000
+    with tempfile.TemporaryDirectory() as scratch:
+        appended = pathlib.Path(scratch) / "appended.txt"
+        appended.write_bytes(big.read_bytes() + b"\nUser-agent: GPTBot\nDisallow: /\n")
+        found["check"] += run("check", "--json", str(appended), "GPTBot", URLS[0])
+        found["explain"] += run("explain", "--json", str(appended), "GPTBot", URLS[0])
+        found["audit"] += run("audit", "--json", str(appended), "--crawler", "GPTBot")
+        found["diff"] += run("diff", "--json", str(big), str(appended))
+        found["diff"] += run("diff", "--json", str(big), str(appended), "--urls",
+                             str(EXAMPLES / "urls.txt"), "--agent", "GPTBot")
+    for name in ("check", "explain", "audit"):
+        assert any("bytes_past_limit" in value for value in found[name]), name
+    assert any(value.get("changed_only_past_limit") for value in found["diff"])
     with tempfile.TemporaryDirectory() as scratch:
         own_groups = pathlib.Path(scratch) / "own-groups.txt"
         own_groups.write_text("User-agent: a\nDisallow: /a\nUser-agent: b\nDisallow: /b\n")

@@ -61,11 +61,15 @@ void write_usage_json(JsonText& json, const std::optional<UsagePreferences>& usa
 }
 
 void write_check_json(JsonText& json, std::string_view url, const Verdict& verdict,
-                      const std::optional<UsagePreferences>& usage, const OwnedAgent& who) {
+                      const std::optional<UsagePreferences>& usage, const OwnedAgent& who,
+                      std::uint64_t bytes_past_limit) {
   const bool decided = verdict.has_decisive_rule();
   ObjectText object(json);
   object.boolean("allowed", verdict.allowed);
   object.word("applied", to_string(verdict.applied));
+  if (bytes_past_limit > 0) {
+    object.key("bytes_past_limit").number(static_cast<std::int64_t>(bytes_past_limit));
+  }
   write_usage_json(object.key("content_usage"), usage);
   if (const Crawler* const crawler = who.agent().crawler(); crawler != nullptr) {
     object.string("crawler", crawler->name);

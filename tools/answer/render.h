@@ -5,6 +5,7 @@
 #ifndef ROBOTSTXT_TOOLS_ANSWER_RENDER_H_
 #define ROBOTSTXT_TOOLS_ANSWER_RENDER_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,10 +47,12 @@ void write_usage_json(JsonText& json, const std::optional<UsagePreferences>& usa
 
 /// One URL's answer as `check --json` prints it, written as text: "url", the members of
 /// verdict_json() and add_crawler_json(), "content_usage" (usage_json()) and, when `who`
-/// is several tokens merged, "merged" (them); the bytes nlohmann writes for that object
-/// (check_json_test), without building one per URL.
+/// is several tokens merged, "merged" (them), and "bytes_past_limit" when the file has
+/// bytes past the body limit; the bytes nlohmann writes for that object (check_json_test),
+/// without building one per URL.
 void write_check_json(JsonText& json, std::string_view url, const Verdict& verdict,
-                      const std::optional<UsagePreferences>& usage, const OwnedAgent& who);
+                      const std::optional<UsagePreferences>& usage, const OwnedAgent& who,
+                      std::uint64_t bytes_past_limit);
 
 /// " (usage: train-ai=disallowed, search=unknown; line 3)" when any category is known,
 /// else "": most files say nothing, and a line of "unknown" would only be noise.

@@ -132,7 +132,8 @@ int run_audit(AuditOptions& options) {
         std::string(options.encoding.url_to_check("audit", url, options.who.as_written(), encoded));
   }
   if (options.urls.empty()) options.urls.emplace_back("/");  // the site root
-  std::optional<RobotsInput> input = read_robots_or_report("audit", options.file);
+  std::optional<RobotsInput> input =
+      read_robots_or_report("audit", options.file, RestOfFile::kSize);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
   const RobotsTxt& robots = file.robots();
@@ -172,10 +173,12 @@ int run_audit(AuditOptions& options) {
       row["results"] = results;
       rows.push_back(std::move(row));
     }
-    std::cout << to_json_line({{"file", options.file}, {"urls", options.urls}, {"crawlers", rows}})
-              << "\n";
+    nlohmann::json json = {{"file", options.file}, {"urls", options.urls}, {"crawlers", rows}};
+    add_past_limit_json(json, *input);
+    std::cout << to_json_line(json) << "\n";
     return kExitOk;
   }
+  note_past_limit("audit", options.file, *input);
 
   // A table: one row per crawler, one column per URL; decisive lines listed below it.
   std::vector<std::vector<std::string>> table;

@@ -50,9 +50,10 @@ std::optional<UsagePreferences> usage_for(const RobotsTxt& robots, std::string_v
 
 // One URL's JSON line: a million URLs must not mean a million JSON objects built first.
 void write_answer(JsonText& json, const RobotsTxt& robots, std::string_view url,
-                  const OwnedAgent& who) {
+                  const OwnedAgent& who, const RobotsInput& input) {
   const Verdict verdict = robots.verdict(url, who.agent());
-  write_check_json(json, url, verdict, usage_for(robots, url, who.agent(), verdict), who);
+  write_check_json(json, url, verdict, usage_for(robots, url, who.agent(), verdict), who,
+                   input.tail.bytes);
   json.raw('\n');
 }
 
@@ -71,8 +72,8 @@ void report_not_urls(std::size_t count) {
 }
 
 // One line out per line in, in order; a million URLs must stream, not accumulate.
-int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& encoding,
-                 bool as_written, bool json) {
+int check_stream(const RobotsInput& robots_input, const ParsedFile& file, const OwnedAgent& who,
+                 UrlEncoding& encoding, bool as_written, bool json) {
   const Agent agent = who.agent();
   InputLines input(STDIN_FILENO);
   std::string line;
@@ -100,7 +101,7 @@ int check_stream(const ParsedFile& file, const OwnedAgent& who, UrlEncoding& enc
     const std::string_view url = encoding.url_to_check("check", line, as_written, encoded);
     if (is_not_a_url(url)) ++not_urls;
     if (json) {
-      write_answer(json_text, file.robots(), url, who);
+      write_answer(json_text, file.robots(), url, who, robots_input);
     } else {
       const bool allowed = file.robots().allowed(url, agent);
       text_lines += allowed ? "allowed\t" : "disallowed\t";
@@ -139,11 +140,14 @@ int run_check(CheckOptions& options) {
     report_error("check", "ROBOTS_FILE and URL cannot both be '-': standard input is read once");
     return kExitUsage;
   }
-  std::optional<RobotsInput> input = read_robots_or_report("check", options.robots_file);
+  std::optional<RobotsInput> input =
+      read_robots_or_report("check", options.robots_file, RestOfFile::kSize);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
+  if (!options.json) note_past_limit("check", options.robots_file, *input);
   if (options.url == "-") {
-    return check_stream(file, *who, options.encoding, options.who.as_written(), options.json);
+    return check_stream(*input, file, *who, options.encoding, options.who.as_written(),
+                        options.json);
   }
   std::string encoded;
   const std::string_view url =
@@ -155,7 +159,7 @@ int run_check(CheckOptions& options) {
     std::string answer;
     {
       JsonText json(answer);
-      write_check_json(json, url, verdict, usage, *who);
+      write_check_json(json, url, verdict, usage, *who, input->tail.bytes);
       json.raw('\n');
     }
     std::cout << answer;

@@ -1,6 +1,7 @@
 // `robotstxt diff OLD NEW`: what a change to a robots.txt changes for crawlers. With
 // --urls and who asks (--agent LIST, --crawler NAME), every URL whose verdict flips;
-// without, the rules in effect per agent, the groups that apply, and the sitemaps.
+// without, the rules in effect per agent, the groups that apply, and the sitemaps. Either
+// way, bytes past the first 512,000, which crawlers ignore, are said to be ignored.
 #include <algorithm>
 #include <iostream>
 #include <limits>
@@ -38,6 +39,29 @@ struct DiffOptions {
 
 using Side = ParsedFile;  // one side of the comparison
 
+// What lies past the first 512,000 bytes of each file (docs/semantics.md 1.1): crawlers
+// read none of it, so a change there changes nothing, and the reader is told so.
+struct PastLimit {
+  const RobotsInput& before;
+  const RobotsInput& after;
+
+  bool any() const { return before.tail.bytes > 0 || after.tail.bytes > 0; }
+  // The files are the same where crawlers read them and differ after it.
+  bool changed_only_there() const {
+    return before.head == after.head &&
+           (before.tail.bytes != after.tail.bytes || before.tail_digest != after.tail_digest);
+  }
+  // "bytes_past_limit": {"old", "new"} and "changed_only_past_limit", when either has any.
+  void add_json(nlohmann::json& json) const {
+    if (!any()) return;
+    json["bytes_past_limit"] = {{"old", before.tail.bytes}, {"new", after.tail.bytes}};
+    json["changed_only_past_limit"] = changed_only_there();
+  }
+};
+
+constexpr const char* kChangedOnlyPastLimit =
+    "OLD and NEW differ only past the first 512,000 bytes, which crawlers ignore";
+
 std::string verdict_word(bool allowed) { return allowed ? "allowed" : "disallowed"; }
 
 // Who the URLs are checked for: each token on its own when several are typed, since
@@ -51,7 +75,8 @@ std::vector<OwnedAgent> askers(const OwnedAgent& who, bool merge) {
   return each;
 }
 
-int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, const Side& after) {
+int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, const Side& after,
+              const PastLimit& past_limit) {
   const std::optional<int> fd = open_or_report("diff", options.urls_file);
   if (!fd) return kExitUsage;
   InputLines lines(*fd);
@@ -111,6 +136,7 @@ int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, c
                            {"rule_changed", total_rule_only},
                            {"changes", changes}};
     if (who.crawler() != nullptr) json["crawler"] = who.crawler()->name;
+    past_limit.add_json(json);
     std::cout << to_json_line(json) << "\n";
   } else {
     for (std::size_t a = 0; a < asking.size(); ++a) {
@@ -124,6 +150,7 @@ int diff_urls(DiffOptions& options, const OwnedAgent& who, const Side& before, c
       }
       std::cout << "\n";
     }
+    if (past_limit.changed_only_there()) std::cout << kChangedOnlyPastLimit << "\n";
   }
   return total > 0 ? kExitNegative : kExitOk;
 }
@@ -504,7 +531,8 @@ GroupSelection selection_for(const Side& side, const std::string& agent) {
   return global;
 }
 
-int diff_rules(const DiffOptions& options, const Side& before, const Side& after) {
+int diff_rules(const DiffOptions& options, const Side& before, const Side& after,
+               const PastLimit& past_limit) {
   std::vector<std::string> agents = named_agents(before.groups());
   {
     std::unordered_set<std::string> known(agents.begin(), agents.end());
@@ -585,17 +613,27 @@ int diff_rules(const DiffOptions& options, const Side& before, const Side& after
   const bool sitemaps_changed = !sitemaps_added.empty() || !sitemaps_removed.empty();
   if (options.json) {
     std::cout << ",\"sitemaps_added\":" << to_json_line(sitemaps_added)
-              << ",\"sitemaps_removed\":" << to_json_line(sitemaps_removed) << "}\n";
+              << ",\"sitemaps_removed\":" << to_json_line(sitemaps_removed);
+    nlohmann::json limit = nlohmann::json::object();
+    past_limit.add_json(limit);
+    for (const auto& [key, value] : limit.items())
+      std::cout << "," << to_json_line(key) << ":" << to_json_line(value);
+    std::cout << "}\n";
   } else {
     if (sitemaps_changed) std::cout << "sitemaps\n";
     for (const auto& sitemap : sitemaps_added)
       std::cout << "  + " << printable(sitemap.get<std::string>(), kShowWhole) << "\n";
     for (const auto& sitemap : sitemaps_removed)
       std::cout << "  - " << printable(sitemap.get<std::string>(), kShowWhole) << "\n";
-    std::cout << (changed_agents == 0 && !sitemaps_changed
-                      ? "no change in effect\n"
-                      : std::to_string(changed_agents) + " of " + std::to_string(agents.size()) +
-                            " agents changed" + (sitemaps_changed ? ", sitemaps changed\n" : "\n"));
+    const bool unchanged = changed_agents == 0 && !sitemaps_changed;
+    if (unchanged && past_limit.changed_only_there()) {
+      std::cout << "no change in effect: " << kChangedOnlyPastLimit << "\n";
+    } else {
+      std::cout << (unchanged ? "no change in effect\n"
+                              : std::to_string(changed_agents) + " of " +
+                                    std::to_string(agents.size()) + " agents changed" +
+                                    (sitemaps_changed ? ", sitemaps changed\n" : "\n"));
+    }
   }
   return changed_agents > 0 || sitemaps_changed ? kExitNegative : kExitOk;
 }
@@ -628,14 +666,22 @@ int run_diff(DiffOptions& options) {
     report_error("diff", "only one of OLD, NEW and --urls can be '-': standard input is read once");
     return kExitUsage;
   }
-  std::optional<RobotsInput> old_input = read_robots_or_report("diff", options.old_file);
+  // Read to their ends (up to a bound): whether they differ past the limit is told too.
+  std::optional<RobotsInput> old_input =
+      read_robots_or_report("diff", options.old_file, RestOfFile::kCount);
   if (!old_input) return kExitUsage;
-  std::optional<RobotsInput> new_input = read_robots_or_report("diff", options.new_file);
+  std::optional<RobotsInput> new_input =
+      read_robots_or_report("diff", options.new_file, RestOfFile::kCount);
   if (!new_input) return kExitUsage;
   const Side before(old_input->head);
   const Side after(new_input->head);
-  return options.urls_file.empty() ? diff_rules(options, before, after)
-                                   : diff_urls(options, *who, before, after);
+  const PastLimit past_limit{*old_input, *new_input};
+  if (!options.json) {
+    note_past_limit("diff", options.old_file, *old_input);
+    note_past_limit("diff", options.new_file, *new_input);
+  }
+  return options.urls_file.empty() ? diff_rules(options, before, after, past_limit)
+                                   : diff_urls(options, *who, before, after, past_limit);
 }
 
 }  // namespace

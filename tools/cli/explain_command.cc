@@ -92,9 +92,11 @@ int run_explain(ExplainOptions& options) {
     report_error("explain", "explain takes one URL, not '-' (check reads URLs from stdin)");
     return kExitUsage;
   }
-  std::optional<RobotsInput> input = read_robots_or_report("explain", options.robots_file);
+  std::optional<RobotsInput> input =
+      read_robots_or_report("explain", options.robots_file, RestOfFile::kSize);
   if (!input) return kExitUsage;
   const ParsedFile file(input->head);
+  if (!options.json) note_past_limit("explain", options.robots_file, *input);
   std::string encoded;
   const std::string_view url =
       options.encoding.url_to_check("explain", options.url, options.who.as_written(), encoded);
@@ -146,6 +148,7 @@ int run_explain(ExplainOptions& options) {
     json["content_usage"] = usage_json(usage);
     json["usage_explanation"] = usage_decision(usage_found, usage);
     add_crawler_json(json, agent);
+    add_past_limit_json(json, *input);
     std::cout << to_json_line(json) << "\n";
     return verdict.allowed ? kExitOk : kExitNegative;
   }

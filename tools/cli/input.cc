@@ -1,11 +1,13 @@
 #include "cli/input.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <iostream>
 
 #include "answer/cli_support.h"
 #include "cli/site_input.h"
@@ -43,13 +45,27 @@ bool read_up_to(int fd, std::string& into, std::size_t size) {
   return true;
 }
 
-bool count_tail(int fd, IgnoredTail& tail) {
+// 64-bit FNV-1a, continued over `bytes`: a digest to tell two tails apart, not a defence
+// against someone crafting two tails that collide.
+std::uint64_t continue_digest(std::uint64_t digest, std::string_view bytes) {
+  constexpr std::uint64_t kPrime = 0x100000001b3;
+  for (const char c : bytes) {
+    digest ^= static_cast<unsigned char>(c);
+    digest *= kPrime;
+  }
+  return digest;
+}
+
+constexpr std::uint64_t kDigestStart = 0xcbf29ce484222325;
+
+bool count_tail(int fd, IgnoredTail& tail, std::uint64_t& digest) {
   std::string chunk;
   while (tail.bytes < kMaxCountedTailBytes) {
     chunk.clear();
     if (!read_up_to(fd, chunk, kChunkBytes)) return false;
     if (chunk.empty()) return true;
     tail.add(chunk);
+    digest = continue_digest(digest, chunk);
   }
   // There may be more: one byte decides whether the count is the whole tail.
   chunk.clear();
@@ -82,10 +98,17 @@ std::optional<RobotsInput> read_robots_or_report(std::string_view command, const
   // One byte past the head says whether anything followed it.
   bool read_ok = fd >= 0 && read_up_to(fd, input.head, kMaxBodyBytes + 1);
   if (read_ok && input.head.size() > kMaxBodyBytes) {
-    input.tail.add(std::string_view(input.head).substr(kMaxBodyBytes));
+    const std::string_view past = std::string_view(input.head).substr(kMaxBodyBytes);
+    input.tail.add(past);
+    input.tail_digest = continue_digest(kDigestStart, past);
     input.head.resize(kMaxBodyBytes);
+    struct stat status {};
     if (rest == RestOfFile::kCount) {
-      read_ok = count_tail(fd, input.tail);
+      read_ok = count_tail(fd, input.tail, input.tail_digest);
+    } else if (rest == RestOfFile::kSize && ::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) &&
+               static_cast<std::uint64_t>(status.st_size) > kMaxBodyBytes) {
+      // A regular file says its size: no need to read what crawlers ignore to count it.
+      input.tail.bytes = static_cast<std::uint64_t>(status.st_size) - kMaxBodyBytes;
     } else {
       input.tail.counted_to_end = false;
     }
@@ -97,6 +120,24 @@ std::optional<RobotsInput> read_robots_or_report(std::string_view command, const
     return std::nullopt;
   }
   return input;
+}
+
+void note_past_limit(std::string_view command, const std::string& path, const RobotsInput& input) {
+  if (input.tail.bytes == 0) return;
+  const std::string what = path == "-" ? "standard input" : "'" + printable(path) + "'";
+  std::cerr << "robotstxt " << command << ": note: " << what;
+  if (input.tail.counted_to_end) {
+    std::cerr << " has " << with_thousands(input.tail.bytes)
+              << (input.tail.bytes == 1 ? " byte" : " bytes") << " past the first "
+              << with_thousands(kMaxBodyBytes) << ", which crawlers ignore\n";
+  } else {
+    std::cerr << " is longer than " << with_thousands(kMaxBodyBytes)
+              << " bytes; crawlers ignore all that follows them\n";
+  }
+}
+
+void add_past_limit_json(nlohmann::json& json, const RobotsInput& input) {
+  if (input.tail.bytes > 0) json["bytes_past_limit"] = input.tail.bytes;
 }
 
 std::optional<int> open_or_report(std::string_view command, const std::string& path) {

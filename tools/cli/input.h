@@ -4,9 +4,12 @@
 #ifndef ROBOTSTXT_TOOLS_CLI_INPUT_H_
 #define ROBOTSTXT_TOOLS_CLI_INPUT_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 #include "robotstxt/body_limit.h"
 #include "robotstxt/lint.h"
@@ -18,12 +21,17 @@ namespace robotstxt::cli {
 struct RobotsInput {
   std::string head;
   /// With RestOfFile::kCount, the bytes and line ends past the head (up to a bound);
-  /// otherwise bytes is 1 when the file was longer and counted_to_end is false.
+  /// with kSize, the bytes past the head of a regular file; otherwise bytes is 1 when the
+  /// file was longer and counted_to_end is false.
   IgnoredTail tail;
+  /// With RestOfFile::kCount, a 64-bit FNV-1a digest of the bytes counted past the head:
+  /// two files with the same head and digest have the same tail, for `diff`.
+  std::uint64_t tail_digest = 0;
 };
 
 enum class RestOfFile {
   kSkip,   // stop one byte past the head: enough to know the file was longer
+  kSize,   // as kSkip, and a regular file's size says how many bytes follow, unread
   kCount,  // count what follows, for lint's report, in bounded memory and time
 };
 
@@ -31,6 +39,16 @@ enum class RestOfFile {
 /// on one line and returns nullopt.
 std::optional<RobotsInput> read_robots_or_report(std::string_view command, const std::string& path,
                                                  RestOfFile rest = RestOfFile::kSkip);
+
+/// "robotstxt COMMAND: note: 'PATH' has 341,036 bytes past the first 512,000, which
+/// crawlers ignore" on stderr when `input` has any ("is longer than 512,000 bytes" when
+/// they were not counted): rules there change nothing, and a reader of the answer would
+/// otherwise think they were read. Nothing when it has none.
+void note_past_limit(std::string_view command, const std::string& path, const RobotsInput& input);
+
+/// The same fact in JSON: "bytes_past_limit", the bytes past the first 512,000 (at least
+/// that many when the file was not read to its end), set in `json` when there are any.
+void add_past_limit_json(nlohmann::json& json, const RobotsInput& input);
 
 /// The lines of a file descriptor without their line end (LF, or CR LF), in order.
 class InputLines {
