@@ -158,6 +158,12 @@ TEST(UrlTest, NormalizerEncodesWhatRfc3986RequiresAndNeverDecodes) {
     SCOPED_TRACE(input);
     EXPECT_EQ(normalize_url(input), expected);
     EXPECT_EQ(normalize_url(expected), expected) << "normalising twice changes nothing";
+    std::string storage;
+    const std::string_view input_view(input);
+    const std::string_view viewed = normalize_url(input_view, storage);
+    EXPECT_EQ(viewed, expected);
+    // Unchanged is the input itself, not a copy; changed is the storage.
+    EXPECT_EQ(viewed.data(), viewed == input_view ? input_view.data() : storage.data());
   }
 }
 

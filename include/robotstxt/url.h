@@ -90,6 +90,10 @@ struct OriginResult {
 /// "http://a.com/caf%C3%A9%20x%2F".
 [[nodiscard]] std::string normalize_url(std::string_view url);
 
+/// normalize_url() without a copy when nothing changes, the usual case: `url` itself, or a
+/// view of `storage` (which then holds the normalized URL), valid while it is unchanged.
+[[nodiscard]] std::string_view normalize_url(std::string_view url, std::string& storage);
+
 }  // namespace robotstxt
 
 #endif  // ROBOTSTXT_URL_H_

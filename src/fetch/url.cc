@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <idn2.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -293,6 +294,19 @@ std::string normalize_url(std::string_view url) {
   internal::append_percent_normalized(
       url.substr(start), out, [](unsigned char byte) { return byte == '%' || !may_stay(byte); });
   return out;
+}
+
+std::string_view normalize_url(std::string_view url, std::string& storage) {
+  // Only '%' and the bytes that may not stay can change; a URL without any is its own form.
+  if (std::all_of(url.begin(), url.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte != '%' && may_stay(byte);
+      })) {
+    return url;
+  }
+  storage = normalize_url(url);
+  if (storage == url) return url;
+  return storage;
 }
 
 }  // namespace robotstxt

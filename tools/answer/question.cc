@@ -1,36 +1,9 @@
 #include "answer/question.h"
 
-#include <algorithm>
-
 #include "answer/cli_support.h"
 #include "robotstxt/agent.h"
-#include "robotstxt/url.h"
 
 namespace robotstxt::cli {
-namespace {
-
-// The bytes normalize_url() may change: everything else is copied as it is, so a URL
-// without any of them is already as a crawler requests it.
-bool may_change(unsigned char byte) {
-  if (byte <= 0x20 || byte >= 0x7F) return true;
-  switch (byte) {
-    case '"':
-    case '%':
-    case '<':
-    case '>':
-    case '\\':
-    case '^':
-    case '`':
-    case '{':
-    case '|':
-    case '}':
-      return true;
-    default:
-      return false;
-  }
-}
-
-}  // namespace
 
 std::string agent_list_refusal(std::string_view source, std::string_view given,
                                const AskingWords& words) {
@@ -66,16 +39,6 @@ const Crawler* crawler_of_header(std::string_view header, const AskingWords& wor
           "' names no crawler of the catalogue: give its product token with " +
           std::string(words.agent_option);
   return nullptr;
-}
-
-std::string_view as_requested(std::string_view url, std::string& storage) {
-  if (std::none_of(url.begin(), url.end(),
-                   [](char c) { return may_change(static_cast<unsigned char>(c)); })) {
-    return url;
-  }
-  storage = normalize_url(url);
-  if (storage == url) return url;
-  return storage;
 }
 
 }  // namespace robotstxt::cli

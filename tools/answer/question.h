@@ -36,11 +36,6 @@ std::string agent_list_refusal(std::string_view source, std::string_view given,
 const Crawler* crawler_of_header(std::string_view header, const AskingWords& words,
                                  std::string& error);
 
-/// `url` as a crawler requests it (normalize_url(), url.h): non-ASCII bytes, spaces,
-/// controls and the other bytes a URL cannot hold as they are become `%XX`, and escapes
-/// get upper-case digits. `url` itself when nothing changes, the usual case, without a
-/// copy; otherwise a view of `storage`, valid while it is unchanged.
-std::string_view as_requested(std::string_view url, std::string& storage);
 
 }  // namespace robotstxt::cli
 

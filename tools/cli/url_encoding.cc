@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "answer/cli_support.h"
-#include "answer/question.h"
+#include "robotstxt/url.h"
 
 namespace robotstxt::cli {
 
@@ -22,7 +22,7 @@ void UrlEncoding::add_option(CLI::App& command, CLI::Option* as_written) {
 
 std::string_view UrlEncoding::url_to_check(std::string_view command, std::string_view url,
                                            bool as_written, std::string& storage) {
-  const std::string_view requested = as_requested(url, storage);
+  const std::string_view requested = normalize_url(url, storage);
   if (!as_written) return requested;
   if (!noted_ && requested != url) {
     noted_ = true;

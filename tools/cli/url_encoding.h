@@ -1,6 +1,6 @@
 // URLs as a crawler requests them: pasted from a browser bar, a URL holds raw non-ASCII
 // bytes and spaces that a crawler sends percent-encoded, so every command matches that
-// form (answer/question.h). --as-written matches the URL as given, as the library and the
+// form (normalize_url(), url.h). --as-written matches the URL as given, as the library and the
 // conformance cases do, and the user is told once how a crawler would request it.
 #ifndef ROBOTSTXT_TOOLS_CLI_URL_ENCODING_H_
 #define ROBOTSTXT_TOOLS_CLI_URL_ENCODING_H_
@@ -20,7 +20,7 @@ class UrlEncoding {
   /// a usage error.
   void add_option(CLI::App& command, CLI::Option* as_written);
 
-  /// The URL to match: `url` as a crawler requests it (as_requested()), a view of `url` or
+  /// The URL to match: `url` as a crawler requests it (normalize_url(), url.h), a view of `url` or
   /// of `storage`. With `as_written`, `url` itself, and the first URL holding a byte a
   /// crawler would percent-encode gets one note on stderr.
   std::string_view url_to_check(std::string_view command, std::string_view url, bool as_written,

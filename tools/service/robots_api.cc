@@ -29,6 +29,7 @@
 #include "core/line_description.h"
 #include "robotstxt/fetcher.h"
 #include "robotstxt/lint.h"
+#include "robotstxt/url.h"
 #include "service/api_json.h"
 #include "service/batch_body.h"
 #include "service/endpoints.h"
@@ -118,7 +119,7 @@ std::optional<bool> as_written_asked(const HttpRequest& request, std::string& er
 }
 
 std::string_view url_to_decide(std::string_view url, bool as_written, std::string& storage) {
-  return as_written ? url : cli::as_requested(url, storage);
+  return as_written ? url : normalize_url(url, storage);
 }
 
 std::optional<std::string> json_string(const json& body, const char* key) {
