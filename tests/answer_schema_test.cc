@@ -3,12 +3,10 @@
 // in order, from the library and from the C name functions; the C constants; the fields of
 // the C structs and of the JSON verdict. (Python, JavaScript, Go, Rust and Java each hold
 // their own types to the same file in their own tests.)
-#include <fstream>
 #include <functional>
 #include <map>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,16 +25,12 @@
 #include "robotstxt/url.h"
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
+#include "support/read_file.h"
 
 namespace robotstxt {
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using testing::read_file;
 
 const nlohmann::json& schema() {
   static const nlohmann::json kSchema = nlohmann::json::parse(

@@ -4,13 +4,12 @@
 // file is Oracle's of the corpus, 853,036 bytes, with a GPTBot block appended.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "support/occurrences.h"
+#include "support/read_file.h"
 #include "support/run_command.h"
 
 namespace robotstxt {
@@ -18,6 +17,7 @@ namespace {
 
 using nlohmann::json;
 using testing::count_of;
+using testing::read_file;
 using testing::run_command;
 using testing::TempFile;
 
@@ -26,13 +26,6 @@ const std::string kOracle = ROBOTSTXT_TEST_DATA_DIR "/corpus/robots/docs.oracle.
 const std::string kAmazon = ROBOTSTXT_TEST_DATA_DIR "/corpus/robots/www.amazon.com";
 constexpr const char* kBlock = "\nUser-agent: GPTBot\nDisallow: /\n";  // 32 bytes
 constexpr const char* kUrl = "https://docs.oracle.com/en/";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 class PastLimit : public ::testing::Test {
  protected:

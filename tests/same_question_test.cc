@@ -8,7 +8,6 @@
 // percent-encodes, and a whole User-Agent header given as an agent.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/fixture_server.h"
+#include "support/read_file.h"
 #include "support/run_command.h"
 #include "support/service_process.h"
 
@@ -27,6 +27,7 @@ namespace {
 
 using nlohmann::json;
 using testing::FixtureServer;
+using testing::read_file;
 using testing::run_command;
 using testing::ServiceProcess;
 using testing::TempFile;
@@ -34,13 +35,6 @@ using testing::url_encode;
 
 const std::string kCli = ROBOTSTXT_CLI;
 const std::string kCorpus = ROBOTSTXT_TEST_DATA_DIR "/corpus/robots/";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Who asks, said the way each surface takes it.
 struct Who {

@@ -1,8 +1,6 @@
 // `serve --help` lists every endpoint the service answers, and the service answers every
 // endpoint the help lists: both read one list (tools/service/endpoints.h), which the
 // endpoint list of docs/serve.md is held to here, row by row.
-#include <fstream>
-#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -10,11 +8,14 @@
 #include <gtest/gtest.h>
 
 #include "service/endpoints.h"
+#include "support/read_file.h"
 #include "support/run_command.h"
 #include "support/service_process.h"
 
 namespace robotstxt {
 namespace {
+
+using testing::read_file;
 
 TEST(ServeEndpointsTest, HelpListsEveryEndpointWithItsMethod) {
   const testing::CommandResult help = testing::run_command(ROBOTSTXT_CLI, {"serve", "--help"});
@@ -44,11 +45,6 @@ TEST(ServeEndpointsTest, EveryListedEndpointIsRouted) {
   }
   // The check above can fail: a path nobody routes is 404.
   EXPECT_EQ(client.request("GET", service.url("/v1/nothing-here")).status, 404);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
 // The cells of a Markdown table row ("| a | b \\| c |" -> {"a", "b | c"}), trimmed.

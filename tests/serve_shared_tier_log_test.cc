@@ -6,13 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "support/fixture_server.h"
+#include "support/read_file.h"
 #include "support/redis_server.h"
 #include "support/service_process.h"
 
@@ -20,6 +19,7 @@ namespace robotstxt {
 namespace {
 
 using testing::FixtureServer;
+using testing::read_file;
 using testing::RedisServer;
 using testing::ServiceProcess;
 using testing::TempDir;
@@ -28,11 +28,6 @@ using testing::url_encode;
 constexpr char kUser[] = "fleet";
 // Made of bytes a log would show as they are, so that a leak could not hide escaped.
 constexpr char kPassword[] = "s3cret-Word42";
-
-std::string read_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

@@ -6,18 +6,13 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
+
+#include "read_file.h"
 
 namespace robotstxt::testing {
 
 namespace {
-
-std::string read_all(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-}
 
 // In the child after fork(): standard input, output and error become `in`, `out` and
 // `err`, then `program` runs with `args`. Never returns.
@@ -72,8 +67,8 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
   }
   CommandResult result;
   result.exit_code = exit_code_of(pid);
-  result.out = read_all(output.path());
-  result.err = read_all(errors.path());
+  result.out = read_file(output.path());
+  result.err = read_file(errors.path());
   return result;
 }
 
@@ -97,7 +92,7 @@ CommandResult run_redirected(const std::string& program, const std::vector<std::
   if (redirects.stdout_closed) close(pipe_ends[1]);
   CommandResult result;
   result.exit_code = exit_code_of(pid);
-  result.err = read_all(errors.path());
+  result.err = read_file(errors.path());
   return result;
 }
 
