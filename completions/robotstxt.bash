@@ -38,7 +38,7 @@ _robotstxt() {
                --connect-to --proxy --ca-file --redis --polite --polite-spacing"
       ;;
     serve)
-      options="--help --listen --redis --token-file --allow-private --concurrency
+      options="--help --listen --redis --token-file --no-token --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-connections --max-fetches
                --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy
                --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes

@@ -37,6 +37,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from fetch' -l ca-file -r -d 'C
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l redis -x -d 'redis://HOST:PORT/DB, the shared cache tier'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l listen -x -d 'HOST:PORT to listen on'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l token-file -r -d 'File holding the bearer token'
+complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l no-token -d 'Listen off loopback without a token'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l access-log -r -d 'File to append one line per request to (- for stderr)'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l allow-private -d 'Also fetch from non-public addresses'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-batch -x -d 'URLs accepted in one request'

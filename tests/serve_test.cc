@@ -424,6 +424,57 @@ TEST_F(ServeTest, TokenFileRequiresTheBearerTokenOnV1) {
             200);
   EXPECT_EQ(service.get("/healthz").status, 200) << "probes need no token";
   EXPECT_EQ(origin_.request_count("auth"), 1);
+  // What changes the fleet's schedule needs the token as every /v1/ call does: a client
+  // without it can neither reserve slots nor report a 429.
+  const std::string report = R"({"url":"http://auth.test/x","status":429,"retry_after":60})";
+  const std::string acquire = R"({"url":"http://auth.test/x","agent":"bot"})";
+  EXPECT_EQ(HttpClient().request("POST", service.url("/v1/report"), report).status, 401);
+  EXPECT_EQ(HttpClient().request("POST", service.url("/v1/acquire"), acquire).status, 401);
+  const HttpResult slot = HttpClient().request("POST", service.url("/v1/acquire"), acquire,
+                                               {"Authorization: Bearer s3cret-token"});
+  EXPECT_EQ(slot.status, 200);
+  EXPECT_EQ(body_of(slot)["spacing_source"], "default") << "the refused report changed nothing";
+  EXPECT_EQ(HttpClient()
+                .request("POST", service.url("/v1/report"), report,
+                         {"Authorization: Bearer s3cret-token"})
+                .status,
+            200);
+}
+
+// Off loopback, anyone on the network can reach the service: it starts only with a
+// token or when told --no-token, and says both when given neither.
+TEST_F(ServeTest, NonLoopbackListenNeedsTokenFileOrNoToken) {
+  testing::TempDir dir;
+  const std::string token_file = dir.write("token", "s3cret-token\n");
+  for (const char* address : {"0.0.0.0:0", "[::]:0", "10.0.0.1:0", "[::ffff:10.0.0.1]:0"}) {
+    const testing::CommandResult refused =
+        testing::run_command(ROBOTSTXT_CLI, {"serve", "--listen", address});
+    EXPECT_EQ(refused.exit_code, 2) << address;
+    EXPECT_NE(refused.err.find("--token-file"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("--no-token"), std::string::npos) << refused.err;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+    EXPECT_EQ(refused.out, "");
+  }
+  // Accepted: the next check (an impossible --timeout) is the one that stops them, before
+  // anything listens.
+  const std::vector<std::vector<std::string>> accepted = {
+      {"--listen", "0.0.0.0:0", "--no-token"},
+      {"--listen", "0.0.0.0:0", "--token-file", token_file},
+      {"--listen", "127.0.0.2:0"},
+      {"--listen", "[::1]:0"},
+      {"--listen", "[::ffff:127.0.0.1]:0"},
+  };
+  for (const std::vector<std::string>& args : accepted) {
+    std::vector<std::string> argv = {"serve", "--timeout", "0"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const testing::CommandResult result = testing::run_command(ROBOTSTXT_CLI, argv);
+    EXPECT_EQ(result.exit_code, 2) << args[1];
+    EXPECT_NE(result.err.find("--timeout must be"), std::string::npos) << result.err;
+  }
+  const testing::CommandResult both = testing::run_command(
+      ROBOTSTXT_CLI, {"serve", "--listen", "0.0.0.0:0", "--no-token", "--token-file", token_file});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("not both"), std::string::npos) << both.err;
 }
 
 // The value of one sample line of the Prometheus text, -1 when absent.

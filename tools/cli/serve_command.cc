@@ -1,9 +1,11 @@
 // `robotstxt serve`: the robots.txt cache of a crawler fleet as an HTTP service
 // (docs/serve.md). One RobotsClient for every request; with --redis, its shared tier
 // makes every instance on the same Redis one cache with one fetch per origin.
+#include <arpa/inet.h>
 #include <malloc.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -43,6 +45,7 @@ struct ServeOptions {
   std::string listen = "127.0.0.1:8080";
   std::string redis;
   std::string token_file;
+  bool no_token = false;
   bool allow_private = false;
   std::size_t concurrency = 64;
   std::size_t max_fetches = 0;  // 0: --concurrency
@@ -126,6 +129,20 @@ bool split_listen(const std::string& listen, std::string& host, std::uint16_t& p
   return true;
 }
 
+// Whether HOST, an IP address as --listen takes it, is reachable from the network: any
+// address but 127.0.0.0/8, ::1 and ::ffff:127.0.0.0/104 (an IPv4 loopback address inside
+// NAT64 or 6to4 is a routed address, not this machine). False for what is no address at
+// all: listening says why.
+bool reachable_from_network(const std::string& host) {
+  std::array<unsigned char, 16> bytes{};
+  if (inet_pton(AF_INET, host.c_str(), bytes.data()) == 1) return bytes[0] != 127;
+  if (inet_pton(AF_INET6, host.c_str(), bytes.data()) != 1) return false;
+  constexpr std::array<unsigned char, 12> kMapped = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+  if (std::equal(kMapped.begin(), kMapped.end(), bytes.begin())) return bytes[12] != 127;
+  return !(std::all_of(bytes.begin(), bytes.begin() + 15, [](unsigned char b) { return b == 0; }) &&
+           bytes[15] == 1);
+}
+
 // A batch request allocates and frees buffers of hundreds of kilobytes (its body, its
 // answer, its decisions). glibc's default hands such memory back to the system after
 // each request and faults it in again for the next; a long-lived service keeps it.
@@ -144,6 +161,20 @@ int run_serve(const ServeOptions& options) {
   service::ServerOptions server;
   if (!split_listen(options.listen, server.host, server.port)) {
     report_error("serve", "--listen must be HOST:PORT, e.g. 127.0.0.1:8080");
+    return kExitUsage;
+  }
+  // Anyone who reaches a listener off loopback can change the fleet's schedule
+  // (/v1/report, /v1/acquire) and fill the shared tier: without a token that must be
+  // asked for, not be the default.
+  if (options.no_token && !options.token_file.empty()) {
+    report_error("serve", "give --token-file or --no-token, not both");
+    return kExitUsage;
+  }
+  if (reachable_from_network(server.host) && options.token_file.empty() && !options.no_token) {
+    report_error("serve", "--listen " + printable(options.listen) +
+                              " is reachable from the network: give --token-file FILE (every "
+                              "/v1/ request then needs the token) or --no-token (anyone who "
+                              "reaches it may use it)");
     return kExitUsage;
   }
   if (!options.transfer.usable("serve")) return kExitUsage;
@@ -301,7 +332,11 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   command->add_option("--token-file", options->token_file,
                       "file whose first line (surrounding whitespace trimmed; not empty) is\n"
                       "the token every /v1/ request must send as 'Authorization: Bearer TOKEN'\n"
-                      "(default: no authentication)");
+                      "(default: no authentication; required with a --listen address that\n"
+                      "is not loopback, unless --no-token)");
+  command->add_flag("--no-token", options->no_token,
+                    "listen on an address that is not loopback without --token-file: anyone\n"
+                    "who reaches the port may use every endpoint");
   command->add_flag("--allow-private", options->allow_private,
                     "also fetch from loopback, private, link-local and other non-public\n"
                     "addresses (refused by default: clients name the URLs)");
