@@ -39,7 +39,7 @@ _robotstxt() {
       ;;
     serve)
       options="--help --listen --redis --token-file --no-token --allow-private --concurrency
-               --user-agent-header --timeout --max-batch --max-connections --max-fetches
+               --user-agent-header --timeout --max-batch --max-batch-origins --max-connections --max-fetches
                --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy
                --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes
                --cache-bytes --polite-spacing --polite-max-spacing --polite-max-wait --crawl-delay-for-agents

@@ -41,6 +41,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l no-token -d 'Lis
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l access-log -r -d 'File to append one line per request to (- for stderr)'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l allow-private -d 'Also fetch from non-public addresses'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-batch -x -d 'URLs accepted in one request'
+complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-batch-origins -x -d 'Distinct origins in one request'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-connections -x -d 'Open client connections'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l cache-bytes -x -d 'Memory for the cache of compiled rules'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l max-fetches -x -d 'Fetches in flight for the whole process'

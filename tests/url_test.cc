@@ -140,6 +140,36 @@ TEST(UrlTest, ErrorsSayWhatIsWrong) {
   EXPECT_FALSE(to_string(UrlError::kInvalidPort).empty());
 }
 
+// RFC 1035 2.3.4: a DNS name is at most 253 bytes as text (the root's dot aside). A
+// longer host names nothing and is refused before any cache, schedule or shared record
+// could keep it.
+TEST(UrlTest, HostLongerThanADnsNameIsInvalid) {
+  // 63-byte labels: 3 x 64 + 61 = 253 bytes.
+  const std::string label(63, 'a');
+  const std::string longest = label + "." + label + "." + label + "." + std::string(61, 'b');
+  ASSERT_EQ(longest.size(), 253u);
+  EXPECT_TRUE(origin_of("http://" + longest + "/x"));
+  EXPECT_TRUE(origin_of("http://" + longest + "./x"));
+  EXPECT_TRUE(origin_of("http://" + longest + ":8080/x"));
+  EXPECT_EQ(origin_of("http://" + longest + "c/x").error, UrlError::kInvalidHost);
+  EXPECT_EQ(origin_of("http://" + std::string(100'000, 'a') + ".test/").error,
+            UrlError::kInvalidHost);
+  // Non-ASCII: judged as the punycode a fetch would resolve, and a huge one is refused
+  // without converting it.
+  std::string label_of_accents;  // 40 code points, about 48 bytes of punycode
+  for (int i = 0; i < 40; ++i) label_of_accents += "\xC3\xA9";
+  std::string accents = label_of_accents;
+  for (int i = 0; i < 5; ++i) accents += "." + label_of_accents;
+  const OriginResult accented = origin_of("http://" + accents + ".test/");
+  EXPECT_TRUE(accented.error == UrlError::kInvalidHost || accented.error == UrlError::kInvalidIdn)
+      << static_cast<int>(accented.error);
+  EXPECT_TRUE(origin_of("http://" + label_of_accents + ".test/"));
+  std::string many;
+  for (int i = 0; i < 100'000; ++i) many += "\xC3\xA9";
+  EXPECT_EQ(origin_of("http://" + many + "/").error, UrlError::kInvalidHost);
+  EXPECT_TRUE(origin_of("http://caf\xC3\xA9.example/"));
+}
+
 TEST(UrlTest, NormalizerEncodesWhatRfc3986RequiresAndNeverDecodes) {
   const std::pair<const char*, const char*> cases[] = {
       {"http://a.com/caf\xC3\xA9", "http://a.com/caf%C3%A9"},

@@ -35,7 +35,7 @@ enum class UrlError : std::uint8_t {
   kNone,
   kNotAbsolute,        ///< no `scheme://` in front
   kUnsupportedScheme,  ///< a scheme other than http, https, ftp
-  kInvalidHost,        ///< empty host, forbidden characters, bad IPv6 literal
+  kInvalidHost,        ///< empty, forbidden characters, bad IPv6 literal, over 253 bytes
   kInvalidPort,        ///< not a number from 1 to 65535
   kInvalidIdn,         ///< a non-ASCII host that IDNA 2008 and UTS 46 both reject
 };

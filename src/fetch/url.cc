@@ -83,8 +83,16 @@ HostResult canonical_ipv6(std::string_view literal) {
   return {std::move(bracketed), UrlError::kNone};
 }
 
+// A DNS name is at most 253 bytes as text (RFC 1035 2.3.4: 255 bytes on the wire). A
+// longer host can never be resolved, and is refused before anything keeps it: a cache
+// key, a schedule, a record in a fleet's shared tier.
+constexpr std::size_t kMaxHostBytes = 253;
+
 HostResult canonical_host(std::string_view host) {
   if (host.empty()) return {{}, UrlError::kInvalidHost};
+  // Each code point costs a UTF-8 host at most four bytes and its punycode at least one
+  // character: a host this long cannot fit, and is not converted to find out.
+  if (host.size() > 4 * kMaxHostBytes) return {{}, UrlError::kInvalidHost};
   bool ascii = true;
   for (char c : host) {
     if (static_cast<unsigned char>(c) >= 0x80) {
@@ -97,10 +105,15 @@ HostResult canonical_host(std::string_view host) {
     // Origins are computed for every URL checked: one allocation (if any), no appends.
     std::string lowered(host);
     for (char& c : lowered) c = internal::to_ascii_lower(c);
+    // The root's dot ("example.com.") is not part of the 253.
+    if (lowered.size() > kMaxHostBytes + (lowered.ends_with('.') ? 1 : 0)) {
+      return {{}, UrlError::kInvalidHost};
+    }
     return {std::move(lowered), UrlError::kNone};
   }
   std::optional<std::string> punycode = to_punycode(std::string(host));
   if (!punycode) return {{}, UrlError::kInvalidIdn};
+  if (punycode->size() > kMaxHostBytes) return {{}, UrlError::kInvalidHost};
   for (char c : *punycode) {
     if (!is_host_byte(c)) return {{}, UrlError::kInvalidIdn};
   }

@@ -51,6 +51,7 @@ struct ServeOptions {
   std::size_t max_fetches = 0;  // 0: --concurrency
   TransferFlags transfer;
   std::size_t max_batch = 10000;
+  std::size_t max_batch_origins = service::ApiOptions{}.max_batch_origins;
   std::size_t max_connections = 4096;
   double request_fetch_share = 0.25;
   double refresh_interval_seconds = 10;
@@ -278,6 +279,7 @@ int run_serve(const ServeOptions& options) {
     access_log.emplace(access_log_file.get());
   }
   service::RobotsApi api(robots, {.max_batch_urls = options.max_batch,
+                                  .max_batch_origins = options.max_batch_origins,
                                   .token = token,
                                   .max_request_work = options.max_request_work,
                                   .max_answer_bytes = options.max_answer_bytes,
@@ -368,6 +370,11 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   command
       ->add_option("--max-batch", options->max_batch,
                    "URLs accepted in one POST /v1/check or /v1/evaluate (default 10000)")
+      ->check(CLI::Range(1, 10000000));
+  command
+      ->add_option("--max-batch-origins", options->max_batch_origins,
+                   "distinct origins in one POST /v1/check or /v1/acquire: each may be\n"
+                   "fetched and kept in the shared tier (default 1000)")
       ->check(CLI::Range(1, 10000000));
   command
       ->add_option("--max-connections", options->max_connections,

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +66,24 @@ std::optional<std::string> json_string(const nlohmann::json& body, const char* k
 /// The "urls" array of a batch body (moved out of it), or nullopt and an error message.
 std::optional<std::vector<std::string>> json_urls(nlohmann::json& body, std::size_t limit,
                                                   std::string& error);
+/// The longest URL the service takes, in bytes: 16 KiB, a request head's limit, so that
+/// POST bodies take the URLs a GET can carry and no more. A longer one is refused (400)
+/// before anything is decided, fetched or stored.
+inline constexpr std::size_t kMaxUrlBytes = std::size_t{16} << 10;
+/// Why `url` is refused for its length, or "" when it is not.
+std::string url_length_refusal(std::string_view url);
+
+/// Why a batch of URLs is refused before anything is decided, fetched or stored: a URL
+/// longer than kMaxUrlBytes (400), or more than `max_origins` distinct origins (413).
+/// Every origin a batch names may be fetched and kept by the fleet's shared tier, so
+/// their number is bounded, not only the URLs'. Status 0 when it is taken.
+struct BatchRefusal {
+  unsigned status = 0;
+  std::string error;
+};
+BatchRefusal batch_refusal(std::span<const std::string_view> urls, std::size_t max_origins);
+BatchRefusal batch_refusal(std::span<const std::string> urls, std::size_t max_origins);
+
 /// The body as a JSON object, or nullopt and an error message.
 std::optional<nlohmann::json> parse_object(const std::string& body, std::string& error);
 

@@ -68,8 +68,12 @@ std::optional<std::string> retry_after_text(const json& body, std::string& error
 
 }  // namespace
 
-PolitenessApi::PolitenessApi(Politeness& politeness, std::size_t max_batch_urls, Metrics& metrics)
-    : politeness_(politeness), max_batch_urls_(max_batch_urls), metrics_(metrics) {}
+PolitenessApi::PolitenessApi(Politeness& politeness, std::size_t max_batch_urls,
+                             std::size_t max_batch_origins, Metrics& metrics)
+    : politeness_(politeness),
+      max_batch_urls_(max_batch_urls),
+      max_batch_origins_(max_batch_origins),
+      metrics_(metrics) {}
 
 void PolitenessApi::count_fetches(std::span<const Slot> slots) {
   // URLs of one origin share its entry and its one fetch: counted once, as POST /v1/check
@@ -102,6 +106,10 @@ HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
     if (body->contains("url")) return error_response(400, "give \"url\" or \"urls\", not both");
     std::optional<std::vector<std::string>> urls = json_urls(*body, max_batch_urls_, error);
     if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
+    if (const BatchRefusal refusal = batch_refusal(*urls, max_batch_origins_);
+        refusal.status != 0) {
+      return error_response(refusal.status, refusal.error);
+    }
     for (std::string& url : *urls) url = std::string(url_to_decide(url, *as_written, storage));
     const std::vector<Slot> slots = politeness_.acquire_all(*urls, agent, cancelled);
     count_fetches(slots);
@@ -112,12 +120,15 @@ HttpResponse PolitenessApi::acquire(const HttpRequest& request) {
   }
   std::optional<std::string> url = json_string(*body, "url");
   if (!url) return error_response(400, "\"url\" must be a string (or give \"urls\")");
+  if (std::string refusal = url_length_refusal(*url); !refusal.empty()) {
+    return error_response(400, refusal);
+  }
   url = std::string(url_to_decide(*url, *as_written, storage));
   const Slot slot = politeness_.acquire(*url, agent, cancelled);
   count_fetches(std::span(&slot, 1));
   if (slot.decision.url_error != UrlError::kNone) {
-    return error_response(
-        400, "'" + cli::printable(*url) + "': " + std::string(to_string(slot.decision.url_error)));
+    return error_response(400, "'" + cli::printable(*url, 64) +
+                                   "': " + std::string(to_string(slot.decision.url_error)));
   }
   if (refused(slot)) {
     return json_response(422,
@@ -135,6 +146,9 @@ HttpResponse PolitenessApi::report(const HttpRequest& request) {
   if (!body) return error_response(400, error);
   const std::optional<std::string> url = json_string(*body, "url");
   if (!url) return error_response(400, "\"url\" must be a string");
+  if (std::string refusal = url_length_refusal(*url); !refusal.empty()) {
+    return error_response(400, refusal);
+  }
   const auto status = body->find("status");
   if (status == body->end() || !status->is_number_integer()) {
     return error_response(400, "\"status\" must be the HTTP status the fetch got, e.g. 429");

@@ -20,7 +20,8 @@ class PolitenessApi {
  public:
   /// The robots.txt fetches that acquiring starts are counted in `metrics` with the
   /// others (robotstxt_fetches_total).
-  PolitenessApi(Politeness& politeness, std::size_t max_batch_urls, Metrics& metrics);
+  PolitenessApi(Politeness& politeness, std::size_t max_batch_urls, std::size_t max_batch_origins,
+                Metrics& metrics);
 
   /// POST /v1/acquire: {"url", "agent"|"crawler"} -> one slot; {"urls": [...], ...} ->
   /// {"slots": [...]}, one per URL in order. May block on a robots.txt fetch.
@@ -39,6 +40,7 @@ class PolitenessApi {
 
   Politeness& politeness_;
   std::size_t max_batch_urls_;
+  std::size_t max_batch_origins_;
   Metrics& metrics_;
 };
 

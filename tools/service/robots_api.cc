@@ -122,6 +122,40 @@ std::string_view url_to_decide(std::string_view url, bool as_written, std::strin
   return as_written ? url : normalize_url(url, storage);
 }
 
+std::string url_length_refusal(std::string_view url) {
+  if (url.size() <= kMaxUrlBytes) return {};
+  return "a URL of " + std::to_string(url.size()) + " bytes ('" + cli::printable(url, 64) +
+         "'): at most " + std::to_string(kMaxUrlBytes) + " are taken";
+}
+
+namespace {
+
+template <typename Text>
+BatchRefusal refusal_of(std::span<const Text> urls, std::size_t max_origins) {
+  std::unordered_set<std::string> origins;
+  for (const Text& url : urls) {
+    if (std::string refusal = url_length_refusal(url); !refusal.empty()) {
+      return {400, std::move(refusal)};
+    }
+    // A URL without an origin is answered with its error and keeps nothing.
+    const OriginResult origin = origin_of(url);
+    if (origin && origins.insert(origin->key()).second && origins.size() > max_origins) {
+      return {413, "more than " + std::to_string(max_origins) + " origins in one request"};
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+BatchRefusal batch_refusal(std::span<const std::string_view> urls, std::size_t max_origins) {
+  return refusal_of(urls, max_origins);
+}
+
+BatchRefusal batch_refusal(std::span<const std::string> urls, std::size_t max_origins) {
+  return refusal_of(urls, max_origins);
+}
+
 std::optional<std::string> json_string(const json& body, const char* key) {
   const auto found = body.find(key);
   if (found == body.end() || !found->is_string()) return std::nullopt;
@@ -268,7 +302,8 @@ RobotsApi::RobotsApi(RobotsClient& client, ApiOptions options)
       options_(std::move(options)),
       live_fetches_(options_.refresh_interval, kLiveFetchBytes) {
   if (options_.politeness != nullptr)
-    politeness_.emplace(*options_.politeness, options_.max_batch_urls, metrics_);
+    politeness_.emplace(*options_.politeness, options_.max_batch_urls, options_.max_batch_origins,
+                        metrics_);
 }
 
 std::optional<HttpResponse> RobotsApi::handle_at_once(HttpRequest& request) {
@@ -454,6 +489,10 @@ HttpResponse RobotsApi::check_batch(const HttpRequest& request) {
         413, "more than " + std::to_string(options_.max_batch_urls) + " URLs in one request");
   }
   if (!body.urls_all_strings) return error_response(400, "\"urls\" must be an array of strings");
+  if (const BatchRefusal refusal = batch_refusal(body.urls, options_.max_batch_origins);
+      refusal.status != 0) {
+    return error_response(refusal.status, refusal.error);
+  }
   // Most batches hold no URL a crawler would request otherwise: those keep their views.
   std::vector<std::string_view> urls = std::move(body.urls);
   std::deque<std::string> encoded;

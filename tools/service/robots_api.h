@@ -23,6 +23,9 @@ namespace robotstxt::service {
 
 struct ApiOptions {
   std::size_t max_batch_urls = 10000;  ///< URLs per POST /v1/check or /v1/evaluate
+  /// Distinct origins per POST /v1/check or /v1/acquire: each may be fetched and kept in
+  /// the shared tier (413 beyond).
+  std::size_t max_batch_origins = 1000;
   /// When set, every /v1/ request needs "Authorization: Bearer <token>" (else 401).
   std::string token;
   /// The work one POST /v1/evaluate may ask for, in rules x URLs x crawlers (each URL
