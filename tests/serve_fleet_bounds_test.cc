@@ -1,8 +1,8 @@
 // What a client may make a fleet keep or do, tried as an attacker on the network would
 // against `robotstxt serve` without a token (docs/serve.md, "Threat model"): names and
-// URLs too long to store, and batches of many origins. Redis, the service and the
-// fixture origin are started here on loopback and stopped whatever happens; every run
-// is bounded in count and time.
+// URLs too long to store, batches of many origins, and origins that never answer.
+// Redis, the service and the fixture origin are started here on loopback and stopped
+// whatever happens; every run is bounded in count and time.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -123,6 +123,30 @@ TEST_F(ServeFleetBoundsTest, BatchOfMoreOriginsThanTheBoundIsRefusedWhole) {
   ASSERT_EQ(taken.status, 200) << taken.body;
   EXPECT_EQ(body_of(taken)["slots"].size(), 30u);
   EXPECT_EQ(origin_.request_count("origin0"), 1);
+}
+
+// The record of an origin that has never answered (here it resets every connection)
+// lasts until it is fetched again, not 30 days: made-up names cannot fill the tier.
+// An origin that answered keeps its record for its freshness plus 30 days.
+TEST_F(ServeFleetBoundsTest, OriginThatNeverAnsweredIsKeptOnlyUntilItsRetry) {
+  ServiceProcess service(args());
+  ASSERT_NE(service.port(), 0);
+  const HttpResult failed =
+      service.get("/v1/check?agent=bot&url=" + url_encode("http://reset.test/x"));
+  ASSERT_EQ(failed.status, 200) << failed.body;
+  EXPECT_EQ(body_of(failed)["outcome"], "network-error") << failed.body;
+  const HttpResult answered =
+      service.get("/v1/check?agent=bot&url=" + url_encode("http://fine.test/x"));
+  ASSERT_EQ(answered.status, 200) << answered.body;
+  const std::int64_t never =
+      integer_reply(redis_.command({"PTTL", "robotstxt:v1:origin:http://reset.test"}));
+  const std::int64_t kept =
+      integer_reply(redis_.command({"PTTL", "robotstxt:v1:origin:http://fine.test"}));
+  constexpr std::int64_t kRetry = 30LL * 60 * 1000;  // PolicyOptions::error_retry_interval
+  constexpr std::int64_t kDay = 24LL * 3600 * 1000;
+  EXPECT_GT(never, 0);
+  EXPECT_LE(never, kRetry);
+  EXPECT_GT(kept, 30 * kDay);
 }
 
 }  // namespace

@@ -21,8 +21,12 @@
  * A record expires (store TTL) at its freshness end plus PolicyOptions::
  * last_good_copy_limit: an error run that starts when the copy goes stale still finds
  * the last good copy for as long as docs/semantics.md 7 uses it. Every error fetch rewrites the
- * record, so a running error history never expires. A lock expires after the fetch
- * timeout plus a margin, so a process that dies while fetching blocks nobody for long.
+ * record, so a running error history never expires. An origin that has never answered
+ * (only network failures: no good copy, no answer) is kept only for its freshness (the
+ * error retry interval): it has no copy to keep, and made-up names must not fill the
+ * store for 30 days. Its error clock then restarts with the next fetch, so it stays
+ * fully disallowed rather than reaching the 12 h rows of docs/semantics.md 7. A lock expires after
+ * the fetch timeout plus a margin, so a process that dies while fetching blocks nobody for long.
  *
  * The store failing (down, slow, full) is never the caller's problem: every operation
  * degrades to "the shared tier has nothing" and is counted in stats(). The first failure

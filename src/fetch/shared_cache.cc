@@ -148,8 +148,14 @@ void SharedCache::publish(const std::string& origin_key, const RobotsEntry& entr
                           std::string_view good_body, TimePoint now, const PolicyOptions& policy) {
   if (entry.is_local_failure() || skipping()) return;
   // Kept while docs/semantics.md 7 may still need it: see the key scheme in shared_cache.h.
+  // An origin that has never answered (a name that does not resolve, a port that refuses)
+  // has no copy and no answer for that history to keep: its record lasts only until it
+  // is fetched again, or anyone could fill the tier for 30 days with made-up names.
+  const bool never_answered =
+      entry.last_fetch.kind == FetchKind::kNetworkError && !entry.last_answer && !entry.good_copy;
   const auto ttl = std::chrono::duration_cast<std::chrono::milliseconds>(
-      (entry.fresh_until - now) + policy.last_good_copy_limit);
+      (entry.fresh_until - now) +
+      (never_answered ? std::chrono::seconds::zero() : policy.last_good_copy_limit));
   if (ttl <= std::chrono::milliseconds::zero()) return;
   const std::string record = internal::encode_shared_record(entry, good_body);
   if (record.size() > options_.max_record_bytes) {
