@@ -14,22 +14,44 @@ Settings::
 A request the service disallows is dropped (IgnoreRequest), as ROBOTSTXT_OBEY would.
 Requests wait without blocking the reactor: the service is asked on a thread, and the
 wait is a timer.
+
+Every request that goes out is one fetch of the origin, with a slot of its own and a
+report of its own: Scrapy's retries and redirect targets are new requests (their
+``meta`` copied from the first), and each asks for its slot; every response downloaded
+is reported, a 301 as much as the page it leads to, whatever the order of the
+middlewares. A 429 or 503 makes void the slots of its origin that requests are still
+waiting for: those requests ask again, and are never sent inside the back-off.
 """
 
 from __future__ import annotations
 
+import time
+import weakref
 from typing import Any, Optional
 
+from scrapy import signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
-from twisted.internet import reactor, task, threads
+from twisted.internet import defer, reactor, threads
 
-from .politeness import PolitenessClient, Slot
+from .politeness import PolitenessClient, Slot, origin_of
 
 __all__ = ["PolitenessMiddleware"]
 
 
+class _Waiting:
+    """A request waiting for its slot: the timer that sends it on, and when the slot
+    was asked for."""
+
+    def __init__(self, request: Any, slot: Slot, done: defer.Deferred, asked_at: float) -> None:
+        self.request = request
+        self.slot = slot
+        self.done = done
+        self.asked_at = asked_at
+        self.timer: Any = None
+
+
 class PolitenessMiddleware:
-    """Delays each request to its slot; reports each response's status."""
+    """Delays each request to its slot; reports each downloaded response's status."""
 
     def __init__(self, client: PolitenessClient, agent: Optional[str],
                  crawler: Optional[str], stats: Any = None) -> None:
@@ -37,6 +59,10 @@ class PolitenessMiddleware:
         self._agent = agent
         self._crawler = crawler
         self._stats = stats
+        # The request objects sent at a slot and not yet reported. Keyed by the object,
+        # not by meta: a retry or a redirect copies meta, and is a fetch of its own.
+        self._sent: "weakref.WeakKeyDictionary[Any, Slot]" = weakref.WeakKeyDictionary()
+        self._waiting: dict[str, set[_Waiting]] = {}
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> "PolitenessMiddleware":
@@ -51,36 +77,81 @@ class PolitenessMiddleware:
             raise NotConfigured("set ROBOTSTXT_POLITENESS_AGENT or ROBOTSTXT_POLITENESS_CRAWLER")
         client = PolitenessClient(base_url, token=settings.get("ROBOTSTXT_SERVICE_TOKEN"),
                                   timeout=settings.getfloat("ROBOTSTXT_SERVICE_TIMEOUT", 30.0))
-        return cls(client, agent, catalogue_name, crawler.stats)
+        middleware = cls(client, agent, catalogue_name, crawler.stats)
+        # Sent by the downloader for every response it got from the network, before any
+        # middleware turns a 3xx into a new request: each fetch is reported once.
+        crawler.signals.connect(middleware.response_downloaded,
+                                signal=signals.response_downloaded)
+        return middleware
 
     def process_request(self, request: Any, spider: Any):
-        if request.url.endswith("/robots.txt") or request.meta.get("robotstxt_slot"):
+        if request.url.endswith("/robots.txt") or request in self._sent:
             return None
+        done: defer.Deferred = defer.Deferred()
+        self._ask(request, done)
+        return done
+
+    def _ask(self, request: Any, done: defer.Deferred) -> None:
+        asked_at = time.time()
         acquired = threads.deferToThread(self._client.acquire, request.url,
                                          agent=self._agent, crawler=self._crawler)
-        acquired.addCallback(self._wait, request)
-        return acquired
+        acquired.addCallbacks(self._got, done.errback,
+                              callbackArgs=(request, done, asked_at))
 
-    def _wait(self, slot: Slot, request: Any):
+    def _got(self, slot: Slot, request: Any, done: defer.Deferred, asked_at: float) -> None:
         if not slot.allowed:
             self._count("robotstxt/politeness/disallowed")
-            raise IgnoreRequest(f"robots.txt (robotstxt serve) disallows {request.url}")
+            done.errback(IgnoreRequest(f"robots.txt (robotstxt serve) disallows {request.url}"))
+            return
         if not slot.reserved:
             # The schedule is full for now: ask again once a slot is within reach.
-            return task.deferLater(reactor, slot.seconds_to_wait(), self.process_request,
-                                   request, None)
-        request.meta["robotstxt_slot"] = slot.not_before
-        self._count("robotstxt/politeness/slots")
-        # None after the wait: the request carries on through the other middlewares.
-        return task.deferLater(reactor, slot.seconds_to_wait(), lambda: None)
+            reactor.callLater(slot.seconds_to_wait(), self._ask, request, done)
+            return
+        waiting = _Waiting(request, slot, done, asked_at)
+        self._waiting.setdefault(origin_of(request.url), set()).add(waiting)
+        waiting.timer = reactor.callLater(slot.seconds_to_wait(), self._send, waiting)
 
-    def process_response(self, request: Any, response: Any, spider: Any) -> Any:
-        if "robotstxt_slot" in request.meta:
-            retry_after = response.headers.get(b"Retry-After")
-            threads.deferToThread(self._client.report, request.url, response.status,
-                                  retry_after.decode("latin-1") if retry_after else None
-                                  ).addErrback(lambda failure: None)
-        return response
+    def _send(self, waiting: _Waiting) -> None:
+        self._forget(waiting)
+        self._sent[waiting.request] = waiting.slot
+        self._count("robotstxt/politeness/slots")
+        # None: the request carries on through the other middlewares.
+        waiting.done.callback(None)
+
+    def _forget(self, waiting: _Waiting) -> None:
+        origin = origin_of(waiting.request.url)
+        group = self._waiting.get(origin)
+        if group is not None:
+            group.discard(waiting)
+            if not group:
+                del self._waiting[origin]
+
+    def response_downloaded(self, response: Any, request: Any, spider: Any) -> None:
+        if self._sent.pop(request, None) is None:
+            return
+        retry_after = response.headers.get(b"Retry-After")
+        reported_at = time.time()
+        reported = threads.deferToThread(
+            self._client.report, request.url, response.status,
+            retry_after.decode("latin-1") if retry_after else None)
+        if response.status in (429, 503):
+            reported.addCallback(self._void_slots, request.url, reported_at)
+        reported.addErrback(lambda failure: None)
+
+    def _void_slots(self, answer: dict[str, Any], url: str, reported_at: float) -> None:
+        # Slots asked for before the report were spaced without its back-off, and may
+        # fall inside its Retry-After: their requests ask again.
+        not_before = answer.get("not_before") or 0
+        for waiting in list(self._waiting.get(origin_of(url), ())):
+            if waiting.asked_at < reported_at or (waiting.slot.not_before or 0) < not_before:
+                waiting.timer.cancel()
+                self._forget(waiting)
+                self._count("robotstxt/politeness/voided")
+                self._ask(waiting.request, waiting.done)
+
+    def process_exception(self, request: Any, exception: Any, spider: Any) -> None:
+        # A fetch that got no response has nothing to report; its slot is spent.
+        self._sent.pop(request, None)
 
     def _count(self, key: str) -> None:
         if self._stats is not None:

@@ -89,3 +89,39 @@ def test_answers_validate_against_their_schemas(site, service):
     assert "slot" in lines[0] and "slot" not in lines[1]
     for line in lines:
         stream.validate(line)
+
+
+def test_p4_a_429_makes_the_slots_acquired_before_it_void(site, client):
+    """Slots reserved before a 429 was reported were spaced without its back-off: wait()
+    asks again for them instead of letting them be used inside the Retry-After."""
+    url = site.base_url + "/void/a"
+    earlier = [client.acquire(url, agent="VoidBot") for _ in range(3)]
+    assert all(slot.reserved for slot in earlier)
+    reported = client.report(url, 429, "1")
+    assert reported["not_before"] is not None
+    assert all(client.is_void(slot) for slot in earlier)
+    again = client.wait(earlier[1])
+    assert again.reserved and again.url == url
+    assert again.not_before >= reported["not_before"]
+    assert again.spacing_source == "back-off"
+    assert not client.is_void(again)
+    # A slot of another origin is untouched.
+    other = client.acquire(site.base_url.replace("127.0.0.1", "localhost") + "/x",
+                           agent="VoidBot")
+    assert not client.is_void(other)
+
+
+def test_p4_a_429_reported_by_another_thread_wakes_a_waiting_slot(site, client):
+    import threading
+
+    url = site.base_url + "/void/b"
+    first = client.acquire(url, agent="WakeBot")
+    waiting = client.acquire(url, agent="WakeBot")  # one Crawl-delay (0.2 s) later
+    assert waiting.not_before - first.not_before == 200
+    got: list = []
+    waiter = threading.Thread(target=lambda: got.append(client.wait(waiting)))
+    waiter.start()
+    reported = client.report(url, 429, "1")
+    waiter.join(timeout=10)
+    assert not waiter.is_alive()
+    assert got[0].not_before >= reported["not_before"] > waiting.not_before

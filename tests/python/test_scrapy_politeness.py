@@ -7,8 +7,11 @@ each request arrives: together the two crawls keep the delay (docs/semantics.md
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import urllib.request
+from typing import Optional
 
 import pytest
 
@@ -24,10 +27,12 @@ PAGES = 6  # per crawl
 TOLERANCE = 0.08  # seconds: a request sent a little late next to one on time
 
 
-def crawl(site: ArrivalsSite, service_url: str, prefix: str) -> subprocess.Popen:
+def crawl(site: ArrivalsSite, service_url: str, prefix: str,
+          urls: Optional[list[str]] = None, **settings: object) -> subprocess.Popen:
     config = {
-        "urls": [f"{site.base_url}/{prefix}{i}" for i in range(PAGES)]
-                + [f"{site.base_url}/private/{prefix}"],
+        "urls": urls if urls is not None else
+        [f"{site.base_url}/{prefix}{i}" for i in range(PAGES)]
+        + [f"{site.base_url}/private/{prefix}"],
         "parser": "robotstxt.scrapy.RobotParser",
         "user_agent": "PoliteBot/1.0",
         "settings": {
@@ -37,6 +42,7 @@ def crawl(site: ArrivalsSite, service_url: str, prefix: str) -> subprocess.Popen
             "ROBOTSTXT_POLITENESS_AGENT": "PoliteBot",
             "DOWNLOAD_DELAY": 0,
             "CONCURRENT_REQUESTS_PER_DOMAIN": 16,
+            **settings,
         },
     }
     return subprocess.Popen(
@@ -68,3 +74,62 @@ def test_p1_p6_two_scrapy_processes_on_two_instances_keep_the_crawl_delay():
     gaps = [later - earlier for earlier, later in zip(times, times[1:])]
     assert min(gaps) >= 0.2 - TOLERANCE, gaps
     assert times[-1] - times[0] >= (2 * PAGES - 1) * 0.2 - TOLERANCE
+
+
+def finished(process: subprocess.Popen) -> dict:
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err.decode()
+    return json.loads(out)
+
+
+def reports(service: ServeProcess) -> int:
+    """POST /v1/report requests the service answered, from its /metrics."""
+    text = urllib.request.urlopen(service.base_url + "/metrics").read().decode()
+    return sum(int(float(count)) for count in re.findall(
+        r'^robotstxt_requests_total\{endpoint="report",code="2xx"\} (\S+)$', text, re.M))
+
+
+def test_p4_each_retry_asks_for_its_own_slot_and_waits_out_the_retry_after():
+    """Scrapy's retries copy the request's meta: each is still a fetch of its own, with
+    its slot, and never inside the Retry-After of the 429 before it."""
+    with ArrivalsSite(ROBOTS_TXT) as site, \
+            ServeProcess("--allow-private", "--polite-spacing", "0.05") as service:
+        result = finished(crawl(site, service.base_url, "r",
+                                urls=[f"{site.base_url}/status/429?retry_after=1"],
+                                RETRY_ENABLED=True, RETRY_TIMES=2))
+        times = [when for when, path in site.arrivals() if path.startswith("/status/429")]
+        assert reports(service) == 3
+    assert result["retries"] == 2
+    assert result["polite_slots"] == 3
+    assert len(times) == 3
+    gaps = [later - earlier for earlier, later in zip(times, times[1:])]
+    assert min(gaps) >= 1 - TOLERANCE, gaps
+
+
+def test_p1_a_redirect_target_asks_for_its_own_slot_and_the_3xx_is_reported():
+    with ArrivalsSite(ROBOTS_TXT) as site, \
+            ServeProcess("--allow-private", "--polite-spacing", "0.05") as service:
+        result = finished(crawl(site, service.base_url, "d",
+                                urls=[f"{site.base_url}/redirect/301?to=/target"]))
+        arrivals = site.arrivals()
+        assert reports(service) == 2  # the 301 and the page it led to
+    assert [path for _, path in arrivals] == ["/redirect/301?to=/target", "/target"]
+    assert arrivals[1][0] - arrivals[0][0] >= 0.2 - TOLERANCE
+    assert result["polite_slots"] == 2
+    assert result["fetched"] == [f"{site.base_url}/target"]
+
+
+def test_p4_slots_reserved_before_a_429_are_asked_again_not_used_inside_its_window():
+    """Four requests take four slots 0.3 s apart at once; the first fetch is a 429 with
+    Retry-After: 1, and so is every other. The slots still waiting are void: each request
+    asks again, and no two fetches arrive closer than the Retry-After."""
+    robots = "User-agent: *\nCrawl-delay: 0.3\n"
+    with ArrivalsSite(robots) as site, \
+            ServeProcess("--allow-private", "--polite-spacing", "0.05") as service:
+        urls = [f"{site.base_url}/status/429?retry_after=1&page={i}" for i in range(4)]
+        result = finished(crawl(site, service.base_url, "v", urls=urls))
+        times = [when for when, path in site.arrivals()]
+    assert len(times) == 4
+    assert result["polite_voided"] >= 3
+    gaps = [later - earlier for earlier, later in zip(times, times[1:])]
+    assert min(gaps) >= 1 - TOLERANCE, gaps

@@ -3,6 +3,7 @@
 
   /robots.txt          the --robots-txt text (default: empty, everything allowed)
   /status/NNN          answers NNN; with ?retry_after=V also "Retry-After: V"
+  /redirect/NNN?to=P   answers NNN (a 3xx) with "Location: P"
   /__arrivals          JSON: [[seconds since the epoch, path], ...] of every other request,
                        in arrival order (these requests are not recorded)
   anything else        200, a small HTML page
@@ -79,6 +80,11 @@ class ArrivalsSite:
                     return
                 with site._lock:
                     site._arrivals.append((time.time(), self.path))
+                if parsed.path.startswith("/redirect/"):
+                    status = int(parsed.path.split("/")[2])
+                    target = urllib.parse.parse_qs(parsed.query).get("to", ["/"])[0]
+                    self._answer(status, b"", "text/plain", {"Location": target})
+                    return
                 if parsed.path.startswith("/status/"):
                     status = int(parsed.path.split("/")[2])
                     query = urllib.parse.parse_qs(parsed.query)

@@ -57,6 +57,8 @@ def main() -> int:
         "forbidden": stats.get("robotstxt/forbidden", 0),
         "robots_requests": stats.get("robotstxt/request_count", 0),
         "polite_slots": stats.get("robotstxt/politeness/slots", 0),
+        "polite_voided": stats.get("robotstxt/politeness/voided", 0),
+        "retries": stats.get("retry/count", 0),
     }, sys.stdout)
     return 0
 
