@@ -160,11 +160,21 @@ TEST_F(FleetPolitenessTest, P4_P5_TooManyRequestsRaisesTheSpacingUntilSuccessesL
   const json slowed = acquire(client, service, ask);
   EXPECT_EQ(slowed["spacing_ms"], 1000);
   EXPECT_EQ(slowed["spacing_source"], "back-off");
+  const auto report_success = [&] {
+    return parsed(client.request("POST", service.url("/v1/report"),
+                                 json{{"url", ask["url"]}, {"status", 200}}.dump()));
+  };
+  // Inside the Retry-After no fetch should have happened: a success then is not believed.
+  EXPECT_EQ(report_success()["back_off_ms"], 1000);
+  // Once the window has passed, each success halves the back-off and opens the next one.
   std::vector<std::int64_t> back_offs;
+  std::int64_t window = parsed(reported)["not_before"].get<std::int64_t>();
   for (int i = 0; i < 2; ++i) {
-    const HttpResult ok = client.request("POST", service.url("/v1/report"),
-                                         json{{"url", ask["url"]}, {"status", 200}}.dump());
-    back_offs.push_back(parsed(ok)["back_off_ms"].get<std::int64_t>());
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::max<std::int64_t>(window - unix_ms(), 0) + 5));
+    const json ok = report_success();
+    back_offs.push_back(ok["back_off_ms"].get<std::int64_t>());
+    if (ok["not_before"].is_number()) window = ok["not_before"].get<std::int64_t>();
   }
   EXPECT_EQ(back_offs, (std::vector<std::int64_t>{500, 0}));  // 250 is below 0.3 s: gone
   const json relaxed = acquire(client, service, ask);

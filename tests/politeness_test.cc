@@ -204,8 +204,15 @@ TEST_F(DefaultSpacingTest, P4_P5_RetryAfterRaisesTheSpacingAndSuccessesBringItDo
   EXPECT_EQ(slowed.spacing_source, SpacingSource::kBackOff);
   EXPECT_EQ(slowed.spacing_ms, 1000);
   EXPECT_EQ(slowed.not_before_ms, kNow + 1000);  // Retry-After counts from the report
+  // Each success counts once its window has passed, and opens the next.
   std::vector<std::int64_t> relaxed;
-  for (int i = 0; i < 4; ++i) relaxed.push_back(politeness.report(url("/b"), 200).back_off_ms);
+  std::int64_t window = raised.not_before_ms;
+  for (int i = 0; i < 4; ++i) {
+    now_ = window;
+    const BackOffReport report = politeness.report(url("/b"), 200);
+    relaxed.push_back(report.back_off_ms);
+    window = report.not_before_ms;
+  }
   EXPECT_EQ(relaxed, (std::vector<std::int64_t>{500, 250, 125, 0}));
   const Slot back = politeness.acquire(url("/c"), "MyBot");
   EXPECT_EQ(back.spacing_source, SpacingSource::kDefault);
@@ -214,6 +221,52 @@ TEST_F(DefaultSpacingTest, P4_P5_RetryAfterRaisesTheSpacingAndSuccessesBringItDo
   EXPECT_EQ(stats.back_offs_429, 1u);
   EXPECT_EQ(stats.retry_after, 1u);
   EXPECT_EQ(stats.relaxations, 4u);
+}
+
+// P4, P5: reports are believed only within bounds. Made-up successes do not clear a
+// back-off: one inside the window changes nothing, and after it each window allows one
+// halving, as a crawler fetching at its slots would report.
+TEST_F(DefaultSpacingTest, P5_SuccessesBringABackOffDownNoFasterThanItsWindows) {
+  Politeness politeness(client_, options());
+  const BackOffReport raised = politeness.report(url("/a"), 429, "1");
+  ASSERT_EQ(raised.back_off_ms, 1000);
+  for (int i = 0; i < 6; ++i) {
+    const BackOffReport fake = politeness.report(url("/a"), 200);
+    EXPECT_EQ(fake.back_off_ms, 1000) << i;
+    EXPECT_EQ(fake.not_before_ms, kNow + 1000) << i;
+  }
+  now_ = kNow + 1000;
+  std::vector<std::int64_t> after;
+  for (int i = 0; i < 6; ++i) after.push_back(politeness.report(url("/a"), 200).back_off_ms);
+  EXPECT_EQ(after, (std::vector<std::int64_t>{500, 500, 500, 500, 500, 500}));
+  EXPECT_EQ(politeness.stats().relaxations, 1u);
+}
+
+// P2, P4: one made-up 429 with an absurd Retry-After stops the origin for at most the
+// cap, and slows it for one cap more: slots that acquires reserve under the back-off do
+// not hold the schedule past its end, and then the back-off is over by itself.
+TEST_F(DefaultSpacingTest, P4_OneReportStopsAnOriginForAtMostTheCap) {
+  PolitenessOptions capped = options();
+  capped.max_spacing = std::chrono::milliseconds(1000);
+  Politeness politeness(client_, capped);
+  const BackOffReport raised = politeness.report(url("/a"), 429, "86400");
+  ASSERT_TRUE(raised.capped);
+  ASSERT_EQ(raised.not_before_ms, kNow + 1000);
+  std::vector<std::int64_t> taken;  // ten acquires by whoever sent the report
+  for (int i = 0; i < 10; ++i) {
+    const Slot slot = politeness.acquire(url("/" + std::to_string(i)), "Attacker");
+    ASSERT_TRUE(slot.reserved);
+    taken.push_back(slot.not_before_ms - kNow);
+  }
+  EXPECT_EQ(taken, (std::vector<std::int64_t>{1000, 2000, 2100, 2200, 2300, 2400, 2500, 2600, 2700,
+                                              2800}));
+  // Another crawler's first slot is the window's end; past the back-off's end, the
+  // default spacing is back without any report.
+  EXPECT_EQ(politeness.acquire(url("/x"), "MyBot").not_before_ms, kNow + 1000);
+  now_ = kNow + 2000;
+  const Slot after = politeness.acquire(url("/y"), "MyBot");
+  EXPECT_EQ(after.spacing_source, SpacingSource::kDefault);
+  EXPECT_EQ(after.not_before_ms, kNow + 2000);
 }
 
 // P4: without Retry-After, each 503 doubles the back-off, from twice the default, up to
@@ -318,12 +371,15 @@ TEST(ScheduleStoreTest, P6_RedisAndInProcessSchedulesAgree) {
     reserve(kNow + 20);
     answers.push_back(answer);
   }
+  // The back-off {400, not before +700} ends at +1100: the slot after it is spaced by
+  // the base spacing again; the release no longer finds its slot the last one, and the
+  // next slot, at +1300, is beyond the 1200 ms wait.
   EXPECT_EQ(answers[0], (std::vector<std::int64_t>{1, 0,    100, 0,  //
                                                    1, 100,  100, 0,  //
                                                    1, 700,  400, 1,  //
                                                    1, 1100, 400, 1,  //
-                                                   0, 1500, 400, 1,  //
-                                                   1, 1100, 400, 1}));
+                                                   1, 1200, 100, 0,  //
+                                                   0, 1300, 100, 0}));
   EXPECT_EQ(answers[1], answers[0]);
 }
 

@@ -36,7 +36,11 @@ namespace robotstxt {
 
 /// One reservation: the next free time on `schedule_key`'s schedule, at least
 /// `base_spacing_ms` after the last slot reserved there (more while the origin backs
-/// off), and never before the back-off's "not before".
+/// off), and never before the back-off's "not before". A back-off is in force until one
+/// back-off after its "not before" (its end): a slot that the back-off's spacing would
+/// put past the end is spaced by the base spacing from the last slot, and never before
+/// the end, so that slots reserved while an origin backs off do not hold its schedule
+/// beyond the back-off (P4).
 struct SlotRequest {
   std::string schedule_key;
   std::string back_off_key;
@@ -115,8 +119,11 @@ class ScheduleStore {
   ///     `capped` when the Retry-After was larger (P2, P4). Without: twice the larger of
   ///     the back-off and the default spacing, at most the cap. Either way "not before"
   ///     is now + the back-off.
-  ///  3. kSuccess with a back-off above 0: the back-off is halved (rounded down), "not
-  ///     before" kept; below the default spacing the record is {0, 0} (P5).
+  ///  3. kSuccess with a back-off above 0, at or after "not before": the back-off is
+  ///     halved (rounded down) and "not before" is now + the halved back-off; below the
+  ///     default spacing the record is {0, 0} (P5). Before "not before" it is step 4: a
+  ///     success inside the window is not believed, and the back-off comes down at
+  ///     most one halving per window, however many successes are reported.
   ///  4. Anything else changes nothing and writes nothing: the reply is the record read.
   ///  5. A changed record is written, `changed`, to expire ttl_ms + max(not before - now,
   ///     0) ms from now (P7).

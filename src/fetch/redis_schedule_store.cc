@@ -10,6 +10,7 @@
 namespace robotstxt {
 namespace {
 
+// The same reservation as InMemoryScheduleStore::reserve(), the back-off's end included.
 // KEYS: schedule, back-off. ARGV: now, base spacing, max spacing, max wait, TTL (ms).
 // Returns {reserved 0/1, slot, spacing, backed off 0/1}. Values read are checked as the
 // C++ side checks them: digits only, at most 15, within the bounds; else ignored.
@@ -27,12 +28,16 @@ local function milliseconds(text)
   end
   return tonumber(text)
 end
+local base = spacing
+local back_off_end = 0
 local record = redis.call('GET', KEYS[2])
 if type(record) == 'string' then
   local first, second = record:match('^(%d+) (%d+)$')
   local back_off = milliseconds(first)
   local later = milliseconds(second)
-  if back_off and later and back_off <= max_spacing and later <= now + max_spacing then
+  if back_off and later and back_off <= max_spacing and later <= now + max_spacing and
+      later + back_off > now then
+    back_off_end = later + back_off
     if back_off > spacing then
       spacing = back_off
       backed = 1
@@ -42,8 +47,13 @@ if type(record) == 'string' then
 end
 local earliest = now
 local last = milliseconds(redis.call('GET', KEYS[1]))
-if last and last <= now + max_wait and last + spacing > earliest then
-  earliest = last + spacing
+if last and last <= now + max_wait then
+  if last + spacing > earliest then earliest = last + spacing end
+  if backed == 1 and earliest > back_off_end then
+    spacing = base
+    backed = 0
+    earliest = math.max(now, back_off_end, last + base)
+  end
 end
 if not_before > earliest then
   earliest = not_before
@@ -110,9 +120,13 @@ if signal == 'throttled' then
     if base > math.floor(cap / 2) then back_off = cap else back_off = base * 2 end
   end
   not_before = now + back_off
-elseif signal == 'success' and back_off > 0 then
+elseif signal == 'success' and back_off > 0 and now >= not_before then
   back_off = math.floor(back_off / 2)
-  if back_off < default_spacing then back_off, not_before = 0, 0 end
+  if back_off < default_spacing then
+    back_off, not_before = 0, 0
+  else
+    not_before = now + back_off
+  end
 else
   return {back_off, not_before, 0, 0}
 end

@@ -40,8 +40,20 @@ BackOffReply next_back_off(BackOffRecord record, const BackOffUpdate& update) {
     record.not_before_ms = update.now_ms + record.back_off_ms;
     reply.changed = true;
   } else if (update.signal == LoadSignal::kSuccess && record.back_off_ms > 0) {
+    // A success inside the window is not believed (no fetch should have happened
+    // then), and one halves the back-off at most once per window: the next window is
+    // one halved back-off from now. Reports of successes, true or made up, then bring a
+    // back-off down no faster than a crawler fetching at its slots would.
+    if (update.now_ms < record.not_before_ms) {
+      reply.record = record;
+      return reply;
+    }
     record.back_off_ms /= 2;
-    if (record.back_off_ms < update.default_spacing_ms) record = BackOffRecord{};
+    if (record.back_off_ms < update.default_spacing_ms) {
+      record = BackOffRecord{};
+    } else {
+      record.not_before_ms = update.now_ms + record.back_off_ms;
+    }
     reply.changed = true;
   }
   reply.record = record;
@@ -104,8 +116,13 @@ SlotReply InMemoryScheduleStore::reserve(const SlotRequest& request) {
   reply.status = StoreStatus::kOk;
   reply.spacing_ms = request.base_spacing_ms;
   std::int64_t not_before = request.now_ms;
+  // A back-off is in force until one back-off after its window ("not before"): then it
+  // is over, whether or not a success was reported.
+  std::int64_t back_off_end = 0;
   if (const Value* value = find(request.back_off_key)) {
-    if (const auto record = parse_back_off(value->text, request.now_ms, request.max_spacing_ms)) {
+    if (const auto record = parse_back_off(value->text, request.now_ms, request.max_spacing_ms);
+        record && record->not_before_ms + record->back_off_ms > request.now_ms) {
+      back_off_end = record->not_before_ms + record->back_off_ms;
       if (record->back_off_ms > reply.spacing_ms) {
         reply.spacing_ms = record->back_off_ms;
         reply.backed_off = true;
@@ -118,6 +135,13 @@ SlotReply InMemoryScheduleStore::reserve(const SlotRequest& request) {
     const std::optional<std::int64_t> last = parse_milliseconds(value->text);
     if (last && *last <= request.now_ms + request.max_wait_ms) {
       earliest = std::max(earliest, *last + reply.spacing_ms);
+      // Past the back-off's end only the base spacing holds: slots reserved while an
+      // origin backs off cannot hold its schedule beyond the back-off.
+      if (reply.backed_off && earliest > back_off_end) {
+        reply.spacing_ms = request.base_spacing_ms;
+        reply.backed_off = false;
+        earliest = std::max({request.now_ms, back_off_end, *last + reply.spacing_ms});
+      }
     }
   }
   if (not_before > earliest) {

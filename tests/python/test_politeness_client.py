@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 import urllib.request
 
 import pytest
@@ -52,8 +53,12 @@ def test_p6_batch_answers_in_order_and_reserves_nothing_for_a_disallowed_url(sit
 
 def test_p4_p5_reports_raise_and_lower_the_back_off(site, client):
     url = site.base_url + "/status/429?retry_after=1"
-    assert client.report(url, 429, "1")["back_off_ms"] == 1000
+    raised = client.report(url, 429, "1")
+    assert raised["back_off_ms"] == 1000
     assert client.acquire(url, agent="PyBot").spacing_source == "back-off"
+    # A success inside the Retry-After is not believed; after it, it halves the back-off.
+    assert client.report(url, 200)["back_off_ms"] == 1000
+    time.sleep(max(0.0, raised["not_before"] / 1000.0 - time.time()) + 0.005)
     assert client.report(url, 200)["back_off_ms"] == 500
 
 
