@@ -1,8 +1,8 @@
 // What a client may make a fleet keep or do, tried as an attacker on the network would
 // against `robotstxt serve` without a token (docs/serve.md, "Threat model"): names and
-// URLs too long to store, batches of many origins, and origins that never answer.
-// Redis, the service and the fixture origin are started here on loopback and stopped
-// whatever happens; every run is bounded in count and time.
+// URLs too long to store, batches of many origins, origins that never answer, and a
+// Redis that is full. Redis, the service and the fixture origin are started here on
+// loopback and stopped whatever happens; every run is bounded in count and time.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -31,6 +31,15 @@ json body_of(const HttpResult& result) { return json::parse(result.body, nullptr
 std::int64_t integer_reply(const std::string& reply) {
   if (!reply.starts_with(":")) return -1;
   return std::stoll(reply.substr(1));
+}
+
+// A field of INFO (used_memory, evicted_keys, ...), or -1 when absent.
+std::int64_t info_field(const RedisServer& redis, const std::string& section,
+                        const std::string& field) {
+  const std::string text = redis.command({"INFO", section});
+  const std::size_t at = text.find("\r\n" + field + ":");
+  if (at == std::string::npos) return -1;
+  return std::stoll(text.substr(at + field.size() + 3));
 }
 
 class ServeFleetBoundsTest : public ::testing::Test {
@@ -147,6 +156,63 @@ TEST_F(ServeFleetBoundsTest, OriginThatNeverAnsweredIsKeptOnlyUntilItsRetry) {
   EXPECT_GT(never, 0);
   EXPECT_LE(never, kRetry);
   EXPECT_GT(kept, 30 * kDay);
+}
+
+// docs/serve.md "Running a fleet": with maxmemory and `maxmemory-policy allkeys-lru`, a
+// full Redis evicts the least recently used keys, and the fleet goes on answering right,
+// on its shared cache and schedule. Under Redis's default (noeviction) writes fail: the
+// instances still answer right, from their own memory, but count errors and share less.
+TEST_F(ServeFleetBoundsTest, FullRedisWithTheDocumentedPolicyKeepsTheFleetAnswering) {
+  for (const std::string policy : {"allkeys-lru", "noeviction"}) {
+    SCOPED_TRACE(policy);
+    ASSERT_EQ(redis_.command({"FLUSHALL"}), "+OK\r\n");
+    ASSERT_EQ(redis_.command({"CONFIG", "SET", "maxmemory-policy", policy}), "+OK\r\n");
+    const std::int64_t used = info_field(redis_, "memory", "used_memory");
+    ASSERT_GT(used, 0);
+    const std::string limit = std::to_string(used + (1 << 20));
+    ASSERT_EQ(redis_.command({"CONFIG", "SET", "maxmemory", "0"}), "+OK\r\n");
+    // 3 MB of other records, then the limit: Redis is full before the service starts.
+    const std::string filled =
+        redis_.command({"EVAL",
+                        "for i = 1, 3000 do redis.call('SET', 'robotstxt:v1:origin:filler' .. i, "
+                        "string.rep('x', 1000), 'PX', 3600000) end return 1",
+                        "0"});
+    ASSERT_EQ(filled, ":1\r\n");
+    ASSERT_EQ(redis_.command({"CONFIG", "SET", "maxmemory", limit}), "+OK\r\n");
+    const std::int64_t evicted_before = info_field(redis_, "stats", "evicted_keys");
+    ServiceProcess service(args());
+    ASSERT_NE(service.port(), 0);
+    for (int i = 0; i < 10; ++i) {
+      const std::string host = "http://full" + std::to_string(i) + ".test";
+      const json blocked =
+          body_of(service.get("/v1/check?agent=bot&url=" + url_encode(host + "/private/a")));
+      EXPECT_EQ(blocked["allowed"], false) << blocked.dump();
+      EXPECT_EQ(blocked["access"], "rules") << blocked.dump();
+      const json slot = body_of(
+          service.post("/v1/acquire", json{{"url", host + "/page"}, {"agent", "bot"}}.dump()));
+      EXPECT_EQ(slot["allowed"], true) << slot.dump();
+      EXPECT_EQ(slot["reserved"], true) << slot.dump();
+    }
+    const std::string metrics = service.get("/metrics").body;
+    if (policy == "allkeys-lru") {
+      const json ready = body_of(service.get("/readyz"));
+      EXPECT_EQ(ready["status"], "ready") << ready.dump();
+      EXPECT_EQ(ready["schedule"], "shared") << ready.dump();
+      EXPECT_NE(metrics.find("\nrobotstxt_shared_tier_errors_total 0\n"), std::string::npos);
+      EXPECT_NE(metrics.find("\nrobotstxt_politeness_shared_errors_total 0\n"), std::string::npos);
+      EXPECT_GT(info_field(redis_, "stats", "evicted_keys"), evicted_before);
+      // What the fleet wrote last is there: the shared tier answers another instance.
+      ServiceProcess second(args());
+      ASSERT_NE(second.port(), 0);
+      EXPECT_EQ(body_of(second.get("/v1/check?agent=bot&url=" +
+                                   url_encode("http://full9.test/private/a")))["cache_tier"],
+                "shared");
+    } else {
+      // Redis refused the writes (OOM): counted, and answered from this instance.
+      EXPECT_EQ(metrics.find("\nrobotstxt_shared_tier_errors_total 0\n"), std::string::npos);
+    }
+    ASSERT_EQ(redis_.command({"CONFIG", "SET", "maxmemory", "0"}), "+OK\r\n");
+  }
 }
 
 }  // namespace
