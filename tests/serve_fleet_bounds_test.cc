@@ -99,6 +99,13 @@ TEST_F(ServeFleetBoundsTest, HostOfAHundredThousandBytesIsRefusedAndStoresNothin
         400)
         << endpoint;
   }
+  EXPECT_EQ(service
+                .post("/v1/evaluate", json{{"robots_txt", "User-agent: *\nDisallow: /p\n"},
+                                           {"urls", {long_path}},
+                                           {"agent", "bot"}}
+                                          .dump())
+                .status,
+            400);
   const json batch =
       body_of(service.post("/v1/check", json{{"urls", {long_host}}, {"agent", "bot"}}.dump()));
   EXPECT_EQ(batch["results"][0]["allowed"], false) << batch.dump();

@@ -570,6 +570,12 @@ HttpResponse RobotsApi::evaluate(const HttpRequest& request) {
   if (askers.askers.empty()) return error_response(400, askers.error);
   std::optional<std::vector<std::string>> urls = json_urls(*body, options_.max_batch_urls, error);
   if (!urls) return error_response(error.starts_with("more") ? 413 : 400, error);
+  // Nothing of an evaluation is fetched or kept, but every endpoint takes the same URLs.
+  for (const std::string& url : *urls) {
+    if (std::string refusal = url_length_refusal(url); !refusal.empty()) {
+      return error_response(400, refusal);
+    }
+  }
   if (!*as_written) {
     std::string storage;
     for (std::string& url : *urls) url = std::string(url_to_decide(url, false, storage));
