@@ -16,12 +16,19 @@
  * are made when needed, one per concurrent caller, and reused; a broken one is dropped and
  * made again (at once, for the same call, unless the old one timed out: a call waits one
  * timeout). With a password, each connection authenticates first (AUTH).
+ *
+ * With Sentinel (RedisAddress::sentinels), the master's address is asked of the sentinels
+ * (redis_sentinel.h), each in turn, each within the timeouts below; a node is used only
+ * once it answers ROLE as a master. A connection lost, or a READONLY reply (the node has
+ * become a replica), makes the next connection ask the sentinels again: a replica is never
+ * written to.
  */
 #ifndef ROBOTSTXT_REDIS_STORE_H_
 #define ROBOTSTXT_REDIS_STORE_H_
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <mutex>
@@ -38,9 +45,21 @@ struct redisReply;  // hiredis
 
 namespace robotstxt {
 
+/// One Redis or Sentinel node: a host name or address and a port.
+struct RedisEndpoint {
+  std::string host;
+  int port = 0;
+};
+
 struct RedisAddress {
   std::string host = "127.0.0.1";
   int port = 6379;
+  /// When not empty: host and port above are unused; the master named master_name is
+  /// found by asking these sentinels in turn. User, password and database below are the
+  /// master's; a sentinel that answers NOAUTH is sent the same AUTH (a fleet whose
+  /// sentinels require a password gives them the master's).
+  std::vector<RedisEndpoint> sentinels{};
+  std::string master_name{};
   int database = 0;
   /// AUTH with these when password is set: `AUTH username password` (a Redis 6 ACL
   /// user), or `AUTH password` when username is empty.
@@ -66,10 +85,25 @@ struct RedisUrlResult {
 
 struct RedisStoreOptions {
   RedisAddress address;
+  /// Per connection made, to Redis or to a sentinel.
   std::chrono::milliseconds connect_timeout{250};
-  /// A reply slower than this counts as Redis being unavailable.
+  /// A reply slower than this counts as Redis being unavailable (a sentinel's too).
   std::chrono::milliseconds command_timeout{250};
 };
+
+/// What the last failure was, as one word for /readyz (to_word()).
+enum class RedisFailure {
+  kNone,            ///< no failure yet
+  kConnection,      ///< no connection: refused, closed, or no answer to connect
+  kTimeout,         ///< connected, but no reply within the command timeout
+  kAuthentication,  ///< AUTH refused: a wrong user or password, or none given
+  kNoMaster,        ///< no sentinel answered with the master's address
+  kReplica,         ///< the node is not (or no longer) a master
+  kError,           ///< another error reply from Redis
+};
+
+/// "connection", "timeout", "authentication", "no-master", "replica", "error"; "" for kNone.
+[[nodiscard]] std::string_view to_word(RedisFailure failure);
 
 class RedisStore final : public SharedStore {
  public:
@@ -96,21 +130,32 @@ class RedisStore final : public SharedStore {
   /// ("Connection refused"), "no answer within 250 ms", or Redis's error reply
   /// ("NOAUTH Authentication required."); never the password. Empty before any failure.
   [[nodiscard]] std::string last_error() const;
+  /// The kind of the last failure (last_error()'s), kNone before any.
+  [[nodiscard]] RedisFailure last_failure() const;
 
  private:
   class Connection;
   void give_back(std::unique_ptr<Connection> connection);
+  // A new connection: to the address, or to the master the sentinels name (asking them
+  // when no master is known), checked with ROLE. Broken, saying why, when none is made.
+  std::unique_ptr<Connection> connect();
+  // With Sentinel: the master a connection of `generation` used is no longer to be
+  // trusted; the next connection asks the sentinels, and idle ones to it are dropped.
+  void forget_master(std::uint64_t generation);
   // Runs one command; the reply (to be freed with freeReplyObject) or null on failure.
   // A pooled connection that fails (Redis restarted since) is replaced once.
   redisReply* run(std::initializer_list<std::string_view> arguments);
   redisReply* run(std::span<const std::string_view> arguments);
 
   // Keeps why a call failed (last_error()).
-  void failed_because(std::string why);
+  void failed_because(std::string why, RedisFailure failure);
 
   RedisStoreOptions options_;
   mutable std::mutex mutex_;
-  std::string last_error_;  // under mutex_
+  std::string last_error_;                           // under mutex_
+  RedisFailure last_failure_ = RedisFailure::kNone;  // under mutex_
+  std::optional<RedisEndpoint> master_;              // with Sentinel: the one in use; under mutex_
+  std::uint64_t master_generation_ = 0;  // bumped when master_ is forgotten; under mutex_
   std::vector<std::unique_ptr<Connection>> idle_;
   std::unordered_map<std::string, std::string> script_digests_;  // each script's SHA1, once loaded
 };

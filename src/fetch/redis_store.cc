@@ -2,148 +2,52 @@
 #include "robotstxt/redis_store.h"
 
 #include <hiredis/hiredis.h>
-#include <pthread.h>
-#include <signal.h>
-#include <sys/time.h>
 
 #include <array>
-#include <cerrno>
 #include <charconv>
-#include <ctime>
 #include <utility>
 
+#include "fetch/redis_connection.h"
+#include "fetch/redis_sentinel.h"
+
 namespace robotstxt {
-namespace {
 
-timeval to_timeval(std::chrono::milliseconds duration) {
-  timeval value{};
-  value.tv_sec = static_cast<time_t>(duration.count() / 1000);
-  value.tv_usec = static_cast<suseconds_t>((duration.count() % 1000) * 1000);
-  return value;
+using Reply = internal::RedisReply;
+
+// A pooled connection, and which master it was made to (with Sentinel): one made before
+// the master was forgotten is dropped rather than pooled again.
+class RedisStore::Connection : public internal::RedisConnection {
+ public:
+  Connection(const RedisEndpoint& node, const RedisStoreOptions& options, std::uint64_t generation)
+      : RedisConnection(node.host, node.port, options.connect_timeout, options.command_timeout),
+        generation_(generation) {}
+  Connection(std::string why, RedisFailure failure, std::uint64_t generation)
+      : RedisConnection(std::move(why), failure), generation_(generation) {}
+  std::uint64_t generation() const { return generation_; }
+
+ private:
+  std::uint64_t generation_;
+};
+
+std::string_view to_word(RedisFailure failure) {
+  switch (failure) {
+    case RedisFailure::kNone:
+      return "";
+    case RedisFailure::kConnection:
+      return "connection";
+    case RedisFailure::kTimeout:
+      return "timeout";
+    case RedisFailure::kAuthentication:
+      return "authentication";
+    case RedisFailure::kNoMaster:
+      return "no-master";
+    case RedisFailure::kReplica:
+      return "replica";
+    case RedisFailure::kError:
+      return "error";
+  }
+  return "error";
 }
-
-// hiredis writes with write(): when Redis has gone away, that raises SIGPIPE, whose
-// default action would end the whole process. Block it on this thread for the call and
-// swallow one raised meanwhile, leaving the process's own handling untouched.
-class SigpipeBlocked {
- public:
-  SigpipeBlocked() {
-    sigemptyset(&pipe_);
-    sigaddset(&pipe_, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_, &previous_);
-  }
-  ~SigpipeBlocked() {
-    sigset_t pending;
-    sigpending(&pending);
-    if (sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous_, SIGPIPE) == 0) {
-      const timespec no_wait{};
-      sigtimedwait(&pipe_, nullptr, &no_wait);
-    }
-    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
-  }
-  SigpipeBlocked(const SigpipeBlocked&) = delete;
-  SigpipeBlocked& operator=(const SigpipeBlocked&) = delete;
-
- private:
-  sigset_t pipe_{};
-  sigset_t previous_{};
-};
-
-struct ReplyDeleter {
-  void operator()(redisReply* reply) const { freeReplyObject(reply); }
-};
-using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
-
-}  // namespace
-
-// One hiredis connection. broken() once any call failed: it is then dropped.
-// timed_out() when that failure was Redis not answering in time (rather than a
-// connection it closed): trying again on another connection would only wait again.
-class RedisStore::Connection {
- public:
-  explicit Connection(const RedisStoreOptions& options) : timeout_(options.command_timeout) {
-    context_ = redisConnectWithTimeout(options.address.host.c_str(), options.address.port,
-                                       to_timeval(options.connect_timeout));
-    if (context_ == nullptr || context_->err != 0) {
-      broken_ = true;
-      error_ = context_ == nullptr ? "cannot make a connection" : context_->errstr;
-      return;
-    }
-    if (redisSetTimeout(context_, to_timeval(options.command_timeout)) != REDIS_OK) {
-      broken_ = true;
-      error_ = "cannot set the command timeout";
-    }
-    const RedisAddress& address = options.address;
-    if (!broken_ && !address.password.empty()) {
-      std::vector<std::string_view> auth = {"AUTH"};
-      if (!address.username.empty()) auth.push_back(address.username);
-      auth.push_back(address.password);
-      const Reply reply = command(auth);
-      if (reply && reply->type != REDIS_REPLY_STATUS) {
-        broken_ = true;
-        error_ = reply->type == REDIS_REPLY_ERROR ? std::string(reply->str, reply->len)
-                                                  : "an unexpected reply to AUTH";
-        // Redis's replies to AUTH name no password; should one ever quote it, it goes.
-        for (std::size_t at = error_.find(address.password); at != std::string::npos;
-             at = error_.find(address.password)) {
-          error_.replace(at, address.password.size(), "***");
-        }
-      }
-    }
-    if (!broken_ && address.database != 0) {
-      const std::string database = std::to_string(address.database);
-      const std::array<std::string_view, 2> select = {"SELECT", database};
-      const Reply reply = command(select);
-      if (reply && reply->type != REDIS_REPLY_STATUS) {
-        broken_ = true;
-        error_ = reply->type == REDIS_REPLY_ERROR ? std::string(reply->str, reply->len)
-                                                  : "an unexpected reply to SELECT";
-      }
-    }
-  }
-  ~Connection() {
-    if (context_ != nullptr) redisFree(context_);
-  }
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
-
-  bool broken() const { return broken_; }
-  bool timed_out() const { return timed_out_; }
-  /// Why it broke ("" while it is not broken).
-  const std::string& error() const { return error_; }
-
-  Reply command(std::span<const std::string_view> arguments) {
-    if (broken_) return nullptr;
-    std::vector<const char*> pointers;
-    std::vector<std::size_t> lengths;
-    for (std::string_view argument : arguments) {
-      pointers.push_back(argument.data());
-      lengths.push_back(argument.size());
-    }
-    const SigpipeBlocked blocked;
-    Reply reply(static_cast<redisReply*>(redisCommandArgv(
-        context_, static_cast<int>(pointers.size()), pointers.data(), lengths.data())));
-    const int error_number = errno;
-    if (!reply || context_->err != 0) {
-      broken_ = true;
-      // hiredis 0.14 has no timeout error of its own: a read that timed out is an I/O
-      // error with errno EAGAIN from the socket's SO_RCVTIMEO.
-      timed_out_ =
-          context_->err == REDIS_ERR_IO && (error_number == EAGAIN || error_number == EWOULDBLOCK);
-      error_ = timed_out_ ? "no answer within " + std::to_string(timeout_.count()) + " ms"
-                          : std::string(context_->errstr);
-      return nullptr;
-    }
-    return reply;
-  }
-
- private:
-  std::chrono::milliseconds timeout_;
-  redisContext* context_ = nullptr;
-  bool broken_ = false;
-  bool timed_out_ = false;
-  std::string error_;
-};
 
 namespace {
 
@@ -239,12 +143,70 @@ RedisStore::~RedisStore() = default;
 void RedisStore::give_back(std::unique_ptr<Connection> connection) {
   if (connection->broken()) return;
   const std::lock_guard lock(mutex_);
+  if (connection->generation() != master_generation_) return;
   idle_.push_back(std::move(connection));
+}
+
+std::unique_ptr<RedisStore::Connection> RedisStore::connect() {
+  const RedisAddress& address = options_.address;
+  std::optional<RedisEndpoint> node;
+  std::uint64_t generation = 0;
+  if (address.sentinels.empty()) {
+    node = RedisEndpoint{address.host, address.port};
+  } else {
+    {
+      const std::lock_guard lock(mutex_);
+      node = master_;
+      generation = master_generation_;
+    }
+    if (!node) {
+      internal::SentinelAnswer answer = internal::ask_sentinels(options_);
+      if (!answer.master) {
+        return std::make_unique<Connection>(std::move(answer.error), RedisFailure::kNoMaster,
+                                            generation);
+      }
+      node = answer.master;
+      const std::lock_guard lock(mutex_);
+      // Another caller may have asked meanwhile: the first answer stands.
+      if (!master_ && generation == master_generation_) master_ = node;
+    }
+  }
+  auto connection = std::make_unique<Connection>(*node, options_, generation);
+  if (!address.password.empty()) connection->authenticate(address.username, address.password);
+  connection->select(address.database);
+  // A node the sentinels name may not have taken over yet, or may have been demoted
+  // since: only a master is written to.
+  if (!address.sentinels.empty()) {
+    connection->is_master();
+    if (connection->broken()) forget_master(generation);
+  }
+  return connection;
+}
+
+void RedisStore::forget_master(std::uint64_t generation) {
+  if (options_.address.sentinels.empty()) return;
+  const std::lock_guard lock(mutex_);
+  if (generation != master_generation_) return;  // forgotten already
+  master_.reset();
+  ++master_generation_;
+  idle_.clear();
 }
 
 redisReply* RedisStore::run(std::initializer_list<std::string_view> arguments) {
   return run(std::span<const std::string_view>(arguments.begin(), arguments.size()));
 }
+
+namespace {
+
+// A node that became a replica refuses writes with READONLY (and a script that writes
+// the same way); with Sentinel that means the master has moved.
+bool is_readonly(const redisReply& reply) {
+  if (reply.type != REDIS_REPLY_ERROR) return false;
+  const std::string_view error(reply.str, reply.len);
+  return error.starts_with("READONLY") || error.find("-READONLY") != std::string_view::npos;
+}
+
+}  // namespace
 
 redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
   bool pooled = false;
@@ -257,28 +219,46 @@ redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
       pooled = true;
     }
   }
-  if (!connection) connection = std::make_unique<Connection>(options_);
+  if (!connection) connection = connect();
   Reply reply = connection->command(arguments);
-  // A pooled connection may predate a Redis restart: one more try on a new one. Not
-  // after a timeout, which would double the wait on a Redis that hangs.
-  if (!reply && pooled && !connection->timed_out()) {
-    connection = std::make_unique<Connection>(options_);
+  bool moved = false;
+  if (reply && is_readonly(*reply)) {
+    connection->break_for("the node is no longer the master (READONLY)", RedisFailure::kReplica);
+    reply.reset();
+    moved = true;
+  }
+  if (!reply) forget_master(connection->generation());
+  // A pooled connection may predate a Redis restart (or a failover): one more try on a
+  // new one. Not after a timeout, which would double the wait on a Redis that hangs.
+  if (!reply && (pooled || moved) && !connection->timed_out()) {
+    connection = connect();
     reply = connection->command(arguments);
+    if (reply && is_readonly(*reply)) {
+      connection->break_for("the node is no longer the master (READONLY)", RedisFailure::kReplica);
+      reply.reset();
+    }
+    if (!reply) forget_master(connection->generation());
   }
   if (!reply) {
-    failed_because(connection->error());
+    failed_because(connection->error(), connection->failure());
   } else if (reply->type == REDIS_REPLY_ERROR) {
     // NOSCRIPT is how a script's first run is asked for (run_script()), not a failure.
     const std::string_view error(reply->str, reply->len);
-    if (!error.starts_with("NOSCRIPT")) failed_because(std::string(error));
+    if (!error.starts_with("NOSCRIPT")) failed_because(std::string(error), RedisFailure::kError);
   }
   give_back(std::move(connection));
   return reply.release();
 }
 
-void RedisStore::failed_because(std::string why) {
+void RedisStore::failed_because(std::string why, RedisFailure failure) {
   const std::lock_guard lock(mutex_);
   last_error_ = std::move(why);
+  last_failure_ = failure;
+}
+
+RedisFailure RedisStore::last_failure() const {
+  const std::lock_guard lock(mutex_);
+  return last_failure_;
 }
 
 std::string RedisStore::last_error() const {

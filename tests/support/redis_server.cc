@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "support/fixture_server.h"
@@ -45,13 +46,20 @@ RedisServer::RedisServer() : port_(unused_port()) {
   if (!start()) port_ = 0;
 }
 
+RedisServer::RedisServer(std::vector<std::string> arguments, std::string config_file)
+    : arguments_(std::move(arguments)), config_file_(std::move(config_file)), port_(unused_port()) {
+  if (!start()) port_ = 0;
+}
+
 RedisServer::~RedisServer() { kill_now(); }
 
 bool RedisServer::start() {
   const std::string port = std::to_string(port_);
-  std::vector<std::string> argv_strings{
-      ROBOTSTXT_REDIS_SERVER, "--port", port,          "--bind", "127.0.0.1", "--save", "",
-      "--appendonly",         "no",     "--daemonize", "no"};
+  std::vector<std::string> argv_strings{ROBOTSTXT_REDIS_SERVER};
+  if (!config_file_.empty()) argv_strings.push_back(config_file_);
+  argv_strings.insert(argv_strings.end(), {"--port", port, "--bind", "127.0.0.1", "--save", "",
+                                           "--appendonly", "no", "--daemonize", "no"});
+  argv_strings.insert(argv_strings.end(), arguments_.begin(), arguments_.end());
   std::vector<char*> argv;
   for (std::string& arg : argv_strings) argv.push_back(arg.data());
   argv.push_back(nullptr);

@@ -15,6 +15,10 @@ class RedisServer {
  public:
   /// Starts on a free port; port() is 0 if it did not come up.
   RedisServer();
+  /// The same, with `arguments` after the defaults (e.g. {"--replicaof", "127.0.0.1 6380"}),
+  /// and with `config_file` first when not empty: {config_file, "--sentinel"} runs a
+  /// sentinel, whose config file must be writable (it rewrites it).
+  explicit RedisServer(std::vector<std::string> arguments, std::string config_file = "");
   ~RedisServer();
   RedisServer(const RedisServer&) = delete;
   RedisServer& operator=(const RedisServer&) = delete;
@@ -36,6 +40,8 @@ class RedisServer {
 
  private:
   bool start();
+  std::vector<std::string> arguments_;
+  std::string config_file_;
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
 };
