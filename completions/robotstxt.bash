@@ -35,10 +35,12 @@ _robotstxt() {
     lint) options="--help --json --all" ;;
     fetch)
       options="--help --agent --crawler --user-agent-string --as-written --json --timeout --user-agent-header --concurrency
-               --connect-to --proxy --ca-file --redis --polite --polite-spacing"
+               --connect-to --proxy --ca-file --redis --redis-sentinel --redis-master
+               --redis-password-file --polite --polite-spacing"
       ;;
     serve)
-      options="--help --listen --redis --token-file --no-token --allow-private --concurrency
+      options="--help --listen --redis --redis-sentinel --redis-master --redis-password-file
+               --token-file --no-token --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-batch-origins --max-connections --max-fetches
                --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy
                --request-fetch-share --refresh-interval --max-request-work --max-answer-bytes

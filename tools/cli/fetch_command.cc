@@ -23,6 +23,7 @@
 #include "cli/agent_options.h"
 #include "cli/commands.h"
 #include "cli/help_format.h"
+#include "cli/redis_options.h"
 #include "cli/transfer_options.h"
 #include "cli/url_encoding.h"
 #include "robotstxt/policy.h"
@@ -40,7 +41,8 @@ struct FetchCommandOptions {
   UrlEncoding encoding;
   bool json = false;
   TransferFlags transfer;
-  std::string redis;
+  RedisFlags redis;
+  std::optional<RedisAddress> redis_address;  // read from `redis` once, by run_fetch()
   std::string ca_file;
   std::size_t concurrency = 200;
   bool polite = false;
@@ -110,10 +112,9 @@ RobotsClientOptions client_options(const FetchCommandOptions& options) {
   RobotsClientOptions client;
   client.fetch = options.transfer.fetch_options(options.concurrency);
   client.fetch.ca_file = options.ca_file;
-  // run_fetch() has checked the URL.
-  if (const RedisUrlResult redis = parse_redis_url(options.redis); redis.address) {
+  if (options.redis_address) {
     client.shared_store =
-        std::make_shared<RedisStore>(RedisStoreOptions{.address = *redis.address});
+        std::make_shared<RedisStore>(RedisStoreOptions{.address = *options.redis_address});
   }
   return client;
 }
@@ -175,9 +176,9 @@ PolitenessOptions polite_options(const FetchCommandOptions& options) {
   PolitenessOptions polite;
   polite.default_spacing =
       std::chrono::milliseconds(std::llround(options.polite_spacing_seconds * 1000.0));
-  if (!options.redis.empty()) {
-    polite.shared_schedule = std::make_shared<RedisScheduleStore>(std::make_shared<RedisStore>(
-        RedisStoreOptions{.address = *parse_redis_url(options.redis).address}));
+  if (options.redis_address) {
+    polite.shared_schedule = std::make_shared<RedisScheduleStore>(
+        std::make_shared<RedisStore>(RedisStoreOptions{.address = *options.redis_address}));
   }
   return polite;
 }
@@ -312,13 +313,9 @@ int run_fetch(FetchCommandOptions& options) {
     return kExitUsage;
   }
   if (!options.transfer.usable("fetch")) return kExitUsage;
-  if (!options.redis.empty()) {
-    const RedisUrlResult redis = parse_redis_url(options.redis);
-    if (!redis.address) {
-      report_error("fetch",
-                   "--redis '" + printable(redact_redis_url(options.redis)) + "': " + redis.error);
-      return kExitUsage;
-    }
+  if (options.redis.given()) {
+    options.redis_address = options.redis.address("fetch");
+    if (!options.redis_address) return kExitUsage;
     // One URL is fetched here, always, to show every step of it; the shared tier is
     // for the many URLs of '-'.
     if (options.url != "-") {
@@ -385,9 +382,10 @@ void add_fetch_command(CLI::App& app, int& exit_code) {
                    "origins fetched at once with '-' (default 200)")
       ->check(CLI::Range(1, 10000));
   options->transfer.add_options(*command);
-  command->add_option("--redis", options->redis,
-                      "redis://HOST:PORT/DB: with '-', share the cache of `robotstxt serve`\n"
-                      "instances and other fetch runs (see docs/serve.md \"Running a fleet\")");
+  options->redis.add_options(*command,
+                             "redis://[[USER]:PASSWORD@]HOST:PORT/DB: with '-', share the cache\n"
+                             "of `robotstxt serve` instances and other fetch runs (see\n"
+                             "docs/serve.md \"Running a fleet\")");
   command->add_flag("--polite", options->polite,
                     "with '-': print each allowed URL at its fetch slot, never earlier:\n"
                     "per origin, the spacing `serve` gives (POST /v1/acquire); with --redis,\n"

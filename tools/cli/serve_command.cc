@@ -26,6 +26,7 @@
 #include "base/ascii.h"
 #include "cli/commands.h"
 #include "cli/help_format.h"
+#include "cli/redis_options.h"
 #include "cli/transfer_options.h"
 #include "robotstxt/fetch_gate.h"
 #include "robotstxt/peer_address.h"
@@ -43,7 +44,7 @@ namespace {
 
 struct ServeOptions {
   std::string listen = "127.0.0.1:8080";
-  std::string redis;
+  RedisFlags redis;
   std::string token_file;
   bool no_token = false;
   bool allow_private = false;
@@ -236,16 +237,13 @@ int run_serve(const ServeOptions& options) {
   if (!politeness_settings) return kExitUsage;
   // Outlives the client, whose shared tier's probe writes through it.
   std::optional<service::SharedTierLog> tier_log;
-  if (!options.redis.empty()) {
-    const RedisUrlResult address = parse_redis_url(options.redis);
-    if (!address.address) {
-      report_error("serve", "--redis '" + printable(redact_redis_url(options.redis)) +
-                                "': " + address.error);
-      return kExitUsage;
-    }
-    auto redis = std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
+  std::shared_ptr<RedisStore> redis;
+  if (options.redis.given()) {
+    const std::optional<RedisAddress> address = options.redis.address("serve");
+    if (!address) return kExitUsage;
+    redis = std::make_shared<RedisStore>(RedisStoreOptions{.address = *address});
     client.shared_store = redis;
-    tier_log.emplace(stderr, options.redis, [redis] { return redis->last_error(); });
+    tier_log.emplace(stderr, options.redis.description(), [redis] { return redis->last_error(); });
     client.shared_cache.on_availability_change = [&tier_log](bool available) {
       tier_log->changed(available);
     };
@@ -285,7 +283,11 @@ int run_serve(const ServeOptions& options) {
                                   .max_answer_bytes = options.max_answer_bytes,
                                   .refresh_interval = refresh_interval,
                                   .politeness = &politeness,
-                                  .access_log = access_log ? &*access_log : nullptr});
+                                  .access_log = access_log ? &*access_log : nullptr,
+                                  .shared_tier_reason = [redis]() -> std::string {
+                                    return redis ? std::string(to_word(redis->last_failure()))
+                                                 : std::string();
+                                  }});
   server.workers = options.concurrency;
   // Cached checks are answered on the I/O threads: one per core.
   server.io_threads = std::max(1u, std::thread::hardware_concurrency());
@@ -328,9 +330,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
                    "robots.txt answers over HTTP for a crawler fleet, with a shared cache", {""});
   command->add_option("--listen", options->listen,
                       "HOST:PORT to listen on (default 127.0.0.1:8080)");
-  command->add_option("--redis", options->redis,
-                      "redis://[[USER]:PASSWORD@]HOST:PORT/DB: the shared cache tier and fetch\n"
-                      "schedule (default: this process only); its state is logged on stderr");
+  options->redis.add_options(
+      *command,
+      "redis://[[USER]:PASSWORD@]HOST:PORT/DB: the shared cache tier and fetch\n"
+      "schedule (default: this process only); its state is logged on stderr");
   command->add_option("--token-file", options->token_file,
                       "file whose first line (surrounding whitespace trimmed; not empty) is\n"
                       "the token every /v1/ request must send as 'Authorization: Bearer TOKEN'\n"

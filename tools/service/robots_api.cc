@@ -773,6 +773,13 @@ HttpResponse RobotsApi::ready(const HttpRequest& /*request*/) {
     const bool reachable = shared->reachable();
     answer = json{{"status", reachable ? "ready" : "degraded"},
                   {"shared_tier", reachable ? "reachable" : "unreachable"}};
+    // Why, in one word, for the operator who reads a wrong password here rather than in
+    // the log: the words never hold the password or the address.
+    if (!reachable && options_.shared_tier_reason) {
+      if (const std::string reason = options_.shared_tier_reason(); !reason.empty()) {
+        answer["shared_tier_reason"] = reason;
+      }
+    }
   }
   if (politeness_) {
     // "local": each instance spaces only its own slots until Redis answers again.

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -41,6 +42,9 @@ struct ApiOptions {
   Politeness* politeness = nullptr;
   /// GET /metrics adds its dropped lines; null without --access-log.
   const AccessLog* access_log = nullptr;
+  /// GET /readyz's "shared_tier_reason" while the shared tier is unreachable: one word
+  /// of schemas/serve-readyz.schema.json (RedisStore::last_failure()); unset: none.
+  std::function<std::string()> shared_tier_reason;
 };
 
 class RobotsApi final : public EndpointHandlers {
