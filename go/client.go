@@ -28,8 +28,16 @@ type ClientOptions struct {
 	// AllowPrivate also fetches from loopback, private and other non-public addresses,
 	// which are refused by default.
 	AllowPrivate bool
-	// Redis is redis://HOST:PORT/DB, the fleet's shared cache tier (default: none).
+	// Redis is redis://[[USER]:PASSWORD@]HOST:PORT/DB, the fleet's shared cache tier
+	// (default: none).
 	Redis string
+	// RedisSentinel, instead of Redis, is [[USER]:PASSWORD@]HOST:PORT[,HOST:PORT...][/DB]:
+	// the sentinels asked for RedisMaster's address (docs/serve.md "Redis Sentinel").
+	RedisSentinel string
+	// RedisMaster is the name the sentinels know the master by.
+	RedisMaster string
+	// RedisPasswordFile is a file holding the Redis password, read once by NewClient.
+	RedisPasswordFile string
 	// CacheBytes and CacheEntries bound the client's cache (defaults 512 MiB, 100000).
 	CacheBytes, CacheEntries int64
 }
@@ -53,6 +61,15 @@ func (o ClientOptions) pairs() (names, values []string) {
 	}
 	if o.Redis != "" {
 		add("redis", o.Redis)
+	}
+	if o.RedisSentinel != "" {
+		add("redis-sentinel", o.RedisSentinel)
+	}
+	if o.RedisMaster != "" {
+		add("redis-master", o.RedisMaster)
+	}
+	if o.RedisPasswordFile != "" {
+		add("redis-password-file", o.RedisPasswordFile)
 	}
 	if o.CacheBytes != 0 {
 		add("cache-bytes", strconv.FormatInt(o.CacheBytes, 10))

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "robotstxt/c_api.h"
+#include "robotstxt/redis_store.h"
 #include "support/fixture_server.h"
+#include "support/redis_server.h"
 #include "support/run_command.h"
 
 namespace {
@@ -60,6 +62,85 @@ TEST(CApi, OneClientDecidesOnManyThreadsAtOnce) {
   EXPECT_EQ(wrong.load(), 0);
   robotstxt_agent_free(agent);
   robotstxt_client_free(client);
+}
+
+// The Redis options read together, as the CLI's flags of the same names: a password from a
+// file authenticates (the record lands in Redis), and a wrong combination names the option.
+TEST(CApi, TheRedisOptionsNameOneRedisAsTheCliDoes) {
+  const robotstxt::testing::FixtureServer origin("robots_server.py");
+  ASSERT_NE(origin.port(), 0) << "robots_server.py did not start";
+  robotstxt::testing::RedisServer redis;
+  ASSERT_NE(redis.port(), 0) << "redis-server did not start";
+  ASSERT_EQ(redis.command({"CONFIG", "SET", "requirepass", "s3cret-Word42"}), "+OK\r\n");
+  const robotstxt::testing::TempDir dir;
+  const std::string password_file = dir.write("password", "s3cret-Word42\n");
+  const std::string connect_to = origin.connect_to_all();
+  const std::string url = "redis://127.0.0.1:" + std::to_string(redis.port()) + "/0";
+  const auto text = [](const std::string& value) {
+    return robotstxt_string{value.data(), value.size()};
+  };
+  // The strings outlive the views robotstxt_client_new() reads.
+  const std::vector<std::string> name_text = {"connect-to", "allow-private", "redis",
+                                              "redis-password-file"};
+  const std::vector<std::string> value_text = {connect_to, "true", url, password_file};
+  robotstxt_string names[4];
+  robotstxt_string values[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    names[i] = text(name_text[i]);
+    values[i] = text(value_text[i]);
+  }
+  robotstxt_client* client = nullptr;
+  robotstxt_error error{};
+  ASSERT_EQ(robotstxt_client_new(names, values, 4, &client, &error), ROBOTSTXT_OK) << error.message;
+  robotstxt_agent* agent = nullptr;
+  const robotstxt_string token{"FooBot", 6};
+  ASSERT_EQ(robotstxt_agent_from_tokens(&token, 1, &agent, nullptr), ROBOTSTXT_OK);
+  const std::string page = "http://through-redis.test/private";
+  robotstxt_decision* decision = nullptr;
+  ASSERT_EQ(robotstxt_client_decide(client, page.data(), page.size(), agent, &decision, nullptr),
+            ROBOTSTXT_OK);
+  robotstxt_decision_free(decision);
+  robotstxt_agent_free(agent);
+  robotstxt_client_free(client);
+  // Authenticated with the file's password (its newline dropped): the record is there.
+  robotstxt::RedisAddress address;
+  address.port = redis.port();
+  address.password = "s3cret-Word42";
+  robotstxt::RedisStore store(robotstxt::RedisStoreOptions{.address = address});
+  EXPECT_EQ(store.get("robotstxt:v1:origin:http://through-redis.test", 1 << 20).status,
+            robotstxt::StoreStatus::kOk)
+      << store.last_error();
+
+  struct Case {
+    std::vector<std::string> names;
+    std::vector<std::string> values;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{"redis-sentinel"}, {"127.0.0.1:1"}, "option 'redis-master' "},
+      {{"redis-master"}, {"fleet"}, "option 'redis-master' "},
+      {{"redis", "redis-password-file"},
+       {url, dir.path() + "/missing"},
+       "option 'redis-password-file' cannot read it"},
+      {{"redis", "redis-sentinel", "redis-master"},
+       {url, "127.0.0.1:1", "fleet"},
+       "option 'redis-sentinel' "},
+  };
+  for (const Case& bad : cases) {
+    std::vector<robotstxt_string> bad_names;
+    std::vector<robotstxt_string> bad_values;
+    for (std::size_t i = 0; i < bad.names.size(); ++i) {
+      bad_names.push_back(text(bad.names[i]));
+      bad_values.push_back(text(bad.values[i]));
+    }
+    robotstxt_client* refused = nullptr;
+    robotstxt_error why{};
+    EXPECT_EQ(
+        robotstxt_client_new(bad_names.data(), bad_values.data(), bad_names.size(), &refused, &why),
+        ROBOTSTXT_INVALID_ARGUMENT);
+    EXPECT_EQ(refused, nullptr);
+    EXPECT_NE(std::string(why.message).find(bad.says), std::string::npos) << why.message;
+  }
 }
 
 }  // namespace

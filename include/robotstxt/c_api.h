@@ -477,7 +477,12 @@ ROBOTSTXT_C_EXPORT void robotstxt_entry_free(robotstxt_entry* entry);
  *    ca-file            PEM file of the CAs to trust (default: the system's)
  *    allow-private      "true": also fetch from loopback, private and other non-public
  *                       addresses, which are refused by default ("false")
- *    redis              redis://HOST:PORT/DB, the fleet's shared cache tier (default: none)
+ *    redis              redis://[[USER]:PASSWORD@]HOST:PORT/DB, the fleet's shared cache
+ *                       tier (default: none)
+ *    redis-sentinel     [[USER]:PASSWORD@]HOST:PORT[,HOST:PORT...][/DB]: instead of redis,
+ *                       the sentinels to ask for redis-master's address (redis_settings.h)
+ *    redis-master       the name the sentinels know the master by
+ *    redis-password-file a file holding the Redis password (read here, once)
  *    cache-bytes        memory for the client's cache of rules (default 512 MiB)
  *    cache-entries      origins the cache holds at most (default 100000)
  *  Text values are printable ASCII; numbers are decimal.

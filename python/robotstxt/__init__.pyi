@@ -220,9 +220,14 @@ class RobotsClient:
         cache_max_entries: int = 100000,
         cache_max_bytes: int = 536870912,
         redis: Optional[str] = None,
+        redis_sentinel: Optional[str] = None,
+        redis_master: Optional[str] = None,
+        redis_password_file: Optional[str] = None,
     ) -> None:
         """Options of the fetches (User-Agent header, timeouts in seconds...), the cache,
-        and the shared Redis tier ('redis://HOST:PORT/DB'; None: this process only).
+        and the shared Redis tier ('redis://HOST:PORT/DB'; None: this process only), or
+        its master found through Sentinel (redis_sentinel 'HOST:PORT,HOST:PORT' and
+        redis_master 'NAME'); redis_password_file holds the password, read once.
 
         Raises ValueError for a bad option or Redis URL.
 

@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -20,6 +21,7 @@
 
 #include "arguments.h"
 #include "results.h"
+#include "robotstxt/redis_settings.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 
@@ -63,13 +65,13 @@ std::vector<std::string> connect_to_entries(py::handle value) {
 }
 
 // RobotsClient(**options); it holds a cache and a mutex, so it is made in place.
-std::unique_ptr<RobotsClient> make_client(const std::string& user_agent, double connect_timeout,
-                                          double total_timeout,
-                                          std::int64_t max_concurrent_transfers,
-                                          std::int64_t max_redirects, const std::string& ca_file,
-                                          py::handle connect_to, std::int64_t cache_max_entries,
-                                          std::int64_t cache_max_bytes,
-                                          const std::optional<std::string>& redis) {
+std::unique_ptr<RobotsClient> make_client(
+    const std::string& user_agent, double connect_timeout, double total_timeout,
+    std::int64_t max_concurrent_transfers, std::int64_t max_redirects, const std::string& ca_file,
+    py::handle connect_to, std::int64_t cache_max_entries, std::int64_t cache_max_bytes,
+    const std::optional<std::string>& redis, const std::optional<std::string>& redis_sentinel,
+    const std::optional<std::string>& redis_master,
+    const std::optional<std::string>& redis_password_file) {
   RobotsClientOptions options;
   options.fetch.user_agent = user_agent;
   options.fetch.connect_timeout = milliseconds_of(connect_timeout, "connect_timeout");
@@ -84,9 +86,27 @@ std::unique_ptr<RobotsClient> make_client(const std::string& user_agent, double 
   options.cache.max_bytes = positive(cache_max_bytes, "cache_max_bytes");
   // The same URL syntax and the same store as `robotstxt serve --redis`, so that Python
   // crawlers and serve instances on one Redis are one fleet with one cache.
-  if (redis) {
-    const RedisUrlResult address = parse_redis_url(*redis);
-    if (!address.address) throw py::value_error("redis: " + address.error);
+  // The sentinel and password-file options read as the CLI's flags of those names
+  // (robotstxt/redis_settings.h), spelled with underscores.
+  const RedisSettingsResult address =
+      redis_address_from({.url = redis.value_or(""),
+                          .sentinels = redis_sentinel.value_or(""),
+                          .master_name = redis_master.value_or(""),
+                          .password_file = redis_password_file.value_or("")});
+  if (!address.error.empty()) {
+    // The options as Python spells them, in the error's words too.
+    std::string message = address.option + ": " + address.error;
+    for (const std::string_view name : {"redis-sentinel", "redis-master", "redis-password-file"}) {
+      std::string spelled(name);
+      std::replace(spelled.begin(), spelled.end(), '-', '_');
+      for (std::size_t at = message.find(name); at != std::string::npos;
+           at = message.find(name, at + spelled.size())) {
+        message.replace(at, name.size(), spelled);
+      }
+    }
+    throw py::value_error(message);
+  }
+  if (address.address) {
     options.shared_store =
         std::make_shared<RedisStore>(RedisStoreOptions{.address = *address.address});
   }
@@ -195,11 +215,15 @@ void add_robots_client(py::module_& module) {
            py::arg("ca_file") = std::string(), py::arg("connect_to") = py::tuple(),
            py::arg("cache_max_entries") = defaults.cache.max_entries,
            py::arg("cache_max_bytes") = defaults.cache.max_bytes, py::arg("redis") = py::none(),
+           py::arg("redis_sentinel") = py::none(), py::arg("redis_master") = py::none(),
+           py::arg("redis_password_file") = py::none(),
            "RobotsClient(*, user_agent: str = ..., connect_timeout: float = 10.0,\n"
            "             total_timeout: float = 30.0, max_concurrent_transfers: int = 200,\n"
            "             max_redirects: int = 5, ca_file: str = '',\n"
            "             connect_to: str | Sequence[str] = (), cache_max_entries: int = 100000,\n"
-           "             cache_max_bytes: int = 536870912, redis: str | None = None)\n\n"
+           "             cache_max_bytes: int = 536870912, redis: str | None = None,\n"
+           "             redis_sentinel: str | None = None, redis_master: str | None = None,\n"
+           "             redis_password_file: str | None = None)\n\n"
            "user_agent is the User-Agent header of the fetches (say who you are; it is not\n"
            "the robots.txt agent); timeouts are in seconds, total_timeout covering every\n"
            "redirect hop; connect_to sends a host's requests elsewhere\n"
@@ -209,6 +233,10 @@ void add_robots_client(py::module_& module) {
            "redis ('redis://HOST:PORT/DB') adds the shared tier of `robotstxt serve`: every\n"
            "client and serve instance on that Redis fetches each origin once for all. A\n"
            "Redis that is down is skipped (counted in shared_tier_stats), never raised.\n"
+           "redis_sentinel ('HOST:PORT,HOST:PORT') and redis_master ('NAME') find the\n"
+           "master through Sentinel instead; redis_password_file holds the password\n"
+           "(read once, here), as serve's --redis-sentinel, --redis-master and\n"
+           "--redis-password-file.\n"
            "ValueError for a bad option or Redis URL.")
       .def(
           "allowed",

@@ -14,6 +14,7 @@
 #include "core/c_api_boundary.h"
 #include "robotstxt/c_api.h"
 #include "robotstxt/peer_address.h"
+#include "robotstxt/redis_settings.h"
 #include "robotstxt/redis_store.h"
 #include "robotstxt/robots_client.h"
 #include "robotstxt/url.h"
@@ -65,7 +66,7 @@ std::optional<double> decimal_number(std::string_view text) noexcept {
 
 // Applies option `name` = `value` to `options`; empty when it applied, else what is wrong.
 std::string apply_option(std::string_view name, std::string_view value,
-                         robotstxt::RobotsClientOptions& options) {
+                         robotstxt::RobotsClientOptions& options, robotstxt::RedisSettings& redis) {
   if (name == "user-agent-header") {
     if (value.empty()) return "must not be empty";
     options.fetch.user_agent = value;
@@ -89,11 +90,15 @@ std::string apply_option(std::string_view name, std::string_view value,
     } else {
       return "must be true or false";
     }
-  } else if (name == "redis") {
-    const robotstxt::RedisUrlResult address = robotstxt::parse_redis_url(value);
-    if (!address.address) return address.error;
-    options.shared_store =
-        std::make_shared<robotstxt::RedisStore>(robotstxt::RedisStoreOptions{*address.address});
+  } else if (name == "redis" || name == "redis-sentinel" || name == "redis-master" ||
+             name == "redis-password-file") {
+    // Read together once all options are in (robotstxt_client_new()): they name one Redis.
+    std::string& setting = name == "redis"            ? redis.url
+                           : name == "redis-sentinel" ? redis.sentinels
+                           : name == "redis-master"   ? redis.master_name
+                                                      : redis.password_file;
+    if (value.empty()) return "must not be empty";
+    setting = value;
   } else if (name == "cache-bytes" || name == "cache-entries") {
     const std::optional<std::uint64_t> count = whole_number(value);
     if (!count || *count == 0) return "must be a whole number above 0";
@@ -101,7 +106,8 @@ std::string apply_option(std::string_view name, std::string_view value,
         static_cast<std::size_t>(*count);
   } else {
     return "is not an option (user-agent-header, timeout, connect-to, ca-file, "
-           "allow-private, redis, cache-bytes, cache-entries)";
+           "allow-private, redis, redis-sentinel, redis-master, redis-password-file, "
+           "cache-bytes, cache-entries)";
   }
   return {};
 }
@@ -120,6 +126,7 @@ robotstxt_status robotstxt_client_new(const robotstxt_string* option_names,
       return fail(error, ROBOTSTXT_INVALID_ARGUMENT, "the option arrays are NULL");
     }
     robotstxt::RobotsClientOptions options;
+    robotstxt::RedisSettings redis;
     // Clients fetch what their callers name: nothing internal unless asked (SSRF).
     options.fetch.refuse_address = robotstxt::refuse_non_public_addresses;
     for (std::size_t i = 0; i < option_count; ++i) {
@@ -136,12 +143,21 @@ robotstxt_status robotstxt_client_new(const robotstxt_string* option_names,
                     "option " + std::to_string(i) + "'s name is not an option");
       }
       const std::string problem = is_printable_ascii(value_text)
-                                      ? apply_option(name_text, value_text, options)
+                                      ? apply_option(name_text, value_text, options, redis)
                                       : "must be printable ASCII";
       if (!problem.empty()) {
         return fail(error, ROBOTSTXT_INVALID_ARGUMENT,
                     "option '" + std::string(name_text) + "' " + problem);
       }
+    }
+    const robotstxt::RedisSettingsResult address = robotstxt::redis_address_from(redis);
+    if (!address.error.empty()) {
+      return fail(error, ROBOTSTXT_INVALID_ARGUMENT,
+                  "option '" + address.option + "' " + address.error);
+    }
+    if (address.address) {
+      options.shared_store =
+          std::make_shared<robotstxt::RedisStore>(robotstxt::RedisStoreOptions{*address.address});
     }
     *client = new robotstxt_client(options);
     return ROBOTSTXT_OK;

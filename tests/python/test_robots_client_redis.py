@@ -102,3 +102,31 @@ def test_a_bad_redis_url_raises_the_parsers_message(url, message):
 def test_redis_is_a_string():
     with pytest.raises(TypeError):
         client(redis=6379)
+
+
+def test_the_password_file_authenticates(redis, tmp_path):
+    """redis_password_file as serve's --redis-password-file: read once, newline dropped."""
+    import socket
+    with socket.create_connection(("127.0.0.1", int(redis.url.split(":")[2].split("/")[0]))) as s:
+        s.sendall(b"CONFIG SET requirepass s3cret-Word42\r\n")
+        assert s.recv(64).startswith(b"+OK")
+    password = tmp_path / "password"
+    password.write_text("s3cret-Word42\n")
+    with CountingSite(ROBOTS_TXT) as site:
+        robots = client(redis=redis.url, redis_password_file=str(password))
+        assert robots.decide(site.base_url + "/private", "MyBot").cache_tier == "fetched"
+        assert robots.shared_tier_stats["errors"] == 0
+        assert client(redis=redis.url, redis_password_file=str(password)).decide(
+            site.base_url + "/private", "MyBot").cache_tier == "shared"
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"redis_sentinel": "127.0.0.1:26379"}, "redis_master: is needed with redis_sentinel"),
+    ({"redis_master": "fleet"}, "redis_master: names a Sentinel master: it needs redis_sentinel"),
+    ({"redis": "redis://127.0.0.1:6379/0", "redis_password_file": "/nonexistent/password"},
+     "redis_password_file: cannot read it"),
+])
+def test_the_sentinel_and_password_options_name_what_is_wrong(options, message):
+    with pytest.raises(ValueError) as raised:
+        client(**options)
+    assert str(raised.value).startswith(message)

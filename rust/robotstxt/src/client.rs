@@ -22,8 +22,15 @@ pub struct ClientOptions {
     pub ca_file: Option<String>,
     /// Also fetch from loopback, private and other non-public addresses.
     pub allow_private: bool,
-    /// redis://HOST:PORT/DB, the fleet's shared cache tier.
+    /// redis://[[USER]:PASSWORD@]HOST:PORT/DB, the fleet's shared cache tier.
     pub redis: Option<String>,
+    /// Instead of `redis`: [[USER]:PASSWORD@]HOST:PORT[,HOST:PORT...][/DB], the sentinels
+    /// asked for `redis_master`'s address (docs/serve.md "Redis Sentinel").
+    pub redis_sentinel: Option<String>,
+    /// The name the sentinels know the master by.
+    pub redis_master: Option<String>,
+    /// A file holding the Redis password, read once when the client is made.
+    pub redis_password_file: Option<String>,
     /// Bounds of the client's cache (defaults 512 MiB, 100000 origins).
     pub cache_bytes: Option<u64>,
     pub cache_entries: Option<u64>,
@@ -50,6 +57,15 @@ impl ClientOptions {
         }
         if let Some(redis) = &self.redis {
             pairs.push(("redis", redis.clone()));
+        }
+        if let Some(sentinels) = &self.redis_sentinel {
+            pairs.push(("redis-sentinel", sentinels.clone()));
+        }
+        if let Some(master) = &self.redis_master {
+            pairs.push(("redis-master", master.clone()));
+        }
+        if let Some(file) = &self.redis_password_file {
+            pairs.push(("redis-password-file", file.clone()));
         }
         if let Some(bytes) = self.cache_bytes {
             pairs.push(("cache-bytes", bytes.to_string()));

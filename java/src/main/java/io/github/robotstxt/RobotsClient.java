@@ -39,7 +39,8 @@ public final class RobotsClient implements AutoCloseable {
 
     /**
      * One option: "user-agent-header", "timeout", "connect-to", "ca-file", "allow-private",
-     * "redis", "cache-bytes" or "cache-entries"; checked by build().
+     * "redis", "redis-sentinel", "redis-master", "redis-password-file", "cache-bytes" or
+     * "cache-entries"; checked by build().
      */
     public Builder option(String name, String value) {
       names.add(name);
