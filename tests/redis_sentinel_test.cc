@@ -103,16 +103,18 @@ TEST(RedisSentinelTest, FrozenSentinelsHoldACallForASecondAtMost) {
 // A sentinel that names a replica (here one configured so) is not followed: the store
 // neither reads from it nor writes to it.
 TEST(RedisSentinelTest, ANodeThatIsNotAMasterIsNeverUsed) {
-  RedisServer master;
+  const TempDir dir;
+  // Replication may write an RDB file: into the test's folder.
+  RedisServer master({"--dir", dir.path()});
   ASSERT_NE(master.port(), 0);
-  RedisServer replica({"--replicaof", "127.0.0.1", std::to_string(master.port())});
+  RedisServer replica(
+      {"--replicaof", "127.0.0.1", std::to_string(master.port()), "--dir", dir.path()});
   ASSERT_NE(replica.port(), 0);
   ASSERT_EQ(redis_cli(master.port(), {"SET", "planted", "on-the-master"}), "OK\n");
   for (int i = 0; i < 100 && value_at(replica.port(), "planted") != "on-the-master"; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   ASSERT_EQ(value_at(replica.port(), "planted"), "on-the-master");
-  const TempDir dir;
   const std::string config =
       dir.write("sentinel.conf",
                 "sentinel monitor fleet 127.0.0.1 " + std::to_string(replica.port()) + " 1\n");

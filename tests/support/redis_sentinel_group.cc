@@ -57,11 +57,12 @@ std::string redis_cli(std::uint16_t port, const std::vector<std::string>& argume
 }
 
 RedisSentinelGroup::RedisSentinelGroup() {
-  master_ = std::make_unique<RedisServer>();
+  // Replication may write an RDB file: into the group's folder, not the test's.
+  master_ = std::make_unique<RedisServer>(std::vector<std::string>{"--dir", dir_.path()});
   if (master_->port() == 0) return;
   const std::string master_port = std::to_string(master_->port());
   replica_ = std::make_unique<RedisServer>(
-      std::vector<std::string>{"--replicaof", "127.0.0.1", master_port});
+      std::vector<std::string>{"--replicaof", "127.0.0.1", master_port, "--dir", dir_.path()});
   if (replica_->port() == 0) return;
   // Started once the replica has synchronised: the sentinels then see it at their first
   // look at the master, rather than at their next one ten seconds later.
