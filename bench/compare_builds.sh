@@ -2,9 +2,9 @@
 # Compares two versions of the library's parse and checks over the corpus. Each version
 # is built into a program of its own (bench/compare_builds_side.cc), and the two programs
 # run in turns, PAIRS times, the first to run alternating from pair to pair. Prints, for
-# the parse, the checks through allowed_each and the checks one agent per allowed call,
-# each version's best rate and the median over pairs of the new version's best time
-# divided by the old one's.
+# the parse, the checks through allowed_each, the checks one agent per allowed call and
+# each file parsed and asked one question, each version's best rate and the median over
+# pairs of the new version's best time divided by the old one's.
 #
 # Why separate programs, run in turns: the machine's speed drifts too much between two
 # benchmark runs minutes apart to resolve a change of a few percent, and two versions
@@ -13,8 +13,9 @@
 #
 # Usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [DATA_DIR]
 #   OLD_REV, NEW_REV: git revisions of this repository (NEW_REV "" or absent: the working
-#   tree); PAIRS: runs of each program (default 10; each runs 20 parse rounds and 10 of
-#   each kind of check); DATA_DIR: where corpus/ is (default tests/data).
+#   tree); PAIRS: runs of each program (default 10; each runs 20 rounds of the parse and
+#   of the parse with one check per file, and 10 of each kind of check); DATA_DIR: where
+#   corpus/ is (default tests/data).
 # Example: bench/compare_builds.sh HEAD~1   # the working tree against the commit before
 set -euo pipefail
 
@@ -53,8 +54,14 @@ export_tree() {
 # crawler table is left out, and nothing that parses or checks needs it) with the
 # benchmark's side into the program $work/$1-side, as the library's build does (SIMD on).
 build_side() {
-  local tree=$work/$1 objects=() sources
+  local tree=$work/$1 objects=() sources major minor patch
   sources=$(sed -n '/^set(robotstxt_core_sources/,/^)/p' "$tree/src/CMakeLists.txt" | grep -o '^ *[a-z_/]*\.cc')
+  # robotstxt/version.h (the C ABI's sources include it), as CMake's configure step
+  # writes it; the version itself does not matter here.
+  IFS=. read -r major minor patch <"$repo/VERSION"
+  sed -e "s/@PROJECT_VERSION_MAJOR@/$major/" -e "s/@PROJECT_VERSION_MINOR@/$minor/" \
+    -e "s/@PROJECT_VERSION_PATCH@/$patch/" -e "s/@PROJECT_VERSION@/$major.$minor.$patch/" \
+    "$tree/include/robotstxt/version.h.in" >"$tree/include/robotstxt/version.h"
   for source in $sources; do
     "$cxx" "${flags[@]}" -DROBOTSTXT_SIMD=1 -I"$tree/src" -I"$tree/include" \
       -c "$tree/src/$source" -o "$tree/${source//\//_}.o"
@@ -84,8 +91,9 @@ for ((pair = 0; pair < pairs; ++pair)); do
 done
 
 # Field $2 of a side's line is the parse time, $4 allowed_each's, $6 allowed's, $8 the
-# disallowed count, $10 the megabytes, $12 the million checks; the new version's fields
-# follow from $13 in the same order.
+# parse and one check per file's, $10 the disallowed count, $12 that of the one checks,
+# $14 the megabytes, $16 the million checks; the new version's fields follow from $17 in
+# the same order.
 for ((pair = 0; pair < pairs; ++pair)); do
   paste -d ' ' "$work/old.$pair" "$work/new.$pair"
 done | awk -v pairs="$pairs" '
@@ -98,10 +106,13 @@ done | awk -v pairs="$pairs" '
     return count % 2 ? sorted[(count + 1) / 2] : (sorted[count / 2] + sorted[count / 2 + 1]) / 2
   }
   {
-    if ($8 != $20) { printf "compare_builds.sh: the versions disagree (%s, %s disallowed)\n", $8, $20 > "/dev/stderr"; failed = 1 }
-    megabytes = $10; checks = $12
-    for (k = 0; k < 3; ++k) {
-      old_time = $(2 + 2 * k); new_time = $(14 + 2 * k)
+    if ($10 != $26 || $12 != $28) {
+      printf "compare_builds.sh: the versions disagree (%s, %s disallowed; one check per file: %s, %s)\n", $10, $26, $12, $28 > "/dev/stderr"
+      failed = 1
+    }
+    megabytes = $14; checks = $16
+    for (k = 0; k < 4; ++k) {
+      old_time = $(2 + 2 * k); new_time = $(18 + 2 * k)
       ratio[k, NR] = new_time / old_time
       if (NR == 1 || old_time < old_best[k]) old_best[k] = old_time
       if (NR == 1 || new_time < new_best[k]) new_best[k] = new_time
@@ -109,11 +120,11 @@ done | awk -v pairs="$pairs" '
   }
   END {
     if (failed) exit 1
-    split("parse + compile|checks, allowed_each|checks, allowed", names, "|")
-    for (k = 0; k < 3; ++k) {
+    split("parse + compile|checks, allowed_each|checks, allowed|parse + one check per file", names, "|")
+    for (k = 0; k < 4; ++k) {
       for (i = 1; i <= NR; ++i) column[i] = ratio[k, i]
-      size = k == 0 ? megabytes : checks
-      unit = k == 0 ? "MB/s" : "million/s"
+      size = k == 0 || k == 3 ? megabytes : checks
+      unit = k == 0 || k == 3 ? "MB/s" : "million/s"
       printf "%s: old %.1f %s, new %.1f %s (best runs); new/old time, median of %d pairs: %.3f\n",
              names[k + 1], size / old_best[k], unit, size / new_best[k], unit, pairs, median(column, NR)
     }

@@ -110,7 +110,9 @@ struct Explanation {
 };
 
 /// An immutable, compiled robots.txt. Cheap to move; copying copies the rules.
-/// Thread-safe: every member function is const and touches no shared mutable state.
+/// Thread-safe: every member function is const. The one thing that changes after parse()
+/// is invisible to callers: each group's rule index is built when a query first needs it,
+/// once, under a lock that queries of an indexed group never take.
 class RobotsTxt {
  public:
   /// An empty robots.txt: everything is allowed.
@@ -222,6 +224,14 @@ class RobotsTxt {
   std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
                                bool literal_matched) const noexcept;
   void match_group(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
+  // The lazy rule index (compiled_layout.h): ensure_indexed() before reading a group's
+  // rules; build_index() sorts them the first time (rule_index.cc); index_all() does it
+  // for every group.
+  void ensure_indexed(const CompiledGroup& group) const noexcept;
+  void build_index(const CompiledGroup& group) const noexcept;
+  void index_all() const noexcept;
+  // Where group `group`'s agents end in agents_.
+  std::uint32_t agent_end_of(std::size_t group) const noexcept;
   // The best allow and disallow of the groups `agents` select for `path`; returns
   // whether a group named them (else the global groups, if any, were matched).
   bool match_path(QueryPath& path, std::span<const std::string_view> agents,
@@ -282,7 +292,7 @@ class RobotsTxt {
   // file, and no capacity beyond what it holds.
   std::unique_ptr<std::byte[]> storage_;
   std::size_t storage_bytes_ = 0;
-  Run<CompiledRule> rules_;           // grouped by group, sorted by literal prefix
+  Run<CompiledRule> rules_;           // grouped by group; each group's indexed on first use
   Run<CompiledGroup> groups_;         // file order
   Run<CompiledAgent> agents_;         // file order
   Run<std::uint32_t> agent_order_;    // named agents sorted by token (ignoring case)

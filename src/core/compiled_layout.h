@@ -1,16 +1,23 @@
 // The compiled form of a robots.txt, private to the library (robots_txt.h declares these
 // types, the compiler fills them, the query and description code read them).
 //
-// Layout: every string lives once in RobotsTxt::text_. Rules are stored group by group,
-// and inside a group sorted by their literal prefix (the bytes before the first `*`), so
-// a path finds the rules that can match it by narrowing a sorted range one byte at a
-// time, like a walk down a trie that costs no extra memory. The walk compares the few
-// rules of a small range each in full (kCompareEachUpTo), so the compiler need not order
-// such a range: what it promises is spelled out beside that constant.
+// Layout: every string lives once in RobotsTxt::text_. Rules are stored group by group.
+// A group's index is its rules sorted by their literal prefix (the bytes before the first
+// `*`), so that a path finds the rules that can match it by narrowing a sorted range one
+// byte at a time, like a walk down a trie that costs no extra memory. The walk compares
+// the few rules of a small range each in full (kCompareEachUpTo), so such a range need
+// not be ordered: what the order promises is spelled out beside that constant.
+//
+// The index is built lazily: parse() leaves every group's rules in file order, and the
+// first query that reads a group sorts that group's rules in place, once (rule_index.cc).
+// A group of at most kCompareEachUpTo rules is in a walkable order as it is, and is
+// compiled indexed. Most files are asked about a few groups only, or a few times, and
+// sorting every group at parse was most of what the parse cost beyond reading the lines.
 #ifndef ROBOTSTXT_SRC_CORE_COMPILED_LAYOUT_H_
 #define ROBOTSTXT_SRC_CORE_COMPILED_LAYOUT_H_
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -61,10 +68,43 @@ struct RobotsTxt::CompiledRule {
   [[nodiscard]] bool has_signature() const noexcept { return line_and_flags & kSignatureFlag; }
 };
 
+// A group's agents run from agent_begin to the next group's agent_begin (or the end of
+// agents_): every agent is in the group it follows, so the end is not stored, and its
+// four bytes hold the index state instead at no cost in size.
 struct RobotsTxt::CompiledGroup {
-  std::uint32_t rule_begin, rule_end;    // into rules_
-  std::uint32_t agent_begin, agent_end;  // into agents_
+  // index_state: the rules [rule_begin, rule_end) are in file order and a reader must
+  // index them first (ensure_indexed()), or they are in the walk's order for good.
+  static constexpr std::uint8_t kUnindexed = 0;
+  static constexpr std::uint8_t kIndexed = 1;
+
+  std::uint32_t rule_begin, rule_end;  // into rules_
+  std::uint32_t agent_begin;           // into agents_
+  // Written once, from kUnindexed to kIndexed, by the thread that sorted the rules
+  // (release), and read with acquire before the rules: the only byte of a compiled file
+  // that changes after parse(), so it is only ever read and written atomically.
+  std::uint8_t index_state;
+
+  [[nodiscard]] bool indexed() const noexcept {
+    // The object lives in a RobotsTxt's mutable heap block: const here is the query
+    // methods' promise to callers, not a property of the storage.
+    return std::atomic_ref(const_cast<std::uint8_t&>(index_state))
+               .load(std::memory_order_acquire) == kIndexed;
+  }
 };
+
+// Sorts `group`'s rules into the walk's order on the first read of an unindexed group;
+// afterwards one acquire load. Every reader of a group's rules calls it first, so that
+// none ever sees them while another thread sorts them.
+inline void RobotsTxt::ensure_indexed(const CompiledGroup& group) const noexcept {
+  if (group.indexed()) [[likely]]
+    return;
+  build_index(group);
+}
+
+inline std::uint32_t RobotsTxt::agent_end_of(std::size_t group) const noexcept {
+  return group + 1 < groups_.size() ? groups_[group + 1].agent_begin
+                                    : static_cast<std::uint32_t>(agents_.size());
+}
 
 struct RobotsTxt::CompiledAgent {
   // token_length of a global (`*`) agent: no product token can be that long.
@@ -113,7 +153,7 @@ bool RobotsTxt::for_each_group_of(std::span<const std::string_view> agents, Visi
 namespace internal {
 
 /// When the index walk has narrowed a group to at most this many rules, it compares each
-/// one's literal prefix whole instead of narrowing further. The order the compiler
+/// one's literal prefix whole instead of narrowing further. The order an indexed group
 /// promises follows from that: a group's rules are sorted by literal prefix (bytes
 /// unsigned, a prefix before the longer ones it starts), except that wherever at most
 /// this many rules are all of the group's rules that start with some bytes, they may be

@@ -1,6 +1,7 @@
-// The order in which a RobotsTxt keeps each group's rules (compiled_layout.h, beside
-// kCompareEachUpTo). No answer the library gives shows it, since every listing goes back
-// to file order; tests check the compiler's sort through this.
+// The order in which a RobotsTxt keeps each group's rules once indexed (compiled_layout.h,
+// beside kCompareEachUpTo), and which groups are indexed yet. No answer the library gives
+// shows either, since every listing goes back to file order; tests check the lazy index
+// through these.
 #ifndef ROBOTSTXT_SRC_CORE_COMPILED_RULE_ORDER_H_
 #define ROBOTSTXT_SRC_CORE_COMPILED_RULE_ORDER_H_
 
@@ -19,8 +20,12 @@ struct CompiledRulePlace {
   bool index_htm_rewrite;
 };
 
-// Every group's rules, group by group, each group's in the order the compiler left them.
+// Every group's rules, group by group, each group's in the order the index walk reads
+// them (indexing every group first, as any reader of a group's rules does).
 std::vector<CompiledRulePlace> compiled_rule_order(const RobotsTxt& robots);
+
+// Whether each group (indexes into groups()) is indexed yet; reads no rule.
+std::vector<bool> indexed_groups(const RobotsTxt& robots);
 
 }  // namespace robotstxt::internal
 

@@ -1,4 +1,4 @@
-// Compiling a robots.txt: the tokenizer's lines become groups, agents and indexed rules
+// Compiling a robots.txt: the tokenizer's lines become groups, agents and rules
 // (docs/semantics.md 1.8, 2 and 4.4). The layout is described in compiled_layout.h.
 #include "core/compiler.h"
 
@@ -43,12 +43,7 @@ RobotsTxt Compiler::pack(Scratch& scratch) {
     run = {reinterpret_cast<const T*>(at), items.size()};
     at += bytes_of(items);
   };
-  if (!parts.rules.empty()) {
-    auto* const rules = reinterpret_cast<CompiledRule*>(at);
-    compiler.write_rules(rules);
-    robots.rules_ = {rules, parts.rules.size()};
-    at += bytes_of(parts.rules);
-  }
+  place(robots.rules_, parts.rules);
   place(robots.groups_, parts.groups);
   place(robots.agents_, parts.agents);
   place(robots.agent_order_, parts.agent_order);
@@ -81,6 +76,10 @@ RobotsTxt RobotsTxt::parse(std::string_view body) {
 
 std::vector<internal::CompiledRulePlace> internal::compiled_rule_order(const RobotsTxt& robots) {
   return Compiler::rule_order(robots);
+}
+
+std::vector<bool> internal::indexed_groups(const RobotsTxt& robots) {
+  return Compiler::indexed_groups(robots);
 }
 
 void Compiler::Parts::clear() noexcept {

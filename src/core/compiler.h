@@ -1,5 +1,6 @@
-// The compiler of a robots.txt: the tokenizer's lines become groups, agents and indexed
-// rules (docs/semantics.md 1.8, 2 and 4.4), packed as compiled_layout.h describes.
+// The compiler of a robots.txt: the tokenizer's lines become groups, agents and rules
+// (docs/semantics.md 1.8, 2 and 4.4), packed as compiled_layout.h describes; each group's
+// rules in file order, for the first query of the group to index (rule_index.cc).
 // Private: RobotsTxt::parse() (compiler.cc) and internal::parse_and_describe()
 // (line_description.cc) drive it, each in its own translation unit so that parse()'s line
 // loop is compiled for its one caller alone.
@@ -17,7 +18,6 @@
 #include "base/percent_encoding.h"
 #include "core/compiled_layout.h"
 #include "core/compiled_rule_order.h"
-#include "core/literal_prefix_sort.h"
 #include "core/tokenizer.h"
 #include "robotstxt/agent.h"
 
@@ -50,7 +50,6 @@ class Compiler {
   // files neither regrows vectors nor touches fresh pages for each one (simdjson's lesson).
   struct Scratch {
     Parts work;
-    internal::LiteralPrefixSort rule_sort;
     std::vector<AgentKey> agent_keys;
     internal::ByteBuffer records;  // the directive records being written
   };
@@ -65,10 +64,7 @@ class Compiler {
   RobotsTxt pack(Scratch& scratch);
 
   explicit Compiler(Scratch& scratch)
-      : out_(scratch.work),
-        rule_sort_(scratch.rule_sort),
-        agent_keys_(scratch.agent_keys),
-        records_(scratch.records) {
+      : out_(scratch.work), agent_keys_(scratch.agent_keys), records_(scratch.records) {
     records_.clear();
   }
 
@@ -76,6 +72,7 @@ class Compiler {
     std::vector<internal::CompiledRulePlace> places;
     for (std::uint32_t group = 0; group < robots.groups_.size(); ++group) {
       const RobotsTxt::CompiledGroup& bounds = robots.groups_[group];
+      robots.ensure_indexed(bounds);
       for (std::uint32_t i = bounds.rule_begin; i < bounds.rule_end; ++i) {
         const CompiledRule& rule = robots.rules_[i];
         places.push_back(
@@ -84,6 +81,12 @@ class Compiler {
       }
     }
     return places;
+  }
+
+  static std::vector<bool> indexed_groups(const RobotsTxt& robots) {
+    std::vector<bool> indexed;
+    for (const RobotsTxt::CompiledGroup& group : robots.groups_) indexed.push_back(group.indexed());
+    return indexed;
   }
 
   void on_line(const LineFacts& line, bool plain_value) {
@@ -118,34 +121,6 @@ class Compiler {
     build_agent_index();
   }
 
-  // Writes every group's rules to `to`, which has room for all of them, each group's in
-  // the order the index walk needs. Called last, with `to` in the compiled object's
-  // block: sorting each group as it closed, into a buffer, then copying the rules back
-  // and later into the block, moved every rule twice more.
-  void write_rules(RobotsTxt::CompiledRule* to) {
-    // The sort reads past each prefix's end, up to kPadding bytes past the last text
-    // written: they are made to exist, and zero. Rules are numbered in file order (an
-    // index.htm rewrite right after its allow), which the sort keeps among equal prefixes.
-    constexpr std::size_t kPadding = internal::LiteralPrefixSort::kReadableAfterPrefix;
-    std::memset(out_.text.room_for(kPadding), 0, kPadding);
-    const char* const text = out_.text.data();
-    const CompiledRule* const rules = out_.rules.data();
-    const auto literal_prefix = [text, rules](std::uint32_t rule) {
-      return std::string_view(text + rules[rule].pattern_offset, rules[rule].literal_length);
-    };
-    // Groups hold consecutive runs of rules, and every rule is in one.
-    for (const RobotsTxt::CompiledGroup& group : out_.groups) {
-      CompiledRule* const placed = to + group.rule_begin;
-      const auto place = [placed, rules](std::uint32_t rule, std::uint32_t position) {
-        placed[position] = rules[rule];
-      };
-      if (!rule_sort_.sort(group.rule_begin, group.rule_end - group.rule_begin, literal_prefix,
-                           place)) {
-        std::copy(rules + group.rule_begin, rules + group.rule_end, placed);
-      }
-    }
-  }
-
  private:
   using CompiledRule = RobotsTxt::CompiledRule;
 
@@ -161,7 +136,7 @@ class Compiler {
       close_group();
       const auto index = static_cast<std::uint32_t>(out_.rules.size());
       const auto agent_index = static_cast<std::uint32_t>(out_.agents.size());
-      out_.groups.push_back({index, index, agent_index, agent_index});
+      out_.groups.push_back({index, index, agent_index, RobotsTxt::CompiledGroup::kIndexed});
       in_group_ = true;
       group_has_rules_ = false;
       group_is_global_ = false;
@@ -175,7 +150,6 @@ class Compiler {
     agent.token_length = global ? RobotsTxt::CompiledAgent::kGlobalToken
                                 : static_cast<std::uint16_t>(product_token(line.value).size());
     out_.agents.push_back(agent);
-    out_.groups.back().agent_end = static_cast<std::uint32_t>(out_.agents.size());
     if (global && !group_is_global_) {
       group_is_global_ = true;
       out_.global_groups.push_back(agent.group);
@@ -325,10 +299,15 @@ class Compiler {
     last_directive_group_ = group;
   }
 
+  // A group of a few rules is in the walk's order whatever their order
+  // (kCompareEachUpTo), so only larger ones are left for the first query to index.
   void close_group() {
     if (!in_group_) return;
     RobotsTxt::CompiledGroup& group = out_.groups.back();
     group.rule_end = static_cast<std::uint32_t>(out_.rules.size());
+    if (group.rule_end - group.rule_begin > internal::kCompareEachUpTo) {
+      group.index_state = RobotsTxt::CompiledGroup::kUnindexed;
+    }
   }
 
   void build_agent_index() {
@@ -371,7 +350,6 @@ class Compiler {
   }
 
   Parts& out_;
-  internal::LiteralPrefixSort& rule_sort_;
   std::vector<AgentKey>& agent_keys_;
   internal::ByteBuffer& records_;
   bool in_group_ = false;

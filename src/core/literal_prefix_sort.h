@@ -1,8 +1,9 @@
 // The order a group's rules are kept in (compiled_layout.h, beside kCompareEachUpTo):
 // by literal prefix, bytes unsigned, a prefix before the longer ones it starts, then in
 // the order given, except that a few items that are all of those starting with some
-// bytes may stay in any order. The compiler sorts each group's rules with it; the
-// corpus benchmark times it alone, as part of the floor a compile with this index has.
+// bytes may stay in any order. The first query of a group sorts the group's rules with it
+// (rule_index.cc); the corpus benchmark times it alone, as part of the floor a compile
+// that sorted every group at parse would have.
 #ifndef ROBOTSTXT_SRC_CORE_LITERAL_PREFIX_SORT_H_
 #define ROBOTSTXT_SRC_CORE_LITERAL_PREFIX_SORT_H_
 

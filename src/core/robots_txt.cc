@@ -78,7 +78,10 @@ struct RobotsTxt::QueryPath {
 RobotsTxt::RobotsTxt() noexcept = default;
 RobotsTxt::~RobotsTxt() = default;
 
+// The copy is indexed whole: copying the block while another thread sorts a group of it
+// would copy half-sorted rules.
 RobotsTxt::RobotsTxt(const RobotsTxt& other) {
+  other.index_all();
   share_views(other);
   if (other.storage_bytes_ == 0) return;
   storage_ = internal::make_uninitialized_array<std::byte>(other.storage_bytes_);
@@ -191,6 +194,7 @@ std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_vi
 
 void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
                             Best& best) const noexcept {
+  ensure_indexed(group);
   const std::string_view path = query.bytes;
   const CompiledRule* low = rules_.data() + group.rule_begin;
   const CompiledRule* high = rules_.data() + group.rule_end;

@@ -80,6 +80,7 @@ Explanation RobotsTxt::explain(std::string_view url, Agent agent) const& {
   explanation.applied = selection.applied;
   explanation.groups = std::move(selection.groups);
   for (const std::size_t group : explanation.groups) {
+    ensure_indexed(groups_[group]);
     for (std::uint32_t i = groups_[group].rule_begin; i < groups_[group].rule_end; ++i) {
       const std::uint32_t strength = match_strength(rules_[i], explanation.path, false);
       if (strength == kNoMatch) continue;
@@ -172,13 +173,14 @@ std::vector<Group> RobotsTxt::groups() const& {
   std::vector<Group> result(groups_.size());
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     const CompiledGroup& compiled = groups_[g];
-    for (std::uint32_t a = compiled.agent_begin; a < compiled.agent_end; ++a) {
+    for (std::uint32_t a = compiled.agent_begin; a < agent_end_of(g); ++a) {
       const CompiledAgent& agent = agents_[a];
       result[g].agents.push_back({agent.line,
                                   {text_.data() + agent.value_offset, agent.value_length},
                                   token_of(a),
                                   agent.is_global()});
     }
+    ensure_indexed(compiled);
     for (std::uint32_t r = compiled.rule_begin; r < compiled.rule_end; ++r) {
       if (!rules_[r].is_index_htm_rewrite()) result[g].rules.push_back(rule_line(rules_[r]));
     }

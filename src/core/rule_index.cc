@@ -1,0 +1,93 @@
+// A group's rule index, built on the first query that reads the group (compiled_layout.h):
+// its rules sorted in place into the order the index walk needs, once, whichever of the
+// threads sharing the RobotsTxt gets there first.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+#include "core/compiled_layout.h"
+#include "core/literal_prefix_sort.h"
+
+namespace robotstxt {
+namespace {
+
+// Builders of one group wait for each other; builders of different groups mostly do not.
+// The lock is found by the group's address, which stays put when its RobotsTxt moves
+// (the compiled block is on the heap), so the object itself needs no lock of its own and
+// stays as small and as movable as it was.
+constexpr std::size_t kLocks = 64;
+std::mutex& lock_of(const void* group, std::size_t group_bytes) {
+  static std::array<std::mutex, kLocks> locks;
+  return locks[reinterpret_cast<std::uintptr_t>(group) / group_bytes % kLocks];
+}
+
+}  // namespace
+
+void RobotsTxt::build_index(const CompiledGroup& group) const noexcept {
+  const std::lock_guard<std::mutex> hold(lock_of(&group, sizeof group));
+  // Another thread may have built it while this one waited: the lock orders its writes
+  // before this read.
+  auto state = std::atomic_ref(const_cast<std::uint8_t&>(group.index_state));
+  if (state.load(std::memory_order_relaxed) == CompiledGroup::kIndexed) return;
+  // What a thread reuses from one index to the next, as a compile reuses its scratch.
+  struct Scratch {
+    internal::LiteralPrefixSort sort;
+    std::vector<CompiledRule> rules;  // the group's rules in file order
+    std::vector<char> tail;           // see below
+  };
+  thread_local Scratch scratch;
+  const std::uint32_t count = group.rule_end - group.rule_begin;
+  // The rules live in this object's mutable heap block (see CompiledGroup::indexed()),
+  // and no reader looks at them until index_state says they are sorted.
+  auto* const placed = const_cast<CompiledRule*>(rules_.data()) + group.rule_begin;
+  scratch.rules.assign(placed, placed + count);
+
+  // The sort reads kReadableAfterPrefix bytes past each prefix. Inside the block they
+  // are text or directives, never written after parse(); prefixes that end too close to
+  // the block's end are read from a copy of its last bytes with zeros after them
+  // instead, so the block carries no padding for the sort.
+  constexpr std::size_t kPadding = internal::LiteralPrefixSort::kReadableAfterPrefix;
+  const char* const text = text_.data();
+  const std::size_t readable =
+      text == nullptr ? 0
+                      : static_cast<std::size_t>(reinterpret_cast<const char*>(storage_.get()) +
+                                                 storage_bytes_ - text);
+  std::uint32_t tail_from = 0xFFFFFFFF;  // offset in text_ from which prefixes use the copy
+  for (const CompiledRule& rule : scratch.rules) {
+    if (rule.pattern_offset + std::size_t{rule.literal_length} + kPadding > readable) {
+      tail_from = std::min(tail_from, rule.pattern_offset);
+    }
+  }
+  const char* tail = nullptr;
+  if (tail_from != 0xFFFFFFFF) {
+    const std::size_t kept = readable > tail_from ? readable - tail_from : 0;
+    scratch.tail.assign(kept + kPadding, '\0');
+    if (kept > 0) std::memcpy(scratch.tail.data(), text + tail_from, kept);
+    tail = scratch.tail.data();
+  }
+  const CompiledRule* const rules = scratch.rules.data();
+  const auto literal_prefix = [text, tail, tail_from, rules](std::uint32_t rule) {
+    const std::uint32_t offset = rules[rule].pattern_offset;
+    const char* const at = offset >= tail_from ? tail + (offset - tail_from) : text + offset;
+    return std::string_view(at, rules[rule].literal_length);
+  };
+  const auto place = [placed, rules](std::uint32_t rule, std::uint32_t position) {
+    placed[position] = rules[rule];
+  };
+  // Rules are numbered in file order (an index.htm rewrite right after its allow), which
+  // the sort keeps among equal prefixes; a group in order already is left as it is.
+  scratch.sort.sort(0, count, literal_prefix, place);
+
+  state.store(CompiledGroup::kIndexed, std::memory_order_release);
+  // One huge group should not pin its buffers to the thread for good.
+  if (count > (std::uint32_t{1} << 16)) scratch = Scratch();
+}
+
+void RobotsTxt::index_all() const noexcept {
+  for (const CompiledGroup& group : groups_) ensure_indexed(group);
+}
+
+}  // namespace robotstxt
