@@ -2,8 +2,9 @@
 // not only survival: the fast boolean, the full verdict, allowed_each() and explain()'s
 // verdict each equal the brute-force oracle's (tests/support/brute_force_oracle.h), which
 // shares no code with them; explain()'s verdict is the strongest of its own matches
-// (tests/support/strongest_match.h); and the per-line facts (what the linter sees) count
-// the same lines and rules as the compiler.
+// (tests/support/strongest_match.h); the verdict of a group's first check, which scans
+// its rules unindexed, equals that of the index walk, for every probe; and the per-line
+// facts (what the linter sees) count the same lines and rules as the compiler.
 //
 // The work per input is bounded (eight probe URLs, whatever the body's size), so that
 // the target runs thousands of inputs a second: the probes that find disagreements are
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "consistency.h"
+#include "core/compiled_rule_order.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/robots_txt.h"
 #include "support/brute_force_oracle.h"
@@ -98,12 +100,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // pair, in turn.
   const std::array<std::string_view, 4> agents = {"a", "googlebot", "*", first_agent};
   const std::vector<std::string> urls = probe_urls(body, lines);
+  // Every group indexed before any check, against a fresh parse per probe, whose one check
+  // scans each group it reads: the two paths a check can take, on every probe.
+  const robotstxt::RobotsTxt indexed = robotstxt::RobotsTxt::parse(body);
+  (void)robotstxt::internal::compiled_rule_order(indexed);
   for (std::size_t u = 0; u < urls.size(); ++u) {
     const std::string_view url = urls[u];
     const std::string_view& agent = agents[u % agents.size()];
     check_verdict(robots, url, {&agent, 1}, oracle);
     const std::array<std::string_view, 2> pair = {agent, agents[(u + 1) % agents.size()]};
     check_verdict(robots, url, pair, oracle);
+    const robotstxt::RobotsTxt fresh = robotstxt::RobotsTxt::parse(body);
+    const std::span<const std::string_view> asked(pair);
+    const robotstxt::Verdict scanned = fresh.verdict(url, asked);
+    const robotstxt::Verdict walked = indexed.verdict(url, asked);
+    require(scanned.allowed == walked.allowed && scanned.line == walked.line &&
+                scanned.kind == walked.kind && scanned.strength == walked.strength &&
+                scanned.via_index_htm == walked.via_index_htm &&
+                scanned.pattern == walked.pattern && scanned.applied == walked.applied,
+            "an unindexed group's scan and the index walk differ");
     const robotstxt::Explanation explanation = robots.explain(url, agent);
     const std::string explained =
         robotstxt::testing::difference_from_oracle(explanation.verdict, oracle.verdict(url, agent));

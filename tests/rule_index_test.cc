@@ -1,9 +1,10 @@
-// Each group's rule index is built by the first query that reads the group
-// (src/core/compiled_layout.h): parse() leaves large groups unindexed, a query indexes
-// only the groups it reads, every reader of rules indexes first, and threads racing each
-// other into the first build of the same groups of one shared RobotsTxt all get the
-// answers of a copy indexed before any question. The race is bounded in count (rounds,
-// threads and questions fixed), and the same binary runs under ThreadSanitizer
+// Each group's rule index is built once the group has been checked a few times
+// (src/core/compiled_layout.h): parse() leaves large groups unindexed, their first checks
+// scan the rules and answer as the index walk does, the check after them indexes only the
+// groups it reads, every other reader of rules indexes first, and threads racing each
+// other through the scans and into the first build of the same groups of one shared
+// RobotsTxt all get the answers of a copy indexed before any question. The race is bounded in count
+// (rounds, threads and questions fixed), and the same binary runs under ThreadSanitizer
 // (scripts/tsan).
 #include <gtest/gtest.h>
 
@@ -105,22 +106,75 @@ TEST(RuleIndex, ParseLeavesOnlyLargeGroupsUnindexed) {
   EXPECT_EQ(internal::indexed_groups(robots), (std::vector<bool>{true, true, false, false, true}));
 }
 
-TEST(RuleIndex, AQueryIndexesOnlyTheGroupsItReads) {
+constexpr int kScans = internal::kScansBeforeIndex;
+
+// A group's first kScansBeforeIndex checks scan it; the next one indexes it, and only it.
+TEST(RuleIndex, AGroupIsIndexedByTheCheckAfterItsScans) {
   std::mt19937 random(11);
   const std::string body =
       large_group(random, "a", 40) + large_group(random, "b", 40) + large_group(random, "*", 40);
   const RobotsTxt robots = RobotsTxt::parse(body);
-  RobotsTxt eager = RobotsTxt::parse(body);
+  const RobotsTxt eager = RobotsTxt::parse(body);
   (void)internal::compiled_rule_order(eager);
   EXPECT_EQ(internal::indexed_groups(eager), all(3, true));
 
-  EXPECT_EQ(robots.allowed("/wp-admin/x", "b"), eager.allowed("/wp-admin/x", "b"));
+  const std::string_view paths[] = {"/wp-admin/x", "/ab/c", "/", "/aaaaaaaa/b~"};
+  for (int check = 0; check < kScans; ++check) {
+    const std::string_view path = paths[check % std::size(paths)];
+    if (check % 2 == 0) {
+      EXPECT_EQ(robots.allowed(path, "b"), eager.allowed(path, "b")) << path;
+    } else {
+      // allowed_each() reads the group once for both: one check of it.
+      const std::string_view twice[] = {"b", "B"};
+      bool answers[2];
+      robots.allowed_each(path, twice, answers);
+      EXPECT_EQ(answers[0], eager.allowed(path, "b")) << path;
+      EXPECT_EQ(answers[1], eager.allowed(path, "b")) << path;
+    }
+  }
+  EXPECT_EQ(internal::indexed_groups(robots), all(3, false));
+  EXPECT_EQ(describe(robots.verdict("/ab/c", "b")), describe(eager.verdict("/ab/c", "b")));
   EXPECT_EQ(internal::indexed_groups(robots), (std::vector<bool>{false, true, false}));
   // An agent no group names reads the `*` group.
-  EXPECT_EQ(describe(robots.verdict("/ab/c", "other")), describe(eager.verdict("/ab/c", "other")));
+  for (int check = 0; check <= kScans; ++check) {
+    EXPECT_EQ(describe(robots.verdict("/ab/c", "other")),
+              describe(eager.verdict("/ab/c", "other")));
+  }
   EXPECT_EQ(internal::indexed_groups(robots), (std::vector<bool>{false, true, true}));
+  // explain() reads every rule of its groups: it indexes them at once.
   EXPECT_EQ(describe(robots.explain("/a", "a")), describe(eager.explain("/a", "a")));
   EXPECT_EQ(internal::indexed_groups(robots), all(3, true));
+}
+
+// What the scans find is what the walk finds: random groups and paths, each path asked
+// of a fresh parse (its first check of each group scans) and of an indexed one.
+TEST(RuleIndex, ScansAnswerAsTheIndexWalk) {
+  std::mt19937 random(19);
+  static constexpr std::string_view kPaths[] = {"/",
+                                                "/a",
+                                                "/ab/",
+                                                "/aaaaaaaaaaaaaaaaaaaab",
+                                                "/wp-content/x.php",
+                                                "/wp-admin/index.html",
+                                                "/shop/cart/a~b",
+                                                "/z/y/-",
+                                                "/A",
+                                                "/%E2%82%AC"};
+  for (int round = 0; round < 40; ++round) {
+    const std::string body = large_group(random, "a", 9 + static_cast<int>(random() % 100)) +
+                             large_group(random, "*", 9 + static_cast<int>(random() % 100));
+    const RobotsTxt indexed = RobotsTxt::parse(body);
+    (void)internal::compiled_rule_order(indexed);
+    for (int url = 0; url < 20; ++url) {
+      std::string path(kPaths[random() % std::size(kPaths)]);
+      for (std::size_t n = random() % 6; n > 0; --n) path += "ab/-~.index.html"[random() % 16];
+      const std::string_view agent = random() % 2 ? "a" : "other";
+      const RobotsTxt fresh = RobotsTxt::parse(body);
+      ASSERT_EQ(describe(fresh.verdict(path, agent)), describe(indexed.verdict(path, agent)))
+          << body << path;
+      ASSERT_EQ(internal::indexed_groups(fresh), all(2, false));
+    }
+  }
 }
 
 TEST(RuleIndex, ListingTheGroupsIndexesThemAndKeepsFileOrder) {
@@ -160,8 +214,11 @@ TEST(RuleIndex, PrefixesAtTheEndOfTheCompiledBlock) {
   std::string body = "user-agent: a\n";
   for (char c = 'z'; c >= 'a'; --c) body += "disallow: /" + std::string(1, c) + "\n";
   const RobotsTxt robots = RobotsTxt::parse(body);
-  EXPECT_FALSE(robots.allowed("/q", "a"));
-  EXPECT_TRUE(robots.allowed("/", "a"));
+  for (int check = 0; check <= kScans; ++check) {
+    EXPECT_FALSE(robots.allowed("/q", "a"));
+    EXPECT_TRUE(robots.allowed("/", "a"));
+  }
+  EXPECT_EQ(internal::indexed_groups(robots), all(1, true));
   const RobotsTxt copy(robots);  // NOLINT(performance-unnecessary-copy-initialization)
   EXPECT_EQ(describe(robots.verdict("/zz", "a")), describe(copy.verdict("/zz", "a")));
   EXPECT_EQ(robots.verdict("/a", "a").line, 27u);
@@ -169,16 +226,18 @@ TEST(RuleIndex, PrefixesAtTheEndOfTheCompiledBlock) {
   std::string empty = "user-agent:\n";
   for (int rule = 0; rule < 20; ++rule) empty += rule % 2 ? "allow:\n" : "disallow:\n";
   const RobotsTxt empties = RobotsTxt::parse(empty);
-  EXPECT_EQ(internal::indexed_groups(empties), all(1, false));
-  EXPECT_TRUE(empties.allowed("/x", ""));
+  for (int check = 0; check <= kScans; ++check) {
+    EXPECT_EQ(internal::indexed_groups(empties), all(1, false));
+    EXPECT_TRUE(empties.allowed("/x", ""));
+  }
   EXPECT_EQ(internal::indexed_groups(empties), all(1, true));
   EXPECT_EQ(internal::compiled_rule_order(empties).size(), 20u);
 }
 
-// Many threads into the first build of the same groups, each asking in its own way (the
-// boolean, the verdict, explain(), allowed_each(), the group listing, a copy), each answer
-// compared with an eagerly indexed copy's. Every round starts from a fresh parse, all
-// threads released at once.
+// Many threads through the scans and into the first build of the same groups, each
+// asking in its own way (the boolean, the verdict, explain(), allowed_each(), the group
+// listing, a copy), each answer compared with an eagerly indexed copy's. Every round
+// starts from a fresh parse, all threads released at once.
 TEST(RuleIndex, ThreadsRacingTheFirstBuildGetTheEagerAnswers) {
   std::mt19937 random(20260501);
   std::string body;

@@ -224,9 +224,13 @@ class RobotsTxt {
   std::uint32_t match_strength(const CompiledRule& rule, std::string_view path,
                                bool literal_matched) const noexcept;
   void match_group(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
-  // The lazy rule index (compiled_layout.h): ensure_indexed() before reading a group's
-  // rules; build_index() sorts them the first time (rule_index.cc); index_all() does it
-  // for every group.
+  void try_rule(const CompiledRule& rule, QueryPath& path, Best& best) const noexcept;
+  // The lazy rule index (compiled_layout.h). A group's first checks scan its rules
+  // (scan_group()) through match_unindexed(), which returns false once the group is
+  // indexed instead; other readers call ensure_indexed() first; build_index() sorts the
+  // rules (rule_index.cc); index_all() does it for every group.
+  void scan_group(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
+  bool match_unindexed(const CompiledGroup& group, QueryPath& path, Best& best) const noexcept;
   void ensure_indexed(const CompiledGroup& group) const noexcept;
   void build_index(const CompiledGroup& group) const noexcept;
   void index_all() const noexcept;

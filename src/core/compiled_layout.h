@@ -8,11 +8,12 @@
 // the few rules of a small range each in full (kCompareEachUpTo), so such a range need
 // not be ordered: what the order promises is spelled out beside that constant.
 //
-// The index is built lazily: parse() leaves every group's rules in file order, and the
-// first query that reads a group sorts that group's rules in place, once (rule_index.cc).
-// A group of at most kCompareEachUpTo rules is in a walkable order as it is, and is
-// compiled indexed. Most files are asked about a few groups only, or a few times, and
-// sorting every group at parse was most of what the parse cost beyond reading the lines.
+// The index is built lazily: parse() leaves every group's rules in file order. The first
+// checks of a group compare each of its rules with the path (RobotsTxt::scan_group()),
+// and the check after kScansBeforeIndex of them sorts the group's rules in place, once
+// (rule_index.cc). A group of at most kCompareEachUpTo rules is in a walkable order as it
+// is, and is compiled indexed. Most files are asked about a few groups only, or a few
+// times, and sorting every group at parse was a third of what a parse cost.
 #ifndef ROBOTSTXT_SRC_CORE_COMPILED_LAYOUT_H_
 #define ROBOTSTXT_SRC_CORE_COMPILED_LAYOUT_H_
 
@@ -72,16 +73,17 @@ struct RobotsTxt::CompiledRule {
 // agents_): every agent is in the group it follows, so the end is not stored, and its
 // four bytes hold the index state instead at no cost in size.
 struct RobotsTxt::CompiledGroup {
-  // index_state: the rules [rule_begin, rule_end) are in file order and a reader must
-  // index them first (ensure_indexed()), or they are in the walk's order for good.
+  // index_state: kIndexed, the rules [rule_begin, rule_end) are in the walk's order for
+  // good; else how many checks scanned them in file order so far. Scans hold the
+  // group's lock shared and the sort holds it exclusive (rule_index.cc).
   static constexpr std::uint8_t kUnindexed = 0;
-  static constexpr std::uint8_t kIndexed = 1;
+  static constexpr std::uint8_t kIndexed = 0xFF;
 
   std::uint32_t rule_begin, rule_end;  // into rules_
   std::uint32_t agent_begin;           // into agents_
-  // Written once, from kUnindexed to kIndexed, by the thread that sorted the rules
-  // (release), and read with acquire before the rules: the only byte of a compiled file
-  // that changes after parse(), so it is only ever read and written atomically.
+  // The only byte of a compiled file that changes after parse(), so it is only ever read
+  // and written atomically: counted up by scans, then set to kIndexed (release) by the
+  // thread that sorted the rules, and read with acquire before the rules are walked.
   std::uint8_t index_state;
 
   [[nodiscard]] bool indexed() const noexcept {
@@ -92,9 +94,9 @@ struct RobotsTxt::CompiledGroup {
   }
 };
 
-// Sorts `group`'s rules into the walk's order on the first read of an unindexed group;
-// afterwards one acquire load. Every reader of a group's rules calls it first, so that
-// none ever sees them while another thread sorts them.
+// Sorts `group`'s rules into the walk's order unless they are already; then one acquire
+// load. Every reader of a group's rules but the scans calls it first, so that none ever
+// sees them while another thread sorts them.
 inline void RobotsTxt::ensure_indexed(const CompiledGroup& group) const noexcept {
   if (group.indexed()) [[likely]]
     return;
@@ -160,6 +162,13 @@ namespace internal {
 /// in any order among themselves. Sorting those cost about a mispredicted branch per rule
 /// and told the walk nothing.
 inline constexpr std::ptrdiff_t kCompareEachUpTo = 8;
+
+/// How many checks of a group scan its rules in file order before the next one sorts
+/// them (CompiledGroup::index_state). Over the corpus, a check that scans cost about
+/// twice one that walks the index, and the sort about fourteen walks: after eight scans
+/// what they cost beyond walks is about half a sort, and a group checked fewer times,
+/// as a census or one command checks most, is never sorted.
+inline constexpr std::uint8_t kScansBeforeIndex = 8;
 
 // Directives are kept varint-packed: most are a few bytes, and a file of nothing but
 // short unknown lines must still compile to less than three times its size.

@@ -19,12 +19,14 @@ constexpr std::uint32_t kNoMatch = 0xFFFFFFFF;
 }  // namespace
 
 // The running best match of a query: strongest allow and disallow, earliest line on ties
-// (Google keeps the first rule in file order among equally strong ones).
+// (Google keeps the first rule in file order among equally strong ones). It keeps copies
+// of the rules, not their addresses: a group that was scanned unindexed may be sorted in
+// place by another thread before the query reads its best rule.
 struct RobotsTxt::Best {
   std::uint32_t allow_strength = 0, allow_line = 0;
   std::uint32_t disallow_strength = 0, disallow_line = 0;
-  const CompiledRule* allow_rule = nullptr;
-  const CompiledRule* disallow_rule = nullptr;
+  // Meaningful when the strength beside them is above 0: strength 0 is never recorded.
+  CompiledRule allow_rule{}, disallow_rule{};
 
   void offer(const CompiledRule& rule, std::uint32_t strength) noexcept {
     const std::uint32_t line = rule.line();
@@ -36,15 +38,15 @@ struct RobotsTxt::Best {
         (strength == best_strength && strength > 0 && line < best_line)) {
       best_strength = strength;
       best_line = line;
-      (disallow ? disallow_rule : allow_rule) = &rule;
+      (disallow ? disallow_rule : allow_rule) = rule;
     }
   }
 
   // Merges the best matches of other groups: the strongest of the strongest, earliest
   // line on ties, is what offering each of their rules here would have kept.
   void absorb(const Best& other) noexcept {
-    if (other.allow_rule != nullptr) offer(*other.allow_rule, other.allow_strength);
-    if (other.disallow_rule != nullptr) offer(*other.disallow_rule, other.disallow_strength);
+    if (other.allow_strength > 0) offer(other.allow_rule, other.allow_strength);
+    if (other.disallow_strength > 0) offer(other.disallow_rule, other.disallow_strength);
   }
 };
 
@@ -192,30 +194,50 @@ std::uint32_t RobotsTxt::match_strength(const CompiledRule& rule, std::string_vi
                                                                                   : kNoMatch;
 }
 
+// Offers `rule`, whose literal prefix the path starts with, if the rest of it matches.
+inline void RobotsTxt::try_rule(const CompiledRule& rule, QueryPath& query,
+                                Best& best) const noexcept {
+  // Can the path hold every literal byte the rule needs beyond its literal prefix? One
+  // AND that spares most wildcard rules their scan of the path (byte_signature.h).
+  if (rule.has_signature()) {
+    std::uint64_t needed = 0;
+    std::memcpy(&needed, text_.data() + rule.pattern_offset + rule.pattern_length, sizeof needed);
+    if (!internal::may_contain(query.byte_signature(), needed)) return;
+  }
+  const std::uint32_t strength = match_strength(rule, query.bytes, true);
+  if (strength != kNoMatch) best.offer(rule, strength);
+}
+
+// A group not indexed yet, its rules in file order: each rule's literal prefix compared
+// with the path's start. The same rules are tried as by the walk, and Best keeps the same
+// one whatever the order they come in.
+void RobotsTxt::scan_group(const CompiledGroup& group, QueryPath& query,
+                           Best& best) const noexcept {
+  const std::string_view path = query.bytes;
+  const char* const text = text_.data();
+  const CompiledRule* const end = rules_.data() + group.rule_end;
+  for (const CompiledRule* rule = rules_.data() + group.rule_begin; rule != end; ++rule) {
+    if (rule->literal_length <= path.size() &&
+        std::memcmp(text + rule->pattern_offset, path.data(), rule->literal_length) == 0) {
+      try_rule(*rule, query, best);
+    }
+  }
+}
+
 void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
                             Best& best) const noexcept {
-  ensure_indexed(group);
+  if (!group.indexed() && match_unindexed(group, query, best)) [[unlikely]]
+    return;
   const std::string_view path = query.bytes;
   const CompiledRule* low = rules_.data() + group.rule_begin;
   const CompiledRule* high = rules_.data() + group.rule_end;
   const char* const text = text_.data();
-  // Can the path hold every literal byte the rule needs beyond its literal prefix? One
-  // AND that spares most wildcard rules their scan of the path (byte_signature.h).
-  const auto may_match = [text](const CompiledRule& rule, QueryPath& path_bytes) {
-    std::uint64_t needed = 0;
-    std::memcpy(&needed, text + rule.pattern_offset + rule.pattern_length, sizeof needed);
-    return internal::may_contain(path_bytes.byte_signature(), needed);
-  };
-  const auto try_rule = [&](const CompiledRule& rule) {
-    if (rule.has_signature() && !may_match(rule, query)) return;
-    const std::uint32_t strength = match_strength(rule, path, true);
-    if (strength != kNoMatch) best.offer(rule, strength);
-  };
+  const auto offer = [&](const CompiledRule& rule) { try_rule(rule, query, best); };
   // Invariant: every rule in [low, high) has a literal prefix that starts with
   // path[0, depth). Unless they are few (see kCompareEachUpTo), those whose literal
   // prefix is exactly that long sort first.
   for (std::size_t depth = 0; low < high; ++depth) {
-    while (low < high && low->literal_length == depth) try_rule(*low++);
+    while (low < high && low->literal_length == depth) offer(*low++);
     if (low == high) break;
     // A few rules left: comparing each one's prefix at once is cheaper than narrowing
     // byte by byte, whose binary searches each touch scattered bytes of text_. Before
@@ -226,7 +248,7 @@ void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
         const std::size_t rest = low->literal_length - depth;
         if (low->literal_length <= path.size() &&
             std::memcmp(text + low->pattern_offset + depth, path.data() + depth, rest) == 0) {
-          try_rule(*low);
+          offer(*low);
         }
       }
       break;
@@ -297,8 +319,8 @@ Verdict RobotsTxt::decide_path(QueryPath& path,
   verdict.applied = applied_groups(named);
   verdict.allowed = best.disallow_strength <= best.allow_strength;
 
-  const CompiledRule* decisive = !verdict.allowed ? best.disallow_rule : best.allow_rule;
-  if (decisive == nullptr) return verdict;
+  if ((verdict.allowed ? best.allow_strength : best.disallow_strength) == 0) return verdict;
+  const CompiledRule* decisive = verdict.allowed ? &best.allow_rule : &best.disallow_rule;
   verdict.line = decisive->line();
   verdict.kind = decisive->kind();
   verdict.via_index_htm = decisive->is_index_htm_rewrite();

@@ -1,11 +1,13 @@
-// A group's rule index, built on the first query that reads the group (compiled_layout.h):
-// its rules sorted in place into the order the index walk needs, once, whichever of the
-// threads sharing the RobotsTxt gets there first.
+// A group's rule index, built once a group has been checked often enough to pay for it
+// (compiled_layout.h): its rules sorted in place into the order the index walk needs,
+// once, whichever of the threads sharing the RobotsTxt gets there first. Until then each
+// check scans the rules in file order.
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <shared_mutex>
 #include <vector>
 
 #include "core/compiled_layout.h"
@@ -14,22 +16,42 @@
 namespace robotstxt {
 namespace {
 
-// Builders of one group wait for each other; builders of different groups mostly do not.
-// The lock is found by the group's address, which stays put when its RobotsTxt moves
-// (the compiled block is on the heap), so the object itself needs no lock of its own and
-// stays as small and as movable as it was.
+// Scans of a group hold its lock shared, the sort holds it exclusive; scans and builds of
+// different groups mostly take different locks. The lock is found by the group's address,
+// which stays put when its RobotsTxt moves (the compiled block is on the heap), so the
+// object itself needs no lock of its own and stays as small and as movable as it was.
 constexpr std::size_t kLocks = 64;
-std::mutex& lock_of(const void* group, std::size_t group_bytes) {
-  static std::array<std::mutex, kLocks> locks;
+std::shared_mutex& lock_of(const void* group, std::size_t group_bytes) {
+  static std::array<std::shared_mutex, kLocks> locks;
   return locks[reinterpret_cast<std::uintptr_t>(group) / group_bytes % kLocks];
 }
 
 }  // namespace
 
+bool RobotsTxt::match_unindexed(const CompiledGroup& group, QueryPath& query,
+                                Best& best) const noexcept {
+  {
+    const std::shared_lock<std::shared_mutex> scanning(lock_of(&group, sizeof group));
+    // Under the lock the state only counts up, and a sort waits for the scans to end.
+    auto state = std::atomic_ref(const_cast<std::uint8_t&>(group.index_state));
+    std::uint8_t scans = state.load(std::memory_order_relaxed);
+    while (scans < internal::kScansBeforeIndex) {
+      if (state.compare_exchange_weak(scans, static_cast<std::uint8_t>(scans + 1),
+                                      std::memory_order_relaxed)) {
+        scan_group(group, query, best);
+        return true;
+      }
+    }
+    if (scans == CompiledGroup::kIndexed) return false;
+  }
+  build_index(group);
+  return false;
+}
+
 void RobotsTxt::build_index(const CompiledGroup& group) const noexcept {
-  const std::lock_guard<std::mutex> hold(lock_of(&group, sizeof group));
+  const std::lock_guard<std::shared_mutex> sorting(lock_of(&group, sizeof group));
   // Another thread may have built it while this one waited: the lock orders its writes
-  // before this read.
+  // before this read. No scan is reading the rules: they hold the lock shared.
   auto state = std::atomic_ref(const_cast<std::uint8_t&>(group.index_state));
   if (state.load(std::memory_order_relaxed) == CompiledGroup::kIndexed) return;
   // What a thread reuses from one index to the next, as a compile reuses its scratch.
@@ -40,8 +62,9 @@ void RobotsTxt::build_index(const CompiledGroup& group) const noexcept {
   };
   thread_local Scratch scratch;
   const std::uint32_t count = group.rule_end - group.rule_begin;
-  // The rules live in this object's mutable heap block (see CompiledGroup::indexed()),
-  // and no reader looks at them until index_state says they are sorted.
+  // The rules live in this object's mutable heap block (see CompiledGroup::indexed()).
+  // Nobody else reads them now: walks wait for index_state to say they are sorted,
+  // scans and other builders for this lock.
   auto* const placed = const_cast<CompiledRule*>(rules_.data()) + group.rule_begin;
   scratch.rules.assign(placed, placed + count);
 
