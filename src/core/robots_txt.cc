@@ -214,7 +214,8 @@ inline void RobotsTxt::try_rule(const CompiledRule& rule, QueryPath& query,
 void RobotsTxt::scan_group(const CompiledGroup& group, QueryPath& query,
                            Best& best) const noexcept {
   const std::string_view path = query.bytes;
-  const char* const text = text_.data();
+  // A file whose every string is empty has no text: memcmp must not be given null.
+  const char* const text = text_.empty() ? "" : text_.data();
   const CompiledRule* const end = rules_.data() + group.rule_end;
   for (const CompiledRule* rule = rules_.data() + group.rule_begin; rule != end; ++rule) {
     if (rule->literal_length <= path.size() &&

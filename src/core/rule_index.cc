@@ -22,7 +22,8 @@ namespace {
 // object itself needs no lock of its own and stays as small and as movable as it was.
 constexpr std::size_t kLocks = 64;
 std::shared_mutex& lock_of(const void* group, std::size_t group_bytes) {
-  static std::array<std::shared_mutex, kLocks> locks;
+  // Never destroyed: a RobotsTxt may still be asked during another static's destructor.
+  static auto& locks = *new std::array<std::shared_mutex, kLocks>;
   return locks[reinterpret_cast<std::uintptr_t>(group) / group_bytes % kLocks];
 }
 
