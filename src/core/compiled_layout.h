@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 
@@ -95,13 +96,31 @@ struct RobotsTxt::CompiledGroup {
 };
 
 // Sorts `group`'s rules into the walk's order unless they are already; then one acquire
-// load. Every reader of a group's rules but the scans calls it first, so that none ever
-// sees them while another thread sorts them.
+// load. A reader that needs them in that order calls it first (compiled_rule_order(), a
+// copy); others hold the group's lock shared while they read an unindexed group
+// (hold_rules(), the scans), so that none ever sees rules while they are sorted.
 inline void RobotsTxt::ensure_indexed(const CompiledGroup& group) const noexcept {
   if (group.indexed()) [[likely]]
     return;
   build_index(group);
 }
+
+namespace internal {
+
+/// The lock of a group's rules (rule_index.cc): held shared by whoever reads an unindexed
+/// group's rules, exclusive by the sort.
+std::shared_mutex& rule_lock(const void* group, std::size_t group_bytes) noexcept;
+
+/// Keeps a group's rules where they are while a reader that takes them in any order
+/// (explain(), groups()) reads them, without indexing them: nothing to hold when the
+/// group is indexed, as its rules never move again; else its lock, shared.
+template <typename CompiledGroup>
+std::shared_lock<std::shared_mutex> hold_rules(const CompiledGroup& group) {
+  if (group.indexed()) return {};
+  return std::shared_lock<std::shared_mutex>(rule_lock(&group, sizeof group));
+}
+
+}  // namespace internal
 
 inline std::uint32_t RobotsTxt::agent_end_of(std::size_t group) const noexcept {
   return group + 1 < groups_.size() ? groups_[group + 1].agent_begin

@@ -80,7 +80,7 @@ Explanation RobotsTxt::explain(std::string_view url, Agent agent) const& {
   explanation.applied = selection.applied;
   explanation.groups = std::move(selection.groups);
   for (const std::size_t group : explanation.groups) {
-    ensure_indexed(groups_[group]);
+    const auto held = internal::hold_rules(groups_[group]);
     for (std::uint32_t i = groups_[group].rule_begin; i < groups_[group].rule_end; ++i) {
       const std::uint32_t strength = match_strength(rules_[i], explanation.path, false);
       if (strength == kNoMatch) continue;
@@ -180,7 +180,7 @@ std::vector<Group> RobotsTxt::groups() const& {
                                   token_of(a),
                                   agent.is_global()});
     }
-    ensure_indexed(compiled);
+    const auto held = internal::hold_rules(compiled);
     for (std::uint32_t r = compiled.rule_begin; r < compiled.rule_end; ++r) {
       if (!rules_[r].is_index_htm_rewrite()) result[g].rules.push_back(rule_line(rules_[r]));
     }

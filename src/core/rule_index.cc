@@ -14,25 +14,23 @@
 #include "core/literal_prefix_sort.h"
 
 namespace robotstxt {
-namespace {
 
-// Scans of a group hold its lock shared, the sort holds it exclusive; scans and builds of
-// different groups mostly take different locks. The lock is found by the group's address,
-// which stays put when its RobotsTxt moves (the compiled block is on the heap), so the
-// object itself needs no lock of its own and stays as small and as movable as it was.
-constexpr std::size_t kLocks = 64;
-std::shared_mutex& lock_of(const void* group, std::size_t group_bytes) {
+// Scans and other readers of an unindexed group hold its lock shared, the sort holds it
+// exclusive; readers and builders of different groups mostly take different locks. The
+// lock is found by the group's address, which stays put when its RobotsTxt moves (the
+// compiled block is on the heap), so the object itself needs no lock of its own and
+// stays as small and as movable as it was.
+std::shared_mutex& internal::rule_lock(const void* group, std::size_t group_bytes) noexcept {
+  constexpr std::size_t kLocks = 64;
   // Never destroyed: a RobotsTxt may still be asked during another static's destructor.
   static auto& locks = *new std::array<std::shared_mutex, kLocks>;
   return locks[reinterpret_cast<std::uintptr_t>(group) / group_bytes % kLocks];
 }
 
-}  // namespace
-
 bool RobotsTxt::match_unindexed(const CompiledGroup& group, QueryPath& query,
                                 Best& best) const noexcept {
   {
-    const std::shared_lock<std::shared_mutex> scanning(lock_of(&group, sizeof group));
+    const std::shared_lock<std::shared_mutex> scanning(internal::rule_lock(&group, sizeof group));
     // Under the lock the state only counts up, and a sort waits for the scans to end.
     auto state = std::atomic_ref(const_cast<std::uint8_t&>(group.index_state));
     std::uint8_t scans = state.load(std::memory_order_relaxed);
@@ -50,7 +48,7 @@ bool RobotsTxt::match_unindexed(const CompiledGroup& group, QueryPath& query,
 }
 
 void RobotsTxt::build_index(const CompiledGroup& group) const noexcept {
-  const std::lock_guard<std::shared_mutex> sorting(lock_of(&group, sizeof group));
+  const std::lock_guard<std::shared_mutex> sorting(internal::rule_lock(&group, sizeof group));
   // Another thread may have built it while this one waited: the lock orders its writes
   // before this read. No scan is reading the rules: they hold the lock shared.
   auto state = std::atomic_ref(const_cast<std::uint8_t&>(group.index_state));
