@@ -204,7 +204,7 @@ TEST(RuleIndex, ACopyIsIndexedWhole) {
   std::mt19937 random(17);
   const RobotsTxt robots =
       RobotsTxt::parse(large_group(random, "a", 30) + large_group(random, "b", 30));
-  const RobotsTxt copy(robots);  // NOLINT(performance-unnecessary-copy-initialization)
+  const RobotsTxt copy(robots);
   EXPECT_EQ(internal::indexed_groups(robots), all(2, true));
   EXPECT_EQ(internal::indexed_groups(copy), all(2, true));
   // Moving carries the state over: the block moves, nothing is sorted again.
@@ -226,7 +226,7 @@ TEST(RuleIndex, PrefixesAtTheEndOfTheCompiledBlock) {
     EXPECT_TRUE(robots.allowed("/", "a"));
   }
   EXPECT_EQ(internal::indexed_groups(robots), all(1, true));
-  const RobotsTxt copy(robots);  // NOLINT(performance-unnecessary-copy-initialization)
+  const RobotsTxt copy(robots);
   EXPECT_EQ(describe(robots.verdict("/zz", "a")), describe(copy.verdict("/zz", "a")));
   EXPECT_EQ(robots.verdict("/a", "a").line, 27u);
 

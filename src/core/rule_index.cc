@@ -23,8 +23,13 @@ namespace robotstxt {
 std::shared_mutex& internal::rule_lock(const void* group, std::size_t group_bytes) noexcept {
   constexpr std::size_t kLocks = 64;
   // Never destroyed: a RobotsTxt may still be asked during another static's destructor.
-  static auto& locks = *new std::array<std::shared_mutex, kLocks>;
-  return locks[reinterpret_cast<std::uintptr_t>(group) / group_bytes % kLocks];
+  union NeverDestroyed {
+    NeverDestroyed() : locks() {}
+    ~NeverDestroyed() {}  // leaves the locks alone
+    std::array<std::shared_mutex, kLocks> locks;
+  };
+  static NeverDestroyed held;
+  return held.locks[reinterpret_cast<std::uintptr_t>(group) / group_bytes % kLocks];
 }
 
 bool RobotsTxt::match_unindexed(const CompiledGroup& group, QueryPath& query,
