@@ -7,7 +7,8 @@
  * Pipeline position: url -> fetcher -> policy -> cache (in-process LRU, then **this**)
  * -> RobotsTxt. A record holds the body, not the parsed rules: reading one parses it
  * (shared_record.h). RobotsClient asks the in-process cache first; only what is
- * missing or stale there comes here, and only what is missing or stale here is fetched.
+ * missing or stale there comes here (load()), and only what is missing or stale here
+ * is fetched, by one process of the fleet.
  *
  * Key scheme (version 1), one pair of keys per origin (Origin::key()):
  *
@@ -51,9 +52,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "robotstxt/policy.h"
 
@@ -132,10 +135,36 @@ struct SharedRecord {
 };
 
 /// The tier itself: key scheme, record format, lock and back-off around a SharedStore.
+/// It answers one question, load(): "the records of these origins, each fetched once for
+/// the fleet", and keeps the protocol behind it (lookups, locks, waits, publishing).
 /// Thread-safe.
 class SharedCache {
  public:
-  enum class Lock : std::uint8_t { kAcquired, kHeldElsewhere, kUnavailable };
+  /// What load() needs to know beside the keys.
+  struct LoadRequest {
+    /// Origin keys (Origin::key()) to settle, and this process's entry for each (null
+    /// when it has none): an error run goes on from the newer of that and the fleet's.
+    std::span<const std::string> keys;
+    std::span<const std::shared_ptr<const RobotsEntry>> previous;
+    /// Fetch every key, whatever the fleet holds (an operator's refresh).
+    bool refetch = false;
+    PolicyOptions policy{};
+    /// The fetch timeout: how long a lock is held (plus a second) and how long another
+    /// process's fetch is waited for.
+    std::chrono::milliseconds fetch_timeout{std::chrono::seconds(30)};
+    std::function<TimePoint()> clock = [] { return Clock::now(); };
+    /// Once set, waiting stops; what is left is handed to the fetch at once (which is
+    /// expected to give up on it as cancelled).
+    const std::atomic<bool>* cancelled = nullptr;
+  };
+  /// Fetches the origins of the keys at these indices (into LoadRequest::keys),
+  /// concurrently: one outcome per index, in order.
+  using FetchOrigins = std::function<std::vector<FetchOutcome>(std::span<const std::size_t>)>;
+  /// One origin's settled entry, and whether the fleet's record gave it (no fetch here).
+  struct Loaded {
+    RobotsEntry entry;
+    bool from_fleet = false;
+  };
 
   SharedCache(std::shared_ptr<SharedStore> store, SharedCacheOptions options = {});
   /// Stops the background probe (waiting for one in progress: at most a store timeout).
@@ -143,12 +172,14 @@ class SharedCache {
   SharedCache(const SharedCache&) = delete;
   SharedCache& operator=(const SharedCache&) = delete;
 
-  /// The record of `origin_key`, or nullopt (none, unreadable, or the store failed).
-  [[nodiscard]] std::optional<SharedRecord> lookup(const std::string& origin_key);
-  /// Tries to become the one process fetching `origin_key` for `ttl`.
-  [[nodiscard]] Lock lock(const std::string& origin_key, std::chrono::milliseconds ttl);
-  /// Gives the lock back (no-op unless this process holds it).
-  void unlock(const std::string& origin_key);
+  /// The entry of each of request.keys, in order: the fleet's fresh record when there is
+  /// one; else fetched here (through `fetch`) by the one process that takes the origin's
+  /// lock and published for the others, who wait for it (at most the fetch timeout);
+  /// else, with the store down, fetched here as if there were no fleet. Each fetch folds
+  /// its outcome into the newest history known (next_entry()). Never throws; `fetch` is
+  /// called at most twice (origins free at once, then origins waited for).
+  [[nodiscard]] std::vector<Loaded> load(const LoadRequest& request, const FetchOrigins& fetch);
+
   /// Writes the record after a fetch, with the TTL of the key scheme above. `good_body`
   /// is the text behind entry.good_copy.
   void publish(const std::string& origin_key, const RobotsEntry& entry, std::string_view good_body,
@@ -164,15 +195,31 @@ class SharedCache {
   void mark_unavailable() noexcept;
   [[nodiscard]] SharedCacheStats stats() const noexcept;
   [[nodiscard]] const SharedCacheOptions& options() const noexcept { return options_; }
-  /// RobotsClient decides what is fresh and how long to wait; the tier counts.
-  void count_lookup(bool hit) noexcept;
-  void count_wait(bool timed_out) noexcept;
 
   /// `robotstxt:v1:origin:<origin_key>` (with the configured prefix).
   [[nodiscard]] std::string record_key(std::string_view origin_key) const;
   [[nodiscard]] std::string lock_key(std::string_view origin_key) const;
 
  private:
+  enum class Lock : std::uint8_t { kAcquired, kHeldElsewhere, kUnavailable };
+  // One origin load() has to fetch, with what the fleet knew of it.
+  struct Pending {
+    std::size_t index = 0;               // into the request's keys
+    std::optional<SharedRecord> shared;  // the fleet's record, stale, if there was one
+    bool locked = false;                 // this process holds the fleet's lock
+  };
+
+  // The record of `origin_key`, or nullopt (none, unreadable, or the store failed).
+  std::optional<SharedRecord> lookup(const std::string& origin_key);
+  // Tries to become the one process fetching `origin_key` for `ttl`.
+  Lock lock(const std::string& origin_key, std::chrono::milliseconds ttl);
+  // Gives the lock back (no-op unless this process holds it).
+  void unlock(const std::string& origin_key);
+  // Fetches `batch` through `fetch`, settles each in `loaded` and publishes it.
+  void fetch_and_publish(const LoadRequest& request, const FetchOrigins& fetch,
+                         std::span<Pending> batch, std::vector<Loaded>& loaded);
+  void count_lookup(bool hit) noexcept;
+  void count_wait(bool timed_out) noexcept;
   bool skipping() const noexcept;
   // Counts a failure and marks the tier down, starting the probe if it was up.
   void failed() noexcept;

@@ -2,10 +2,8 @@
 #include "robotstxt/robots_client.h"
 
 #include <algorithm>
-#include <iterator>
 #include <memory_resource>
 #include <optional>
-#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -41,13 +39,6 @@ bool was_withdrawn(const RobotsEntry& entry) {
   return entry.last_fetch.kind == FetchKind::kLocalError &&
          entry.last_fetch.error == kCancelledFetchError;
 }
-
-// One origin the loader has to settle, with what the shared tier knew of it.
-struct Pending {
-  std::size_t index = 0;               // into the loader's keys
-  std::optional<SharedRecord> shared;  // the shared record, stale, if there was one
-  bool locked = false;                 // this process holds the fleet's lock
-};
 
 // A URL with no origin is never allowed, by the decision and by its verdict alike: a
 // caller that reads either must not fetch it. Nothing was looked up, so the access state
@@ -87,129 +78,37 @@ std::vector<RobotsEntry> RobotsClient::load(std::span<const std::string> keys,
                                             std::span<const Origin> origins,
                                             std::unordered_map<std::string, CacheTier>& tiers,
                                             bool refetch, const std::atomic<bool>* cancelled) {
-  std::vector<RobotsEntry> entries(keys.size());
-  const auto settle_from_shared = [&](std::size_t i, SharedRecord& record) {
-    entries[i] = std::move(record.entry);
-    tiers[keys[i]] = CacheTier::kShared;
-  };
-  // Fetches these keys concurrently, folds each outcome into the origin's newest known
-  // history (shared or local) and publishes the result to the fleet.
-  const auto fetch = [&](std::span<Pending> batch) {
-    if (batch.empty()) return;
+  const auto fetch = [&](std::span<const std::size_t> indices) {
     std::vector<Origin> to_fetch;
-    to_fetch.reserve(batch.size());
-    for (const Pending& pending : batch) to_fetch.push_back(origins[pending.index]);
-    const std::vector<FetchOutcome> outcomes = fetcher_.fetch_all(to_fetch, cancelled);
-    const TimePoint fetched = options_.clock();
-    for (std::size_t b = 0; b < batch.size(); ++b) {
-      const Pending& pending = batch[b];
-      const std::size_t i = pending.index;
-      const RobotsEntry* local = previous[i].get();
-      const RobotsEntry* shared = pending.shared ? &pending.shared->entry : nullptr;
-      // docs/semantics.md 7's error run continues from the fleet's history when it is at least
-      // as recent as ours: a restarted process does not start the 12 hours again.
-      const bool use_shared =
-          shared != nullptr && (local == nullptr || shared->fetched_at >= local->fetched_at);
-      entries[i] = next_entry(use_shared ? shared : local, outcomes[b], fetched, options_.policy);
-      tiers[keys[i]] = CacheTier::kFetched;
-      if (shared_ != nullptr) {
-        const bool answered_2xx =
-            entries[i].good_copy != nullptr && entries[i].errors_since == std::nullopt;
-        std::optional<std::string_view> body;
-        if (answered_2xx) {
-          body = outcomes[b].body;
-        } else if (entries[i].good_copy == nullptr) {
-          body = std::string_view{};
-        } else if (use_shared) {
-          body = pending.shared->good_body;
-        }
-        // A good copy known only here (learned while the tier was down) has no body to
-        // share; the fleet's record stays as it is until the next answer.
-        if (body) shared_->publish(keys[i], entries[i], *body, fetched, options_.policy);
-        if (pending.locked) shared_->unlock(keys[i]);
-      }
-    }
+    to_fetch.reserve(indices.size());
+    for (const std::size_t i : indices) to_fetch.push_back(origins[i]);
+    return fetcher_.fetch_all(to_fetch, cancelled);
   };
-
-  std::vector<Pending> to_fetch;
+  std::vector<RobotsEntry> entries(keys.size());
   if (shared_ == nullptr) {
-    for (std::size_t i = 0; i < keys.size(); ++i) to_fetch.push_back({i, std::nullopt, false});
-    fetch(to_fetch);
+    std::vector<std::size_t> all(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) all[i] = i;
+    const std::vector<FetchOutcome> outcomes = fetch(all);
+    const TimePoint fetched = options_.clock();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      entries[i] = next_entry(previous[i].get(), outcomes[i], fetched, options_.policy);
+      tiers[keys[i]] = CacheTier::kFetched;
+    }
     return entries;
   }
-
-  const auto lock_ttl = options_.fetch.total_timeout + std::chrono::seconds(1);
-  // Looking up and locking are two steps: between them another process may publish its
-  // record and let go of the lock. Looking once more while holding the lock closes that
-  // window, so the fleet fetches each origin once.
-  const auto published_meanwhile = [&](std::size_t i) {
-    std::optional<SharedRecord> record = shared_->lookup(keys[i]);
-    if (!record || options_.clock() >= record->entry.fresh_until) return false;
-    shared_->unlock(keys[i]);
-    settle_from_shared(i, *record);
-    return true;
-  };
-  std::vector<Pending> waiting;
+  std::vector<SharedCache::Loaded> loaded =
+      shared_->load({.keys = keys,
+                     .previous = previous,
+                     .refetch = refetch,
+                     .policy = options_.policy,
+                     .fetch_timeout = options_.fetch.total_timeout,
+                     .clock = options_.clock,
+                     .cancelled = cancelled},
+                    fetch);
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    std::optional<SharedRecord> record = shared_->lookup(keys[i]);
-    const bool fresh = record && options_.clock() < record->entry.fresh_until;
-    shared_->count_lookup(fresh);
-    if (fresh && !refetch) {
-      settle_from_shared(i, *record);
-      continue;
-    }
-    Pending pending{i, std::move(record), false};
-    const SharedCache::Lock lock = shared_->lock(keys[i], lock_ttl);
-    pending.locked = lock == SharedCache::Lock::kAcquired;
-    if (pending.locked && !refetch && published_meanwhile(i)) continue;
-    if (lock == SharedCache::Lock::kHeldElsewhere && !refetch) {
-      waiting.push_back(std::move(pending));
-    } else {
-      to_fetch.push_back(std::move(pending));
-    }
+    entries[i] = std::move(loaded[i].entry);
+    tiers[keys[i]] = loaded[i].from_fleet ? CacheTier::kShared : CacheTier::kFetched;
   }
-  fetch(to_fetch);
-
-  // Another process is fetching these: look again until its record appears, the lock
-  // frees up (it failed or died: fetch here), or the fetch timeout has passed.
-  const auto deadline = std::chrono::steady_clock::now() + options_.fetch.total_timeout;
-  auto pause = shared_->options().poll_interval;
-  std::vector<Pending> after_wait;
-  while (!waiting.empty()) {
-    if (was_cancelled(cancelled)) {
-      // fetch() settles them at once as cancelled: nothing is fetched, locked or shared.
-      std::move(waiting.begin(), waiting.end(), std::back_inserter(after_wait));
-      break;
-    }
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, shared_->options().max_poll_interval);
-    const bool out_of_time = std::chrono::steady_clock::now() >= deadline;
-    std::vector<Pending> still_waiting;
-    for (Pending& pending : waiting) {
-      std::optional<SharedRecord> record = shared_->lookup(keys[pending.index]);
-      if (record && options_.clock() < record->entry.fresh_until) {
-        shared_->count_wait(false);
-        settle_from_shared(pending.index, *record);
-        continue;
-      }
-      if (record) pending.shared = std::move(record);
-      const SharedCache::Lock lock = out_of_time ? SharedCache::Lock::kUnavailable
-                                                 : shared_->lock(keys[pending.index], lock_ttl);
-      if (lock == SharedCache::Lock::kHeldElsewhere) {
-        still_waiting.push_back(std::move(pending));
-        continue;
-      }
-      pending.locked = lock == SharedCache::Lock::kAcquired;
-      if (pending.locked && published_meanwhile(pending.index)) {
-        shared_->count_wait(false);
-        continue;
-      }
-      shared_->count_wait(out_of_time);
-      after_wait.push_back(std::move(pending));
-    }
-    waiting = std::move(still_waiting);
-  }
-  fetch(after_wait);
   return entries;
 }
 

@@ -2,8 +2,10 @@
 #include "robotstxt/shared_cache.h"
 
 #include <algorithm>
+#include <iterator>
 #include <random>
 #include <system_error>
+#include <thread>
 #include <utility>
 
 #include "fetch/shared_record.h"
@@ -168,6 +170,136 @@ void SharedCache::publish(const std::string& origin_key, const RobotsEntry& entr
   } else {
     failed();
   }
+}
+
+void SharedCache::fetch_and_publish(const LoadRequest& request, const FetchOrigins& fetch,
+                                    std::span<Pending> batch, std::vector<Loaded>& loaded) {
+  if (batch.empty()) return;
+  std::vector<std::size_t> indices;
+  indices.reserve(batch.size());
+  for (const Pending& pending : batch) indices.push_back(pending.index);
+  std::vector<FetchOutcome> outcomes = fetch(indices);
+  // One outcome per origin is the contract; an origin without one failed here.
+  if (outcomes.size() < batch.size()) {
+    FetchOutcome none;
+    none.kind = FetchKind::kLocalError;
+    none.error = "no fetch outcome";
+    outcomes.resize(batch.size(), none);
+  }
+  const TimePoint fetched = request.clock();
+  for (std::size_t b = 0; b < batch.size(); ++b) {
+    Pending& pending = batch[b];
+    const std::size_t i = pending.index;
+    const RobotsEntry* local = i < request.previous.size() ? request.previous[i].get() : nullptr;
+    const RobotsEntry* shared = pending.shared ? &pending.shared->entry : nullptr;
+    // docs/semantics.md 7's error run continues from the fleet's history when it is at
+    // least as recent as ours: a restarted process does not start the 12 hours again.
+    const bool use_shared =
+        shared != nullptr && (local == nullptr || shared->fetched_at >= local->fetched_at);
+    RobotsEntry& entry = loaded[i].entry;
+    entry = next_entry(use_shared ? shared : local, outcomes[b], fetched, request.policy);
+    loaded[i].from_fleet = false;
+    const bool answered_2xx = entry.good_copy != nullptr && entry.errors_since == std::nullopt;
+    std::optional<std::string_view> body;
+    if (answered_2xx) {
+      body = outcomes[b].body;
+    } else if (entry.good_copy == nullptr) {
+      body = std::string_view{};
+    } else if (use_shared) {
+      body = pending.shared->good_body;
+    }
+    // A good copy known only here (learned while the tier was down) has no body to
+    // share; the fleet's record stays as it is until the next answer.
+    if (body) publish(request.keys[i], entry, *body, fetched, request.policy);
+    if (pending.locked) unlock(request.keys[i]);
+  }
+}
+
+std::vector<SharedCache::Loaded> SharedCache::load(const LoadRequest& request,
+                                                   const FetchOrigins& fetch) {
+  const std::span<const std::string> keys = request.keys;
+  std::vector<Loaded> loaded(keys.size());
+  const auto settle_from_record = [&](std::size_t i, SharedRecord& record) {
+    loaded[i].entry = std::move(record.entry);
+    loaded[i].from_fleet = true;
+  };
+  const auto fresh = [&](const std::optional<SharedRecord>& record) {
+    return record && request.clock() < record->entry.fresh_until;
+  };
+  const auto lock_ttl = request.fetch_timeout + std::chrono::seconds(1);
+  // Looking up and locking are two steps: between them another process may publish its
+  // record and let go of the lock. Looking once more while holding the lock closes that
+  // window, so the fleet fetches each origin once.
+  const auto published_meanwhile = [&](std::size_t i) {
+    std::optional<SharedRecord> record = lookup(keys[i]);
+    if (!fresh(record)) return false;
+    unlock(keys[i]);
+    settle_from_record(i, *record);
+    return true;
+  };
+
+  std::vector<Pending> to_fetch;
+  std::vector<Pending> waiting;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    std::optional<SharedRecord> record = lookup(keys[i]);
+    const bool hit = fresh(record);
+    count_lookup(hit);
+    if (hit && !request.refetch) {
+      settle_from_record(i, *record);
+      continue;
+    }
+    Pending pending{i, std::move(record), false};
+    const Lock taken = lock(keys[i], lock_ttl);
+    pending.locked = taken == Lock::kAcquired;
+    if (pending.locked && !request.refetch && published_meanwhile(i)) continue;
+    if (taken == Lock::kHeldElsewhere && !request.refetch) {
+      waiting.push_back(std::move(pending));
+    } else {
+      to_fetch.push_back(std::move(pending));
+    }
+  }
+  fetch_and_publish(request, fetch, to_fetch, loaded);
+
+  // Another process is fetching these: look again until its record appears, the lock
+  // frees up (it failed or died: fetch here), or the fetch timeout has passed.
+  const auto deadline = std::chrono::steady_clock::now() + request.fetch_timeout;
+  auto pause = options_.poll_interval;
+  std::vector<Pending> after_wait;
+  while (!waiting.empty()) {
+    if (request.cancelled != nullptr && request.cancelled->load(std::memory_order_relaxed)) {
+      // The fetch settles them at once as cancelled: nothing is fetched, locked or shared.
+      std::move(waiting.begin(), waiting.end(), std::back_inserter(after_wait));
+      break;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, options_.max_poll_interval);
+    const bool out_of_time = std::chrono::steady_clock::now() >= deadline;
+    std::vector<Pending> still_waiting;
+    for (Pending& pending : waiting) {
+      std::optional<SharedRecord> record = lookup(keys[pending.index]);
+      if (fresh(record)) {
+        count_wait(false);
+        settle_from_record(pending.index, *record);
+        continue;
+      }
+      if (record) pending.shared = std::move(record);
+      const Lock taken = out_of_time ? Lock::kUnavailable : lock(keys[pending.index], lock_ttl);
+      if (taken == Lock::kHeldElsewhere) {
+        still_waiting.push_back(std::move(pending));
+        continue;
+      }
+      pending.locked = taken == Lock::kAcquired;
+      if (pending.locked && published_meanwhile(pending.index)) {
+        count_wait(false);
+        continue;
+      }
+      count_wait(out_of_time);
+      after_wait.push_back(std::move(pending));
+    }
+    waiting = std::move(still_waiting);
+  }
+  fetch_and_publish(request, fetch, after_wait, loaded);
+  return loaded;
 }
 
 void SharedCache::count_wait(bool timed_out) noexcept {
