@@ -69,7 +69,7 @@ TYPED_TEST_SUITE(BackOffRuleTest, Backends);
 
 constexpr std::int64_t kCap = 1000;
 constexpr std::int64_t kTtl = 60'000;
-const std::string kKey = "robotstxt:v1:backoff:https://example.com";
+const std::string kKey = "robotstxt:v1:backoff:{https://example.com}";
 
 std::string record_text(std::int64_t back_off, std::int64_t not_before) {
   return format_back_off({back_off, not_before});

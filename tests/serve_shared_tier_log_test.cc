@@ -135,7 +135,7 @@ TEST(ServeSharedTierLogTest, LostAndBackAreOneLineEachAndTheGaugeFollows) {
   };
   // Authenticated as the ACL user: the record is written where another instance finds it.
   ASSERT_EQ(check("before.test").status, 200);
-  EXPECT_EQ(redis.command({"EXISTS", "robotstxt:v1:origin:http://before.test"}), ":1\r\n");
+  EXPECT_EQ(redis.command({"EXISTS", "robotstxt:v1:origin:{http://before.test}"}), ":1\r\n");
   EXPECT_EQ(metric(service.get("/metrics").body, "robotstxt_shared_tier_up"), 1);
   EXPECT_EQ(read_file(log), "") << "Redis answered at start: nothing to say";
 

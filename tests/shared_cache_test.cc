@@ -1,7 +1,8 @@
 // The fleet's shared cache tier (shared_cache.h): one fetch per origin for every process
 // sharing the store, the docs/semantics.md 7 error timeline continued from the shared history
 // across restarts, and a store that fails never failing an answer. The tier tests run
-// twice: against the in-memory store and against a real redis-server on loopback.
+// three times: against the in-memory store, a real redis-server on loopback, and a local
+// Redis Cluster of three masters.
 #include "robotstxt/shared_cache.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@
 #include "robotstxt/robots_client.h"
 #include "support/fixture_server.h"
 #include "support/in_memory_store.h"
+#include "support/redis_cluster.h"
 #include "support/redis_server.h"
 
 namespace robotstxt {
@@ -24,6 +26,7 @@ namespace {
 
 using testing::FixtureServer;
 using testing::InMemoryStore;
+using testing::LocalRedisCluster;
 using testing::RedisServer;
 
 const TimePoint kStart = TimePoint{} + std::chrono::days(20000);
@@ -143,7 +146,7 @@ TEST(SharedCacheKeysTest, RecordsLiveForFreshnessPlusTheLastGoodCopyLimit) {
   SharedCache cache(store);
   const RobotsEntry good = next_entry(nullptr, response(200, "Disallow: /x\n"), kStart);
   cache.publish("http://example.test", good, "Disallow: /x\n", kStart, {});
-  const auto ttl = store->ttl("robotstxt:v1:origin:http://example.test");
+  const auto ttl = store->ttl("robotstxt:v1:origin:{http://example.test}");
   EXPECT_GT(ttl, std::chrono::hours(24) + std::chrono::days(30) - std::chrono::minutes(1));
   EXPECT_LE(ttl, std::chrono::hours(24) + std::chrono::days(30));
   EXPECT_EQ(cache.stats().writes, 1u);
@@ -153,7 +156,13 @@ TEST(SharedCacheKeysTest, RecordsLiveForFreshnessPlusTheLastGoodCopyLimit) {
 class SharedTierTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    if (GetParam() == "redis") {
+    if (GetParam() == "cluster") {
+      cluster_ = std::make_unique<LocalRedisCluster>();
+      ASSERT_TRUE(cluster_->ok()) << "the Redis Cluster did not come up";
+      RedisStoreOptions options;
+      options.cluster_seeds = parse_redis_cluster_seeds(cluster_->seeds()).seeds;
+      store_ = std::make_shared<RedisStore>(options);
+    } else if (GetParam() == "redis") {
       redis_ = std::make_unique<RedisServer>();
       ASSERT_NE(redis_->port(), 0) << "redis-server did not start";
       RedisStoreOptions options;
@@ -178,13 +187,21 @@ class SharedTierTest : public ::testing::TestWithParam<std::string> {
   }
 
   void store_goes_down() {
-    if (redis_) {
+    if (cluster_) {
+      for (std::size_t i = 0; i < LocalRedisCluster::kMasters; ++i) cluster_->node(i).kill_now();
+    } else if (redis_) {
       redis_->kill_now();
     } else {
       memory_->down = true;
     }
   }
   bool store_comes_back() {
+    if (cluster_) {
+      for (std::size_t i = 0; i < LocalRedisCluster::kMasters; ++i) {
+        if (!cluster_->node(i).restart()) return false;
+      }
+      return cluster_->becomes_ok();
+    }
     if (redis_) return redis_->restart();
     memory_->down = false;
     return true;
@@ -192,13 +209,14 @@ class SharedTierTest : public ::testing::TestWithParam<std::string> {
 
   FixtureServer origin_{"robots_server.py"};
   std::unique_ptr<RedisServer> redis_;
+  std::unique_ptr<LocalRedisCluster> cluster_;
   std::shared_ptr<InMemoryStore> memory_;
   std::shared_ptr<SharedStore> store_;
   TimePoint now_ = kStart;
   std::chrono::milliseconds total_timeout_{std::chrono::seconds(60)};
 };
 
-INSTANTIATE_TEST_SUITE_P(Stores, SharedTierTest, ::testing::Values("memory", "redis"));
+INSTANTIATE_TEST_SUITE_P(Stores, SharedTierTest, ::testing::Values("memory", "redis", "cluster"));
 
 TEST_P(SharedTierTest, SecondInstanceAnswersFromTheSharedTier) {
   RobotsClient first = instance();
@@ -244,8 +262,9 @@ TEST(SharedTierRaceTest, RecordPublishedBetweenLookupAndLockIsUsedNotRefetched) 
   EXPECT_FALSE(second_answer.allowed);
   EXPECT_EQ(origin.request_count("race"), 1);
   // The second instance gave its lock back: a third may take it at once.
-  EXPECT_EQ(store->acquire("robotstxt:v1:lock:http://race.test", "third", std::chrono::seconds(5)),
-            StoreStatus::kOk);
+  EXPECT_EQ(
+      store->acquire("robotstxt:v1:lock:{http://race.test}", "third", std::chrono::seconds(5)),
+      StoreStatus::kOk);
 }
 
 // docs/semantics.md 7 through the shared history: each step is a new process (a restart) with an
@@ -285,7 +304,7 @@ TEST_P(SharedTierTest, ErrorTimelineContinuesAcrossRestarts) {
 
 // While another process holds the origin's lock, this one waits for its record.
 TEST_P(SharedTierTest, WaitsForAnotherProcessInsteadOfFetching) {
-  const std::string lock = "robotstxt:v1:lock:http://waited.test";
+  const std::string lock = "robotstxt:v1:lock:{http://waited.test}";
   ASSERT_EQ(store_->acquire(lock, "another-process", std::chrono::seconds(60)), StoreStatus::kOk);
   RobotsClient client = instance();
   auto decision = std::async(
@@ -298,7 +317,7 @@ TEST_P(SharedTierTest, WaitsForAnotherProcessInsteadOfFetching) {
   FetchOutcome fetched = response(200, body);
   fetched.robots_url = "http://waited.test/robots.txt";  // a record names its own origin
   const RobotsEntry entry = next_entry(nullptr, fetched, now_);
-  ASSERT_EQ(store_->put("robotstxt:v1:origin:http://waited.test",
+  ASSERT_EQ(store_->put("robotstxt:v1:origin:{http://waited.test}",
                         internal::encode_shared_record(entry, body), std::chrono::hours(1)),
             StoreStatus::kOk);
   const Decision waited = decision.get();
@@ -311,7 +330,7 @@ TEST_P(SharedTierTest, WaitsForAnotherProcessInsteadOfFetching) {
 // A holder that gives up (its fetch failed locally, or it died and the lock expired)
 // leaves the lock free: the waiter takes it and fetches.
 TEST_P(SharedTierTest, FetchesWhenTheHolderLetsGo) {
-  const std::string lock = "robotstxt:v1:lock:http://released.test";
+  const std::string lock = "robotstxt:v1:lock:{http://released.test}";
   ASSERT_EQ(store_->acquire(lock, "another-process", std::chrono::seconds(60)), StoreStatus::kOk);
   RobotsClient client = instance();
   auto decision = std::async(std::launch::async,
@@ -331,7 +350,7 @@ TEST_P(SharedTierTest, FetchesWhenTheHolderLetsGo) {
 
 // Waiting is bounded by the fetch timeout: a lock that never frees up costs one timeout.
 TEST_P(SharedTierTest, WaitingEndsAtTheFetchTimeout) {
-  ASSERT_EQ(store_->acquire("robotstxt:v1:lock:http://stuck.test", "another-process",
+  ASSERT_EQ(store_->acquire("robotstxt:v1:lock:{http://stuck.test}", "another-process",
                             std::chrono::hours(1)),
             StoreStatus::kOk);
   total_timeout_ = std::chrono::milliseconds(200);

@@ -138,7 +138,7 @@ class HostileStoreTest : public ::testing::Test {
 
   // What the key holds now, as a record (nullopt: none, or not one).
   std::optional<SharedRecord> stored(const std::string& origin) {
-    const std::string reply = redis_.command({"GET", "robotstxt:v1:origin:" + origin});
+    const std::string reply = redis_.command({"GET", "robotstxt:v1:origin:{" + origin + "}"});
     const std::size_t body = reply.find("\r\n");
     if (!reply.starts_with("$") || body == std::string::npos || reply.size() < body + 4) {
       return std::nullopt;
@@ -161,7 +161,8 @@ class HostileStoreTest : public ::testing::Test {
 TEST_F(HostileStoreTest, RecordTheWriterNeverWritesIsCountedIgnoredAndOverwritten) {
   const std::string planted = with(record_for("http://planted.test", 200, "Allow: /\n"),
                                    "kind=response", "kind=local error");
-  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:origin:http://planted.test", planted}), "+OK\r\n");
+  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:origin:{http://planted.test}", planted}),
+            "+OK\r\n");
   RobotsClient reader = client();
   const Decision decision = reader.decide("http://planted.test/private", "bot");
   EXPECT_EQ(decision.cache, CacheTier::kFetched);
@@ -175,7 +176,7 @@ TEST_F(HostileStoreTest, RecordTheWriterNeverWritesIsCountedIgnoredAndOverwritte
 
 // A record copied under another origin's key would answer for that origin.
 TEST_F(HostileStoreTest, RecordOfAnotherOriginIsNotTaken) {
-  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:origin:http://victim.test",
+  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:origin:{http://victim.test}",
                             record_for("http://elsewhere.test", 200, "Allow: /\n")}),
             "+OK\r\n");
   RobotsClient reader = client();
@@ -189,7 +190,7 @@ TEST_F(HostileStoreTest, RecordOfAnotherOriginIsNotTaken) {
 TEST_F(HostileStoreTest, HugeRecordIsNotReadWhole) {
   std::string huge = record_for("http://huge.test", 200, "Allow: /\n");
   huge.resize(std::size_t{64} << 20, 'x');
-  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:origin:http://huge.test", huge}), "+OK\r\n");
+  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:origin:{http://huge.test}", huge}), "+OK\r\n");
   huge = {};
   RobotsClient reader = client();
   const long long before = bytes_sent();
@@ -205,7 +206,8 @@ TEST_F(HostileStoreTest, HugeRecordIsNotReadWhole) {
 
 // A value of another type under a record key is a bad record, not a Redis outage.
 TEST_F(HostileStoreTest, KeyOfAnotherTypeIsABadRecordNotAnOutage) {
-  ASSERT_EQ(redis_.command({"HSET", "robotstxt:v1:origin:http://hashed.test", "a", "b"}), ":1\r\n");
+  ASSERT_EQ(redis_.command({"HSET", "robotstxt:v1:origin:{http://hashed.test}", "a", "b"}),
+            ":1\r\n");
   RobotsClient reader = client();
   EXPECT_EQ(reader.decide("http://hashed.test/private", "bot").cache, CacheTier::kFetched);
   EXPECT_GE(reader.shared_cache()->stats().bad_records, 1u);
@@ -217,7 +219,7 @@ TEST_F(HostileStoreTest, KeyOfAnotherTypeIsABadRecordNotAnOutage) {
 // No holder of ours leaves a lock without an expiry: one is taken over at once instead
 // of being waited for until the fetch timeout (10 s here).
 TEST_F(HostileStoreTest, LockWithoutExpiryIsNotWaitedFor) {
-  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:lock:http://stuck.test", "forever"}), "+OK\r\n");
+  ASSERT_EQ(redis_.command({"SET", "robotstxt:v1:lock:{http://stuck.test}", "forever"}), "+OK\r\n");
   RobotsClient reader = client(std::chrono::seconds(10));
   const auto started = std::chrono::steady_clock::now();
   const Decision decision = reader.decide("http://stuck.test/private", "bot");
@@ -227,7 +229,7 @@ TEST_F(HostileStoreTest, LockWithoutExpiryIsNotWaitedFor) {
   EXPECT_EQ(reader.shared_cache()->stats().waits, 0u);
   EXPECT_EQ(origin_.request_count("stuck"), 1);
   // Released by its new holder after the fetch, as any lock of ours.
-  EXPECT_EQ(redis_.command({"EXISTS", "robotstxt:v1:lock:http://stuck.test"}), ":0\r\n");
+  EXPECT_EQ(redis_.command({"EXISTS", "robotstxt:v1:lock:{http://stuck.test}"}), ":0\r\n");
 }
 
 }  // namespace

@@ -22,6 +22,10 @@
  * once it answers ROLE as a master. A connection lost, or a READONLY reply (the node has
  * become a replica), makes the next connection ask the sentinels again: a replica is never
  * written to.
+ *
+ * With RedisStoreOptions::cluster_seeds, the store is a Redis Cluster client: each
+ * command goes to the master that holds its key's slot (src/fetch/redis_cluster.h), with
+ * the same pools and bounds per master.
  */
 #ifndef ROBOTSTXT_REDIS_STORE_H_
 #define ROBOTSTXT_REDIS_STORE_H_
@@ -44,6 +48,9 @@
 struct redisReply;  // hiredis
 
 namespace robotstxt {
+namespace internal {
+class RedisCluster;
+}
 
 /// One Redis or Sentinel node: a host name or address and a port.
 struct RedisEndpoint {
@@ -83,8 +90,25 @@ struct RedisUrlResult {
 /// Everything up to the last `@` after the scheme goes, whether or not the URL is valid.
 [[nodiscard]] std::string redact_redis_url(std::string_view url);
 
+/// Reads the seed nodes of a Redis Cluster:
+/// `[redis://[[USER]:PASSWORD@]]HOST:PORT[,HOST:PORT...]` (port 6379 by default). The user
+/// and password, given once, are used on every node of the cluster; a cluster has database
+/// 0 only, so no /DB. At most 64 seeds. The error never holds the password.
+/// Example: parse_redis_cluster_seeds("redis://:pw@10.0.0.5:7000,10.0.0.6:7000")
+/// .seeds holds two seeds, each with password "pw".
+struct RedisSeedsResult {
+  std::vector<RedisAddress> seeds;  ///< empty when refused
+  std::string error;                ///< why the seeds were refused
+};
+[[nodiscard]] RedisSeedsResult parse_redis_cluster_seeds(std::string_view seeds);
+
 struct RedisStoreOptions {
   RedisAddress address;
+  /// A Redis Cluster instead of the one Redis at `address`: its seed nodes (with the
+  /// credentials of every node). The store reads the slot map from them (CLUSTER SLOTS),
+  /// sends each command to the master of its key's slot and follows MOVED and ASK
+  /// redirections (at most 5 per command); a script's keys must share one slot.
+  std::vector<RedisAddress> cluster_seeds{};
   /// Per connection made, to Redis or to a sentinel.
   std::chrono::milliseconds connect_timeout{250};
   /// A reply slower than this counts as Redis being unavailable (a sentinel's too).
@@ -134,6 +158,7 @@ class RedisStore final : public SharedStore {
   [[nodiscard]] RedisFailure last_failure() const;
 
  private:
+  friend class internal::RedisCluster;
   class Connection;
   void give_back(std::unique_ptr<Connection> connection);
   // A new connection: to the address, or to the master the sentinels name (asking them
@@ -142,10 +167,14 @@ class RedisStore final : public SharedStore {
   // With Sentinel: the master a connection of `generation` used is no longer to be
   // trusted; the next connection asks the sentinels, and idle ones to it are dropped.
   void forget_master(std::uint64_t generation);
-  // Runs one command; the reply (to be freed with freeReplyObject) or null on failure.
-  // A pooled connection that fails (Redis restarted since) is replaced once.
-  redisReply* run(std::initializer_list<std::string_view> arguments);
-  redisReply* run(std::span<const std::string_view> arguments);
+  // Runs one command about `key`: on this Redis, or on the cluster's master of its slot.
+  // The reply (to be freed with freeReplyObject) or null on failure.
+  redisReply* run(std::string_view key, std::initializer_list<std::string_view> arguments);
+  redisReply* run(std::string_view key, std::span<const std::string_view> arguments);
+  // Runs one command on this Redis; with `asking`, ASKING first on the same connection
+  // (a cluster's ASK redirection). A pooled connection that fails (Redis restarted
+  // since) is replaced once.
+  redisReply* run_here(std::span<const std::string_view> arguments, bool asking);
 
   // Keeps why a call failed (last_error()).
   void failed_because(std::string why, RedisFailure failure);
@@ -158,6 +187,7 @@ class RedisStore final : public SharedStore {
   std::uint64_t master_generation_ = 0;  // bumped when master_ is forgotten; under mutex_
   std::vector<std::unique_ptr<Connection>> idle_;
   std::unordered_map<std::string, std::string> script_digests_;  // each script's SHA1, once loaded
+  std::unique_ptr<internal::RedisCluster> cluster_;              // null for one Redis
 };
 
 }  // namespace robotstxt

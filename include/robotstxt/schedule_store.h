@@ -9,10 +9,13 @@
  *
  * Two values per key, both plain text so that an operator can read them with redis-cli:
  *
- * | key                                     | value                                   |
- * |-----------------------------------------|-----------------------------------------|
- * | `robotstxt:v1:slot:<origin key>|<who>`  | the last slot reserved, Unix ms         |
- * | `robotstxt:v1:backoff:<origin key>`     | "<back-off ms> <not before, Unix ms>"   |
+ * | key                                      | value                                  |
+ * |------------------------------------------|----------------------------------------|
+ * | `robotstxt:v1:slot:{<origin key>}|<who>` | the last slot reserved, Unix ms        |
+ * | `robotstxt:v1:backoff:{<origin key>}`    | "<back-off ms> <not before, Unix ms>"  |
+ *
+ * The origin in braces is a Redis Cluster hash tag: both keys (and the shared cache's,
+ * shared_cache.h) live in one slot, so one script may touch them together.
  *
  * Both expire (the TTL of SlotRequest, counted from the last slot), so an origin nobody
  * crawls leaves nothing behind. Every value read back is checked: one that is not of

@@ -12,12 +12,16 @@
  *
  * Key scheme (version 1), one pair of keys per origin (Origin::key()):
  *
- * | key                                | value                                         |
- * |------------------------------------|-----------------------------------------------|
- * | `robotstxt:v1:origin:<origin key>` | the origin's record (shared_record.h format): |
- * |                                    | the last good body, the fetch outcome, first  |
- * |                                    | error time, last answer time, freshness       |
- * | `robotstxt:v1:lock:<origin key>`   | a random token while one process fetches      |
+ * | key                                  | value                                         |
+ * |--------------------------------------|-----------------------------------------------|
+ * | `robotstxt:v1:origin:{<origin key>}` | the origin's record (shared_record.h format): |
+ * |                                      | the last good body, the fetch outcome, first  |
+ * |                                      | error time, last answer time, freshness       |
+ * | `robotstxt:v1:lock:{<origin key>}`   | a random token while one process fetches      |
+ *
+ * The origin in braces is a Redis Cluster hash tag: every key of one origin (these and
+ * the fetch schedule's, schedule_store.h) lives in one slot, on one master. A key prefix
+ * must hold no `{`, or the tag would be the prefix's and every origin share one slot.
  *
  * A record expires (store TTL) at its freshness end plus PolicyOptions::
  * last_good_copy_limit: an error run that starts when the copy goes stale still finds
@@ -196,7 +200,7 @@ class SharedCache {
   [[nodiscard]] SharedCacheStats stats() const noexcept;
   [[nodiscard]] const SharedCacheOptions& options() const noexcept { return options_; }
 
-  /// `robotstxt:v1:origin:<origin_key>` (with the configured prefix).
+  /// `robotstxt:v1:origin:{<origin_key>}` (with the configured prefix).
   [[nodiscard]] std::string record_key(std::string_view origin_key) const;
   [[nodiscard]] std::string lock_key(std::string_view origin_key) const;
 

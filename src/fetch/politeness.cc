@@ -188,12 +188,13 @@ bool Politeness::shared_reachable() {
 }
 
 std::string Politeness::schedule_key(const Decision& decision, Agent agent) const {
-  return options_.key_prefix + "v1:slot:" + origin_key_of(decision.robots_url) + "|" +
+  // The origin in braces: a Redis Cluster hash tag, as for the shared cache's keys.
+  return options_.key_prefix + "v1:slot:{" + origin_key_of(decision.robots_url) + "}|" +
          who_key(agent);
 }
 
 std::string Politeness::back_off_key(std::string_view robots_url) const {
-  return options_.key_prefix + "v1:backoff:" + origin_key_of(robots_url);
+  return options_.key_prefix + "v1:backoff:{" + origin_key_of(robots_url) + "}";
 }
 
 void Politeness::reserve(Slot& slot, Agent agent) {

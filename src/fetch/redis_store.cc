@@ -7,6 +7,7 @@
 #include <charconv>
 #include <utility>
 
+#include "fetch/redis_cluster.h"
 #include "fetch/redis_connection.h"
 #include "fetch/redis_sentinel.h"
 
@@ -136,7 +137,41 @@ std::string redact_redis_url(std::string_view url) {
   return std::string(url.substr(0, kept)) + "***@" + std::string(url.substr(at + 1));
 }
 
-RedisStore::RedisStore(RedisStoreOptions options) : options_(std::move(options)) {}
+RedisSeedsResult parse_redis_cluster_seeds(std::string_view seeds) {
+  // Enough for any seed list; each seed may cost a connection attempt at start.
+  constexpr std::size_t kMaxSeeds = 64;
+  constexpr std::string_view kScheme = "redis://";
+  if (seeds.starts_with(kScheme)) seeds.remove_prefix(kScheme.size());
+  std::string user_info;
+  if (const std::size_t at = seeds.rfind('@'); at != std::string_view::npos) {
+    user_info = std::string(seeds.substr(0, at + 1));
+    seeds.remove_prefix(at + 1);
+  }
+  RedisSeedsResult result;
+  while (true) {
+    const std::size_t comma = seeds.find(',');
+    const std::string_view seed = seeds.substr(0, comma);
+    if (seed.find('/') != std::string_view::npos) {
+      return {{}, "a Redis Cluster has database 0 only: no /DB after a seed"};
+    }
+    if (result.seeds.size() == kMaxSeeds) {
+      return {{}, "more than " + std::to_string(kMaxSeeds) + " Redis Cluster seeds"};
+    }
+    // The user and password, given once, go with every seed.
+    RedisUrlResult address = parse_redis_url(std::string(kScheme) + user_info + std::string(seed));
+    if (!address.address) return {{}, std::move(address.error)};
+    result.seeds.push_back(std::move(*address.address));
+    if (comma == std::string_view::npos) break;
+    seeds.remove_prefix(comma + 1);
+  }
+  return result;
+}
+
+RedisStore::RedisStore(RedisStoreOptions options) : options_(std::move(options)) {
+  if (!options_.cluster_seeds.empty()) {
+    cluster_ = std::make_unique<internal::RedisCluster>(options_);
+  }
+}
 
 RedisStore::~RedisStore() = default;
 
@@ -192,10 +227,6 @@ void RedisStore::forget_master(std::uint64_t generation) {
   idle_.clear();
 }
 
-redisReply* RedisStore::run(std::initializer_list<std::string_view> arguments) {
-  return run(std::span<const std::string_view>(arguments.begin(), arguments.size()));
-}
-
 namespace {
 
 // A node that became a replica refuses writes with READONLY (and a script that writes
@@ -208,7 +239,25 @@ bool is_readonly(const redisReply& reply) {
 
 }  // namespace
 
-redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
+redisReply* RedisStore::run(std::string_view key,
+                            std::initializer_list<std::string_view> arguments) {
+  return run(key, std::span<const std::string_view>(arguments.begin(), arguments.size()));
+}
+
+redisReply* RedisStore::run(std::string_view key, std::span<const std::string_view> arguments) {
+  if (!cluster_) return run_here(arguments, false);
+  std::string error;
+  redisReply* reply = cluster_->run(key, arguments, error);
+  if (reply == nullptr) {
+    failed_because(std::move(error), RedisFailure::kConnection);
+  } else if (reply->type == REDIS_REPLY_ERROR) {
+    const std::string_view text(reply->str, reply->len);
+    if (!text.starts_with("NOSCRIPT")) failed_because(std::string(text), RedisFailure::kError);
+  }
+  return reply;
+}
+
+redisReply* RedisStore::run_here(std::span<const std::string_view> arguments, bool asking) {
   bool pooled = false;
   std::unique_ptr<Connection> connection;
   {
@@ -219,8 +268,17 @@ redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
       pooled = true;
     }
   }
+  // An ASK redirection holds for the one command after ASKING, on its connection.
+  const auto send = [&](Connection& on) -> Reply {
+    if (asking) {
+      constexpr std::array<std::string_view, 1> kAsking = {"ASKING"};
+      Reply asked = on.command(kAsking);
+      if (!asked || asked->type != REDIS_REPLY_STATUS) return asked;
+    }
+    return on.command(arguments);
+  };
   if (!connection) connection = connect();
-  Reply reply = connection->command(arguments);
+  Reply reply = send(*connection);
   bool moved = false;
   if (reply && is_readonly(*reply)) {
     connection->break_for("the node is no longer the master (READONLY)", RedisFailure::kReplica);
@@ -232,7 +290,7 @@ redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
   // new one. Not after a timeout, which would double the wait on a Redis that hangs.
   if (!reply && (pooled || moved) && !connection->timed_out()) {
     connection = connect();
-    reply = connection->command(arguments);
+    reply = send(*connection);
     if (reply && is_readonly(*reply)) {
       connection->break_for("the node is no longer the master (READONLY)", RedisFailure::kReplica);
       reply.reset();
@@ -242,9 +300,13 @@ redisReply* RedisStore::run(std::span<const std::string_view> arguments) {
   if (!reply) {
     failed_because(connection->error(), connection->failure());
   } else if (reply->type == REDIS_REPLY_ERROR) {
-    // NOSCRIPT is how a script's first run is asked for (run_script()), not a failure.
+    // NOSCRIPT is how a script's first run is asked for (run_script()), and MOVED and
+    // ASK how a cluster node sends a command elsewhere (RedisCluster): not failures.
     const std::string_view error(reply->str, reply->len);
-    if (!error.starts_with("NOSCRIPT")) failed_because(std::string(error), RedisFailure::kError);
+    if (!error.starts_with("NOSCRIPT") && !error.starts_with("MOVED ") &&
+        !error.starts_with("ASK ")) {
+      failed_because(std::string(error), RedisFailure::kError);
+    }
   }
   give_back(std::move(connection));
   return reply.release();
@@ -270,7 +332,7 @@ StoreRead RedisStore::get(const std::string& key, std::size_t max_bytes) {
   // GETRANGE reads at most max_bytes + 1 bytes (its end is inclusive): enough to tell a
   // value that is too long without moving all of it. A missing key reads as "", which
   // no SharedCache record is either.
-  const Reply reply(run({"GETRANGE", key, "0", std::to_string(max_bytes)}));
+  const Reply reply(run(key, {"GETRANGE", key, "0", std::to_string(max_bytes)}));
   if (!reply) return {StoreStatus::kUnavailable, {}};
   if (reply->type == REDIS_REPLY_ERROR &&
       std::string_view(reply->str, reply->len).starts_with("WRONGTYPE")) {
@@ -284,7 +346,7 @@ StoreRead RedisStore::get(const std::string& key, std::size_t max_bytes) {
 
 StoreStatus RedisStore::put(const std::string& key, std::string_view value,
                             std::chrono::milliseconds ttl) {
-  const Reply reply(run({"SET", key, value, "PX", std::to_string(ttl.count())}));
+  const Reply reply(run(key, {"SET", key, value, "PX", std::to_string(ttl.count())}));
   return reply && reply->type == REDIS_REPLY_STATUS ? StoreStatus::kOk : StoreStatus::kUnavailable;
 }
 
@@ -298,7 +360,8 @@ StoreStatus RedisStore::acquire(const std::string& key, std::string_view token,
       "if redis.call('pttl', KEYS[1]) == -1 then "
       "redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end "
       "return 0";
-  const Reply reply(run({"EVAL", kLockOrTakeOver, "1", key, token, std::to_string(ttl.count())}));
+  const Reply reply(
+      run(key, {"EVAL", kLockOrTakeOver, "1", key, token, std::to_string(ttl.count())}));
   if (!reply || reply->type != REDIS_REPLY_INTEGER) return StoreStatus::kUnavailable;
   return reply->integer == 1 ? StoreStatus::kOk : StoreStatus::kMissing;
 }
@@ -309,7 +372,7 @@ StoreStatus RedisStore::release(const std::string& key, std::string_view token) 
   constexpr std::string_view kCompareAndDelete =
       "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) "
       "else return 0 end";
-  const Reply reply(run({"EVAL", kCompareAndDelete, "1", key, token}));
+  const Reply reply(run(key, {"EVAL", kCompareAndDelete, "1", key, token}));
   return reply && reply->type == REDIS_REPLY_INTEGER ? StoreStatus::kOk : StoreStatus::kUnavailable;
 }
 
@@ -329,16 +392,20 @@ std::optional<std::vector<long long>> RedisStore::run_script(
   command.insert(command.end(), {digest.empty() ? "EVAL" : "EVALSHA",
                                  digest.empty() ? script : std::string_view(digest), count});
   command.insert(command.end(), arguments.begin(), arguments.end());
-  Reply reply(run(command));
+  // In a cluster the script runs on the master of its keys' slot (the first key's), and
+  // is loaded there; a master that has not seen it yet answers NOSCRIPT, as above.
+  const std::string_view key =
+      key_count > 0 && !arguments.empty() ? std::string_view(arguments[0]) : std::string_view();
+  Reply reply(run(key, command));
   if (reply && reply->type == REDIS_REPLY_ERROR && !digest.empty()) {
     command[0] = "EVAL";
     command[1] = script;
-    reply.reset(run(command));
+    reply.reset(run(key, command));
   }
   if (!reply) return std::nullopt;
   if (digest.empty() && reply->type != REDIS_REPLY_ERROR) {
     const std::array<std::string_view, 3> load = {"SCRIPT", "LOAD", script};
-    const Reply loaded(run(load));
+    const Reply loaded(run(key, load));
     if (loaded && loaded->type == REDIS_REPLY_STRING) {
       const std::lock_guard lock(mutex_);
       script_digests_[std::string(script)] = std::string(loaded->str, loaded->len);

@@ -39,12 +39,14 @@ SharedCache::~SharedCache() {
   if (prober_.joinable()) prober_.join();
 }
 
+// The origin in braces is a Redis Cluster hash tag: an origin's record, lock, schedule
+// and back-off share one slot, so each script touches keys of one master only.
 std::string SharedCache::record_key(std::string_view origin_key) const {
-  return options_.key_prefix + "v1:origin:" + std::string(origin_key);
+  return options_.key_prefix + "v1:origin:{" + std::string(origin_key) + "}";
 }
 
 std::string SharedCache::lock_key(std::string_view origin_key) const {
-  return options_.key_prefix + "v1:lock:" + std::string(origin_key);
+  return options_.key_prefix + "v1:lock:{" + std::string(origin_key) + "}";
 }
 
 bool SharedCache::skipping() const noexcept { return store_ == nullptr || down_.load(); }

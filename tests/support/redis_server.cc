@@ -42,9 +42,7 @@ bool answers_ping(std::uint16_t port) {
 
 }  // namespace
 
-RedisServer::RedisServer() : port_(unused_port()) {
-  if (!start()) port_ = 0;
-}
+RedisServer::RedisServer() : RedisServer(std::vector<std::string>{}) {}
 
 RedisServer::RedisServer(std::vector<std::string> arguments, std::string config_file)
     : arguments_(std::move(arguments)), config_file_(std::move(config_file)), port_(unused_port()) {

@@ -45,6 +45,7 @@ namespace {
 struct ServeOptions {
   std::string listen = "127.0.0.1:8080";
   RedisFlags redis;
+  std::string redis_cluster;
   std::string token_file;
   bool no_token = false;
   bool allow_private = false;
@@ -237,13 +238,39 @@ int run_serve(const ServeOptions& options) {
   if (!politeness_settings) return kExitUsage;
   // Outlives the client, whose shared tier's probe writes through it.
   std::optional<service::SharedTierLog> tier_log;
-  std::shared_ptr<RedisStore> redis;
+  if (options.redis.given() && !options.redis_cluster.empty()) {
+    report_error("serve", options.redis.settings.password_file.empty()
+                              ? "--redis-cluster names the shared tier, as --redis or "
+                                "--redis-sentinel does: give one"
+                              : "--redis-password-file is not read with --redis-cluster: give "
+                                "the password in the seeds' URL (redis://USER:PASSWORD@...)");
+    return kExitUsage;
+  }
+  std::optional<RedisStoreOptions> redis_options;
+  std::string redis_description;
   if (options.redis.given()) {
     const std::optional<RedisAddress> address = options.redis.address("serve");
     if (!address) return kExitUsage;
-    redis = std::make_shared<RedisStore>(RedisStoreOptions{.address = *address});
+    redis_options = RedisStoreOptions{.address = *address};
+    redis_description = options.redis.description();
+  }
+  if (!options.redis_cluster.empty()) {
+    RedisSeedsResult seeds = parse_redis_cluster_seeds(options.redis_cluster);
+    if (seeds.seeds.empty()) {
+      report_error("serve", "--redis-cluster '" +
+                                printable(redact_redis_url(options.redis_cluster)) +
+                                "': " + seeds.error);
+      return kExitUsage;
+    }
+    redis_options.emplace();
+    redis_options->cluster_seeds = std::move(seeds.seeds);
+    redis_description = redact_redis_url(options.redis_cluster);
+  }
+  std::shared_ptr<RedisStore> redis;
+  if (redis_options) {
+    redis = std::make_shared<RedisStore>(std::move(*redis_options));
     client.shared_store = redis;
-    tier_log.emplace(stderr, options.redis.description(), [redis] { return redis->last_error(); });
+    tier_log.emplace(stderr, redis_description, [redis] { return redis->last_error(); });
     client.shared_cache.on_availability_change = [&tier_log](bool available) {
       tier_log->changed(available);
     };
@@ -321,9 +348,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ServeOptions>();
   CLI::App* command = app.add_subcommand(
       "serve",
-      "Answer robots.txt questions over HTTP (JSON). With --redis, every instance on that\n"
-      "Redis shares one cache (each robots.txt is fetched once for all of them) and one\n"
-      "fetch schedule per origin. SIGTERM, SIGINT and SIGHUP drain (answer what is in\n"
+      "Answer robots.txt questions over HTTP (JSON). With --redis (or --redis-cluster),\n"
+      "every instance on that Redis shares one cache (each robots.txt is fetched once\n"
+      "for all of them) and one fetch schedule per origin. SIGTERM, SIGINT and SIGHUP drain "
+      "(answer what is in\n"
       "flight, within --drain-timeout) and exit 0. Endpoints:\n" +
           service::endpoint_lines());
   describe_command(*command,
@@ -334,6 +362,10 @@ void add_serve_command(CLI::App& app, int& exit_code) {
       *command,
       "redis://[[USER]:PASSWORD@]HOST:PORT/DB: the shared cache tier and fetch\n"
       "schedule (default: this process only); its state is logged on stderr");
+  command->add_option("--redis-cluster", options->redis_cluster,
+                      "[redis://[[USER]:PASSWORD@]]HOST:PORT[,HOST:PORT...]: the same in a Redis\n"
+                      "Cluster, found through these seed nodes (the user and password go to\n"
+                      "every node); each origin's keys live on the master of its hash slot");
   command->add_option("--token-file", options->token_file,
                       "file whose first line (surrounding whitespace trimmed; not empty) is\n"
                       "the token every /v1/ request must send as 'Authorization: Bearer TOKEN'\n"
