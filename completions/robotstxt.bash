@@ -39,7 +39,7 @@ _robotstxt() {
                --redis-password-file --polite --polite-spacing"
       ;;
     serve)
-      options="--help --listen --redis --redis-sentinel --redis-master --redis-password-file
+      options="--help --listen --redis --redis-sentinel --redis-master --redis-password-file --redis-cluster
                --token-file --no-token --allow-private --concurrency
                --user-agent-header --timeout --max-batch --max-batch-origins --max-connections --max-fetches
                --header-timeout --idle-timeout --drain-timeout --allowed-host --connect-to --proxy

@@ -39,6 +39,7 @@ complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l redis-sent
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l redis-master -x -d 'The master name the sentinels know'
 complete -c robotstxt -n '__fish_seen_subcommand_from fetch serve' -l redis-password-file -r -d 'File holding the Redis password'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l listen -x -d 'HOST:PORT to listen on'
+complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l redis-cluster -x -d 'HOST:PORT,... seeds of a Redis Cluster, the shared cache tier'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l token-file -r -d 'File holding the bearer token'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l no-token -d 'Listen off loopback without a token'
 complete -c robotstxt -n '__fish_seen_subcommand_from serve' -l access-log -r -d 'File to append one line per request to (- for stderr)'
