@@ -58,6 +58,8 @@ TEST(PathOfUrl, Rule4_1_HoldsWhereverTheBoundariesFall) {
     EXPECT_EQ(path_of("http://" + host + path), path) << length;
     EXPECT_EQ(path_of("http://" + host + path + "#f/g"), path) << length;
     EXPECT_EQ(path_of("http://" + host + path + "\0z/"s), path) << length;
+    EXPECT_EQ(path_of("http://" + host + path + "#f\0z"s), path) << length;  // first of
+    EXPECT_EQ(path_of("http://" + host + path + "\0z#f"s), path) << length;  // the two ends
     EXPECT_EQ(path_of("http://" + host + "?q" + run), "/?q" + run) << length;
     EXPECT_EQ(path_of("http://" + host + ";p" + run), "/;p" + run) << length;
     EXPECT_EQ(path_of("http://" + host + "#f" + run + "/g"), "/") << length;

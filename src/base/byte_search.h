@@ -33,6 +33,13 @@ std::size_t find_first_of_bytes(std::string_view text, std::size_t from) noexcep
     const unsigned bits = sixteen_bytes_matching<Bytes...>(text.data() + at);
     if (bits != 0) return at + static_cast<std::size_t>(__builtin_ctz(bits));
   }
+  // The last few bytes too, from the sixteen that end the text, those before `at` shifted
+  // out: a URL's path ends in such a tail, which a byte loop walked a byte at a time.
+  if (at < text.size() && text.size() >= 16) {
+    const std::size_t last = text.size() - 16;
+    const unsigned bits = sixteen_bytes_matching<Bytes...>(text.data() + last) >> (at - last);
+    return bits != 0 ? at + static_cast<std::size_t>(__builtin_ctz(bits)) : std::string_view::npos;
+  }
 #endif
   for (; at < text.size(); ++at) {
     if (((text[at] == Bytes) || ...)) return at;

@@ -34,10 +34,10 @@ std::string_view path_of(std::string_view url, std::string& storage) {
   // No path, or a fragment starts before it: the path is "/".
   if (path_start == npos || url[path_start] == '#') return "/";
   // The path ends at the fragment, or at a NUL byte: Google's matcher reads the path as
-  // a C string. (Two memchr calls over the path: faster than one loop testing both.)
+  // a C string. One pass sixteen bytes at a time: two memchr calls cost as much natively
+  // and, in WebAssembly, where memchr is a plain C loop, a tenth of a check.
   std::string_view path = url.substr(path_start);
-  path = path.substr(0, path.find('#'));
-  path = path.substr(0, path.find('\0'));
+  path = path.substr(0, internal::find_first_of_bytes<'#', '\0'>(path, 0));
   if (path.front() == '/') return path;
   storage.assign(1, '/');
   storage.append(path);
