@@ -69,8 +69,10 @@ export function heap(wasm) {
   const lines = growable();
   const pointers = growable();
   // The string text holds now: asking about one URL for several agents encodes it once.
+  // Where it is, one record for every call (a question allocates nothing in JavaScript
+  // either): read by callers at once, before anything else is written.
   let lastText = null;
-  let lastTextWritten = null; // [address, byte count], read only by callers
+  const written = { at: 0, size: 0 };
   // The URL batch `batch` holds now, a copy (the caller's array may change).
   let lastBatch = null;
   let lastBatchAt = 0;
@@ -154,17 +156,22 @@ export function heap(wasm) {
       return readString(view);
     },
 
-    /** Writes a string as UTF-8; returns [address, byte count]. */
+    /**
+     * Writes a string as UTF-8; returns {at, size}, its address and byte count, in a
+     * record the next call overwrites.
+     */
     writeString(value) {
       // The same string as last time (one URL asked for several agents in a row) is
-      // already there: no encoding, no allocation. Only this function moves `text`.
-      if (value === lastText) return lastTextWritten;
+      // already there: no encoding. Only this function moves `text`.
+      if (value === lastText) return written;
       if (typeof value !== "string") throw new TypeError("expected a string");
       // UTF-16 to UTF-8 is at most 3 bytes per code unit.
       const view = text.view(3 * value.length + 1);
+      lastText = null; // growing may free the buffer and throw: nothing is written then
+      written.at = view.byteOffset;
+      written.size = encoder.encodeInto(value, view).written;
       lastText = value;
-      lastTextWritten = [view.byteOffset, encoder.encodeInto(value, view).written];
-      return lastTextWritten;
+      return written;
     },
 
     /** Copies bytes into the module; returns [address, byte count]. */

@@ -83,11 +83,13 @@ function makeAgent(agent) {
       wasm._robotstxt_agent_from_tokens(strings, tokens.length, out, memory.error),
     );
   } else if (typeof agent.crawler === "string") {
-    const [bytes, size] = memory.writeString(agent.crawler);
-    memory.check(wasm._robotstxt_agent_from_crawler(bytes, size, out, memory.error));
+    const name = memory.writeString(agent.crawler);
+    memory.check(wasm._robotstxt_agent_from_crawler(name.at, name.size, out, memory.error));
   } else {
-    const [bytes, size] = memory.writeString(agent.userAgent);
-    memory.check(wasm._robotstxt_agent_from_user_agent(bytes, size, out, memory.error));
+    const header = memory.writeString(agent.userAgent);
+    memory.check(
+      wasm._robotstxt_agent_from_user_agent(header.at, header.size, out, memory.error),
+    );
   }
   return memory.u32(out);
 }
@@ -187,9 +189,11 @@ export class RobotsTxt {
   isAllowed(url, agent) {
     const robots = this.#live();
     const handle = agentHandle(agent);
-    const [bytes, size] = memory.writeString(url);
+    const text = memory.writeString(url);
     const answer = memory.outPointer();
-    memory.check(wasm._robotstxt_allowed(robots, bytes, size, handle, answer, memory.error));
+    memory.check(
+      wasm._robotstxt_allowed(robots, text.at, text.size, handle, answer, memory.error),
+    );
     return memory.i32(answer) === 1;
   }
 
@@ -197,9 +201,11 @@ export class RobotsTxt {
   verdict(url, agent) {
     const robots = this.#live();
     const handle = agentHandle(agent);
-    const [bytes, size] = memory.writeString(url);
+    const text = memory.writeString(url);
     const verdict = memory.scratchStruct(layout.verdict.sizeof);
-    memory.check(wasm._robotstxt_verdict_of(robots, bytes, size, handle, verdict, memory.error));
+    memory.check(
+      wasm._robotstxt_verdict_of(robots, text.at, text.size, handle, verdict, memory.error),
+    );
     return readVerdict(verdict);
   }
 
@@ -295,11 +301,11 @@ export class RobotsTxt {
     const usage = memory.scratchStruct(layout.usage.sizeof);
     let capacity = 8;
     for (;;) {
-      const [bytes, size] = memory.writeString(url);
+      const text = memory.writeString(url);
       const lines = memory.scratchLines(capacity);
       memory.check(
         wasm._robotstxt_content_usage(
-          robots, bytes, size, handle, usage, lines, capacity, memory.error,
+          robots, text.at, text.size, handle, usage, lines, capacity, memory.error,
         ),
       );
       const lineCount = memory.u32(usage + layout.usage.line_count);
@@ -328,9 +334,9 @@ export class RobotsTxt {
   explain(url, agent) {
     const robots = this.#live();
     const handle = agentHandle(agent);
-    const [bytes, size] = memory.writeString(url);
+    const text = memory.writeString(url);
     const out = memory.outPointer();
-    memory.check(wasm._robotstxt_explain(robots, bytes, size, handle, out, memory.error));
+    memory.check(wasm._robotstxt_explain(robots, text.at, text.size, handle, out, memory.error));
     const explanation = memory.u32(out);
     try {
       const view = memory.scratchStruct(kStringSize);
