@@ -13,6 +13,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "base/byte_search.h"
+
 namespace robotstxt::internal {
 
 // The two-way search needs a "critical factorization" of the needle: a split u|v where
@@ -63,10 +65,11 @@ inline std::size_t find_substring(std::string_view haystack, std::string_view ne
                                   std::size_t from) noexcept {
   if (from > haystack.size()) return std::string_view::npos;
   if (needle.empty()) return from;
-  // One byte: memchr, unless it is right here (as when stars separate single bytes).
+  // One byte: find_byte, unless it is right here (as when stars separate single bytes).
   if (needle.size() == 1) {
-    return from < haystack.size() && haystack[from] == needle[0] ? from
-                                                                 : haystack.find(needle[0], from);
+    return from < haystack.size() && haystack[from] == needle[0]
+               ? from
+               : find_byte(haystack, needle[0], from);
   }
   if (haystack.size() - from < needle.size()) return std::string_view::npos;
 
@@ -76,9 +79,8 @@ inline std::size_t find_substring(std::string_view haystack, std::string_view ne
   // needle, if longer): a constant more, so the search stays linear.
   constexpr std::size_t kDirectBudget = 256;
   const std::size_t direct_tries = std::clamp<std::size_t>(kDirectBudget / needle.size(), 1, 16);
-  const std::string_view first_byte = needle.substr(0, 1);
   for (std::size_t tries = 0; tries < direct_tries; ++tries) {
-    const std::size_t candidate = haystack.find(first_byte, from);
+    const std::size_t candidate = find_byte(haystack, needle[0], from);
     if (candidate == std::string_view::npos || haystack.size() - candidate < needle.size()) {
       return std::string_view::npos;
     }

@@ -14,13 +14,19 @@ std::size_t find_path_start_or_hash(std::string_view url, std::size_t from) noex
   return internal::find_first_of_bytes<'/', '?', ';', '#'>(url, from);
 }
 
+// Whether "//" starts at `at`. Two byte tests: as a comparison of two strings it was a
+// call to memcmp in WebAssembly, where such calls are not inlined.
+bool two_slashes_at(std::string_view url, std::size_t at) noexcept {
+  return at + 2 <= url.size() && url[at] == '/' && url[at + 1] == '/';
+}
+
 // Like find_path_start_or_hash, but a "://" met first ends a scheme: the search goes on
 // after it, through the authority. ("://" ends a scheme only when no path, query or
 // parameter starts before it: "/a?u=http://b" has none.)
 std::size_t find_path_start_after_scheme(std::string_view url, std::size_t from) noexcept {
   std::size_t at = internal::find_first_of_bytes<'/', '?', ';', '#', ':'>(url, from);
   while (at != npos && url[at] == ':') {
-    if (url.substr(at + 1, 2) == "//") return find_path_start_or_hash(url, at + 3);
+    if (two_slashes_at(url, at + 1)) return find_path_start_or_hash(url, at + 3);
     at = internal::find_first_of_bytes<'/', '?', ';', '#', ':'>(url, at + 1);
   }
   return at;
@@ -30,7 +36,7 @@ std::size_t find_path_start_after_scheme(std::string_view url, std::size_t from)
 
 std::string_view path_of(std::string_view url, std::string& storage) {
   // A scheme-relative URL ("//host/path") has no scheme to skip.
-  const std::size_t path_start = find_path_start_after_scheme(url, url.starts_with("//") ? 2 : 0);
+  const std::size_t path_start = find_path_start_after_scheme(url, two_slashes_at(url, 0) ? 2 : 0);
   // No path, or a fragment starts before it: the path is "/".
   if (path_start == npos || url[path_start] == '#') return "/";
   // The path ends at the fragment, or at a NUL byte: Google's matcher reads the path as

@@ -192,3 +192,23 @@ test("every byte sequence is a robots.txt, however hostile", () => {
     assert.equal(robots.isAllowed("https://example.com/" + "a".repeat(100000) + "x", "FooBot"), false);
   });
 });
+
+// The module searches a path sixteen bytes at a time, its last bytes as the sixteen that
+// end it: a URL's end and a rule's bytes after a star are found wherever they fall,
+// in paths of every length up to 47 bytes.
+test("ends of the path and bytes after a star are found wherever they fall", () => {
+  const body = "User-agent: *\nDisallow: /*z\nDisallow: /*qu\n";
+  withRobots(body, (robots) => {
+    for (let length = 0; length < 48; ++length) {
+      const run = "a".repeat(length);
+      const url = (path) => `https://example.com/${path}`;
+      assert.equal(robots.isAllowed(url(run), "FooBot"), true, `${length}`);
+      assert.equal(robots.isAllowed(url(run + "z"), "FooBot"), false, `z after ${length}`);
+      assert.equal(robots.isAllowed(url(run + "qu" + run), "FooBot"), false, `qu after ${length}`);
+      assert.equal(robots.isAllowed(url(run + "q" + run), "FooBot"), true, `q after ${length}`);
+      assert.equal(robots.isAllowed(url(run + "#z"), "FooBot"), true, `#z after ${length}`);
+      assert.equal(robots.isAllowed(url(run + "\u0000z"), "FooBot"), true, `NUL after ${length}`);
+      assert.equal(robots.isAllowed(url(`${run}?z`), "FooBot"), false, `?z after ${length}`);
+    }
+  });
+});
