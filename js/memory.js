@@ -73,6 +73,9 @@ export function heap(wasm) {
   // either): read by callers at once, before anything else is written.
   let lastText = null;
   const written = { at: 0, size: 0 };
+  // The view of `text` the last string was written through. Growing the module's memory
+  // detaches the buffer under it, which leaves it empty, so too short: it is remade.
+  let textView = null;
   // The URL batch `batch` holds now, a copy (the caller's array may change).
   let lastBatch = null;
   let lastBatchAt = 0;
@@ -166,8 +169,14 @@ export function heap(wasm) {
       if (value === lastText) return written;
       if (typeof value !== "string") throw new TypeError("expected a string");
       // UTF-16 to UTF-8 is at most 3 bytes per code unit.
-      const view = text.view(3 * value.length + 1);
-      lastText = null; // growing may free the buffer and throw: nothing is written then
+      const size = 3 * value.length + 1;
+      let view = textView;
+      if (view === null || view.length < size) {
+        // Growing may free the buffer and throw: then nothing is written there.
+        lastText = null;
+        textView = null;
+        view = textView = text.view(size);
+      }
       written.at = view.byteOffset;
       written.size = encoder.encodeInto(value, view).written;
       lastText = value;

@@ -188,7 +188,8 @@ export class RobotsTxt {
   /** May `agent` fetch `url`? The URL is used as given (percent-encoded already). */
   isAllowed(url, agent) {
     const robots = this.#live();
-    const handle = agentHandle(agent);
+    // A product token asked before, the common case, without a call.
+    const handle = (typeof agent === "string" && tokenAgents.get(agent)) || agentHandle(agent);
     const text = memory.writeString(url);
     const answer = memory.outPointer();
     memory.check(

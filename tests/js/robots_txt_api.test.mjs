@@ -212,3 +212,23 @@ test("ends of the path and bytes after a star are found wherever they fall", () 
     }
   });
 });
+
+// Growing the module's memory moves every view of it: a URL written after that must be
+// written where the module reads it, not through a view of the memory before.
+test("answers stay right when the module's memory grows between questions", () => {
+  withRobots("User-agent: *\nDisallow: /private\n", (robots) => {
+    assert.equal(robots.isAllowed("https://example.com/private/a", "FooBot"), false);
+    assert.equal(robots.isAllowed("https://example.com/public", "FooBot"), true);
+    // About 40 MB of parsed files held at once: more than the module's memory at start.
+    const line = "Disallow: /" + "x".repeat(80) + "\n";
+    const large = "User-agent: *\n" + line.repeat(5000);
+    const held = Array.from({ length: 100 }, () => parse(large));
+    try {
+      assert.equal(robots.isAllowed("https://example.com/public", "FooBot"), true);
+      assert.equal(robots.isAllowed("https://example.com/private/b", "FooBot"), false);
+      assert.equal(robots.isAllowed("https://example.com/private/c/d", "BarBot"), false);
+    } finally {
+      for (const other of held) other.free();
+    }
+  });
+});
