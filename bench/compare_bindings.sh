@@ -17,6 +17,7 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+source "$repo/bench/paired.sh"
 old_rev=${1:?usage: bench/compare_bindings.sh OLD_REV [PAIRS] [DATA_DIR]}
 pairs=${2:-5}
 data_dir=$(cd "${3:-$repo/tests/data}" && pwd)
@@ -93,23 +94,14 @@ echo "old: $old_rev ($(git -C "$repo" rev-parse --short "$old_rev")), new: this 
 for binding in $bindings; do
   [ "$binding" = npm ] && continue
   for ((pair = 0; pair < pairs; ++pair)); do
-    if ((pair % 2 == 0)); then order=(old new); else order=(new old); fi
-    for side in "${order[@]}"; do
+    for side in $(pair_order "$pair"); do
       if [ "$side" = old ]; then tree=$old build=$old/build; else tree=$repo build=$new; fi
       run "$binding" "$tree" "$build" | figures >"$work/$binding.$side.$pair"
     done
   done
   for ((pair = 0; pair < pairs; ++pair)); do
     paste "$work/$binding.old.$pair" "$work/$binding.new.$pair"
-  done | awk -F '\t' -v binding="$binding" '
-    function median(values, count,    sorted, i, j, swap) {
-      for (i = 1; i <= count; ++i) sorted[i] = values[i]
-      for (i = 2; i <= count; ++i)
-        for (j = i; j > 1 && sorted[j - 1] > sorted[j]; --j) {
-          swap = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = swap
-        }
-      return count % 2 ? sorted[(count + 1) / 2] : (sorted[count / 2] + sorted[count / 2 + 1]) / 2
-    }
+  done | awk -F '\t' -v binding="$binding" "$paired_median_awk"'
     {
       if ($1 != $3) { print "compare_bindings.sh: the versions print different figures" > "/dev/stderr"; exit 1 }
       if (!($1 in count)) order[++names] = $1

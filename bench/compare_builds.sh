@@ -20,6 +20,7 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+source "$repo/bench/paired.sh"
 old_rev=${1:?usage: bench/compare_builds.sh OLD_REV [NEW_REV] [PAIRS] [DATA_DIR]}
 new_rev=${2:-}
 pairs=${3:-10}
@@ -84,8 +85,7 @@ wait "$new_pid"
 
 echo "old: ${old_rev} ($(git -C "$repo" rev-parse --short "$old_rev")), new: ${new_rev:-working tree}"
 for ((pair = 0; pair < pairs; ++pair)); do
-  if ((pair % 2 == 0)); then order=(old new); else order=(new old); fi
-  for side in "${order[@]}"; do
+  for side in $(pair_order "$pair"); do
     "$work/$side-side" "$data_dir" "$rounds" >"$work/$side.$pair"
   done
 done
@@ -96,15 +96,7 @@ done
 # the same order.
 for ((pair = 0; pair < pairs; ++pair)); do
   paste -d ' ' "$work/old.$pair" "$work/new.$pair"
-done | awk -v pairs="$pairs" '
-  function median(values, count,    sorted, i, j, swap) {
-    for (i = 1; i <= count; ++i) sorted[i] = values[i]
-    for (i = 2; i <= count; ++i)
-      for (j = i; j > 1 && sorted[j - 1] > sorted[j]; --j) {
-        swap = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = swap
-      }
-    return count % 2 ? sorted[(count + 1) / 2] : (sorted[count / 2] + sorted[count / 2 + 1]) / 2
-  }
+done | awk -v pairs="$pairs" "$paired_median_awk"'
   {
     if ($10 != $26 || $12 != $28) {
       printf "compare_builds.sh: the versions disagree (%s, %s disallowed; one check per file: %s, %s)\n", $10, $26, $12, $28 > "/dev/stderr"
