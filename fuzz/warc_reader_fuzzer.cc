@@ -1,4 +1,4 @@
-// Fuzz target for `census` input (tools/answer/warc_reader.h, recorded_response.h): any
+// Fuzz target for `census` input (tools/census/warc_reader.h, recorded_response.h): any
 // bytes as a WARC file, plain or gzip. Besides surviving: every whole record keeps at most
 // kMaxWarcBlockBytes of a block no shorter than what it keeps, every response body stays
 // within kMaxBodyBytes, and a file read twice gives the same records and counts.
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "answer/recorded_response.h"
-#include "answer/warc_reader.h"
+#include "census/recorded_response.h"
+#include "census/warc_reader.h"
 #include "consistency.h"
 #include "robotstxt/body_limit.h"
 
@@ -19,19 +19,20 @@ namespace {
 
 struct Reading {
   std::vector<std::string> blocks;
-  robotstxt::cli::WarcCounts counts;
+  robotstxt::census::WarcCounts counts;
 };
 
 Reading read_file(int fd) {
   lseek(fd, 0, SEEK_SET);
   Reading reading;
-  robotstxt::cli::WarcReader reader(fd);
-  robotstxt::cli::WarcRecord record;
+  robotstxt::census::WarcReader reader(fd);
+  robotstxt::census::WarcRecord record;
   while (reader.next(record)) {
-    require(record.block.size() <= robotstxt::cli::kMaxWarcBlockBytes, "a block within its limit");
+    require(record.block.size() <= robotstxt::census::kMaxWarcBlockBytes,
+            "a block within its limit");
     require(record.block_bytes >= record.block.size(), "a block no shorter than what is kept");
-    const robotstxt::cli::RecordedResponse response =
-        robotstxt::cli::read_recorded_response(record.block, record.block_bytes);
+    const robotstxt::census::RecordedResponse response =
+        robotstxt::census::read_recorded_response(record.block, record.block_bytes);
     require(response.body.size() <= robotstxt::kMaxBodyBytes, "a body within its limit");
     reading.blocks.push_back(record.block);
   }

@@ -1,8 +1,10 @@
 // The layers of the tree, read from its includes: src/base (byte helpers) <- src/core (the
 // core library) <- src/fetch (the fetch library) <- tools/answer (what the commands and
-// the service answer with) <- tools/service <- tools/cli. A file may include its own layer
-// and the ones before it, never a later one, so that the core library never needs the
-// fetch library's dependencies and the answers never depend on how they are served.
+// the service answer with) <- tools/service <- tools/cli <- tools/census (the census
+// pipeline, a command in a room of its own, on the commands' input helpers). A file may
+// include its own layer and the ones before it, never a later one, so that the core
+// library never needs the fetch library's dependencies and the answers never depend on
+// how they are served.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -17,7 +19,7 @@ namespace fs = std::filesystem;
 
 const fs::path kSourceDir = ROBOTSTXT_SOURCE_DIR;
 
-enum class Layer { kBase, kCore, kFetch, kAnswer, kService, kCli };
+enum class Layer { kBase, kCore, kFetch, kAnswer, kService, kCli, kCensus };
 
 const char* name_of(Layer layer) {
   switch (layer) {
@@ -33,6 +35,8 @@ const char* name_of(Layer layer) {
       return "tools/service";
     case Layer::kCli:
       return "tools/cli";
+    case Layer::kCensus:
+      return "tools/census";
   }
   return "?";
 }
@@ -52,6 +56,7 @@ std::optional<Layer> file_layer(const fs::path& path) {
       {"src/base/", Layer::kBase},         {"src/core/", Layer::kCore},
       {"src/fetch/", Layer::kFetch},       {"tools/answer/", Layer::kAnswer},
       {"tools/service/", Layer::kService}, {"tools/cli/", Layer::kCli},
+      {"tools/census/", Layer::kCensus},
   };
   for (const auto& [folder, layer] : folders) {
     if (relative.starts_with(folder)) return layer;

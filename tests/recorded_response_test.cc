@@ -1,8 +1,8 @@
-// The HTTP response inside a WARC response record (tools/answer/recorded_response.h),
+// The HTTP response inside a WARC response record (tools/census/recorded_response.h),
 // read as a crawler reads it off the wire: status lines with or without a reason
 // phrase, chunked and gzip bodies undone, bodies cut at 500 KiB (docs/semantics.md 1.1),
 // and broken framing reported as a failed transfer rather than a shorter file.
-#include "answer/recorded_response.h"
+#include "census/recorded_response.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -12,7 +12,7 @@
 #include "robotstxt/body_limit.h"
 #include "support/zlib_compress.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 namespace {
 
 std::string gzipped(std::string_view data) {
@@ -141,4 +141,4 @@ TEST(RecordedResponseTest, ReadsAResponseWithoutBody) {
 }
 
 }  // namespace
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census

@@ -1,8 +1,8 @@
-// Reading WARC files record by record (tools/answer/warc_reader.h): WARC/1.0 and 1.1,
+// Reading WARC files record by record (tools/census/warc_reader.h): WARC/1.0 and 1.1,
 // plain or one gzip member per record, records across gzip members and read buffers, and
 // everything that is not a whole record (cut members, Content-Length mismatches,
 // WARC-Truncated, garbage, oversized header blocks) counted, never handed out.
-#include "answer/warc_reader.h"
+#include "census/warc_reader.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -13,7 +13,7 @@
 
 #include "support/zlib_compress.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 namespace {
 
 std::string warc_record(std::string_view type, std::string_view uri, std::string_view block,
@@ -232,4 +232,4 @@ TEST(WarcReaderTest, ReadsNothingFromAnEmptyFile) {
 }
 
 }  // namespace
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census

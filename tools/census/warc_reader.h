@@ -5,8 +5,8 @@
 // Anything that is not a whole, well-framed record (a cut gzip member, a record shorter
 // or longer than its Content-Length, WARC-Truncated) is reported as truncated, never
 // handed out as a whole record.
-#ifndef ROBOTSTXT_TOOLS_ANSWER_WARC_READER_H_
-#define ROBOTSTXT_TOOLS_ANSWER_WARC_READER_H_
+#ifndef ROBOTSTXT_TOOLS_CENSUS_WARC_READER_H_
+#define ROBOTSTXT_TOOLS_CENSUS_WARC_READER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +16,7 @@
 
 #include "robotstxt/body_limit.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 
 /// A record's header block (the WARC/ line and its fields) longer than this is not a
 /// record: real ones take a few hundred bytes.
@@ -83,6 +83,6 @@ class WarcReader {
   bool broken_ = false;  // the source met a cut or corrupt gzip member
 };
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census
 
-#endif  // ROBOTSTXT_TOOLS_ANSWER_WARC_READER_H_
+#endif  // ROBOTSTXT_TOOLS_CENSUS_WARC_READER_H_

@@ -1,8 +1,8 @@
 // What `robotstxt census` adds up over hosts: summary.json (docs/census.md, schemas/
 // census-summary.schema.json). Every number is a count, never a share, so that the
 // summaries of parts merged equal the summary of the whole.
-#ifndef ROBOTSTXT_TOOLS_ANSWER_CENSUS_SUMMARY_H_
-#define ROBOTSTXT_TOOLS_ANSWER_CENSUS_SUMMARY_H_
+#ifndef ROBOTSTXT_TOOLS_CENSUS_CENSUS_SUMMARY_H_
+#define ROBOTSTXT_TOOLS_CENSUS_CENSUS_SUMMARY_H_
 
 #include <array>
 #include <cstdint>
@@ -13,9 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "answer/host_census.h"
+#include "census/host_census.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 
 /// The summary format; a summary of another format does not merge.
 inline constexpr int kCensusSummaryFormat = 1;
@@ -91,6 +91,6 @@ class CensusSummary {
   CensusSummary() = default;
 };
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census
 
-#endif  // ROBOTSTXT_TOOLS_ANSWER_CENSUS_SUMMARY_H_
+#endif  // ROBOTSTXT_TOOLS_CENSUS_CENSUS_SUMMARY_H_

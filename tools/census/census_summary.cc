@@ -1,9 +1,9 @@
-#include "answer/census_summary.h"
+#include "census/census_summary.h"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 namespace {
 
 constexpr const char* kStatusKeys[] = {"2xx", "3xx", "4xx", "5xx", "other"};
@@ -342,4 +342,4 @@ std::optional<CensusSummary> CensusSummary::from_json(const nlohmann::json& json
   return std::nullopt;
 }
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census

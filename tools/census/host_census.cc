@@ -1,4 +1,4 @@
-#include "answer/host_census.h"
+#include "census/host_census.h"
 
 #include <algorithm>
 #include <chrono>
@@ -11,8 +11,11 @@
 #include "robotstxt/policy.h"
 #include "robotstxt/robots_txt.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 namespace {
+
+using cli::JsonText;
+using cli::not_robots_txt;
 
 // What a crawler that received this status does with it (docs/semantics.md 7), for one
 // fetch with no history: the policy's own answer, so the census and the fetch agree.
@@ -246,4 +249,4 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
   json.raw("}}\n");
 }
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census

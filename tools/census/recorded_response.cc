@@ -1,4 +1,4 @@
-#include "answer/recorded_response.h"
+#include "census/recorded_response.h"
 
 #include <algorithm>
 #include <charconv>
@@ -8,7 +8,7 @@
 #include "fetch/content_decoder.h"
 #include "robotstxt/body_limit.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 namespace {
 
 using internal::equals_ignoring_case;
@@ -132,4 +132,4 @@ RecordedResponse read_recorded_response(std::string_view block, std::uint64_t bl
   return response;
 }
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census

@@ -1,4 +1,4 @@
-#include "answer/warc_reader.h"
+#include "census/warc_reader.h"
 
 #include <unistd.h>
 #include <zlib.h>
@@ -11,7 +11,7 @@
 
 #include "base/ascii.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 namespace {
 
 using internal::equals_ignoring_case;
@@ -369,4 +369,4 @@ bool WarcReader::next(WarcRecord& record) {
   }
 }
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census

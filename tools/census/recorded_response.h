@@ -1,14 +1,14 @@
 // The HTTP response a WARC `response` record holds, read as a crawler would have read it
 // off the wire: the status, the body with its chunked transfer coding and content
 // codings undone, and only the first kMaxBodyBytes of it kept (docs/semantics.md 1.1).
-#ifndef ROBOTSTXT_TOOLS_ANSWER_RECORDED_RESPONSE_H_
-#define ROBOTSTXT_TOOLS_ANSWER_RECORDED_RESPONSE_H_
+#ifndef ROBOTSTXT_TOOLS_CENSUS_RECORDED_RESPONSE_H_
+#define ROBOTSTXT_TOOLS_CENSUS_RECORDED_RESPONSE_H_
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 
 struct RecordedResponse {
   /// False when the block is no HTTP response: no status line, or a head without end.
@@ -30,6 +30,6 @@ struct RecordedResponse {
 [[nodiscard]] RecordedResponse read_recorded_response(std::string_view block,
                                                       std::uint64_t block_bytes);
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census
 
-#endif  // ROBOTSTXT_TOOLS_ANSWER_RECORDED_RESPONSE_H_
+#endif  // ROBOTSTXT_TOOLS_CENSUS_RECORDED_RESPONSE_H_

@@ -3,8 +3,8 @@
 // crawler's verdict for each asked path and how its group was chosen (docs/semantics.md 8),
 // the usage preferences (docs/semantics.md 9) and lint's findings by code. Written as one
 // line of hosts.jsonl and added into the summary (census_summary.h).
-#ifndef ROBOTSTXT_TOOLS_ANSWER_HOST_CENSUS_H_
-#define ROBOTSTXT_TOOLS_ANSWER_HOST_CENSUS_H_
+#ifndef ROBOTSTXT_TOOLS_CENSUS_HOST_CENSUS_H_
+#define ROBOTSTXT_TOOLS_CENSUS_HOST_CENSUS_H_
 
 #include <cstdint>
 #include <optional>
@@ -17,7 +17,7 @@
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
 
-namespace robotstxt::cli {
+namespace robotstxt::census {
 
 /// What every host is asked: the crawlers in catalogue order, the paths in the order given.
 struct CensusQuestions {
@@ -74,6 +74,6 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
 /// Appends the host's line of hosts.jsonl, with its newline.
 void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out);
 
-}  // namespace robotstxt::cli
+}  // namespace robotstxt::census
 
-#endif  // ROBOTSTXT_TOOLS_ANSWER_HOST_CENSUS_H_
+#endif  // ROBOTSTXT_TOOLS_CENSUS_HOST_CENSUS_H_
