@@ -108,6 +108,44 @@ TEST(WarcReaderTest, ReadsRecordsSplitAcrossGzipMembersAndReadBuffers) {
   EXPECT_EQ(uris(read_all(plain)), expected);
 }
 
+TEST(WarcReaderTest, MembersPastTheOneCallBoundsAreStreamedAlike) {
+  // A member that inflates past kMaxWholeMemberBytes (a record whose block says so), and
+  // one whose compressed bytes do not fit in kWholeMemberWindow (bytes that do not
+  // compress), each between small members: zlib streams them, in bounded memory, and the
+  // records are those of the same bytes without gzip.
+  std::string noise(kWholeMemberWindow + 4'096, '\0');
+  std::uint32_t state = 12345;
+  for (char& c : noise) {
+    state = state * 1'103'515'245u + 12'345u;
+    c = static_cast<char>(state >> 24);
+  }
+  const std::string huge(kMaxWholeMemberBytes + 1, 'y');
+  const std::vector<std::string> records = {
+      warc_record("response", "https://a/robots.txt", kResponse),
+      warc_record("response", "https://huge/robots.txt", huge),
+      warc_record("response", "https://b/robots.txt", kResponse),
+      warc_record("response", "https://noise/robots.txt", noise),
+      warc_record("response", "https://c/robots.txt", kResponse)};
+  std::string file;
+  std::string plain;
+  for (const std::string& record : records) {
+    file += gzip_member(record);
+    plain += record;
+  }
+  ASSERT_GT(gzip_member(records[3]).size(), kWholeMemberWindow);
+  const ReadResult result = read_all(file);
+  const std::vector<std::string> expected = {"https://a/robots.txt", "https://huge/robots.txt",
+                                             "https://b/robots.txt", "https://noise/robots.txt",
+                                             "https://c/robots.txt"};
+  EXPECT_EQ(uris(result), expected);
+  EXPECT_EQ(uris(read_all(plain)), expected);
+  ASSERT_EQ(result.records.size(), 5u);
+  EXPECT_EQ(result.records[1].block_bytes, huge.size());
+  EXPECT_EQ(result.records[1].block, huge.substr(0, kMaxWarcBlockBytes));
+  EXPECT_EQ(result.records[3].block, noise);
+  EXPECT_EQ(result.counts.truncated, 0u);
+}
+
 TEST(WarcReaderTest, CountsACutGzipMemberAndGoesOnWithTheNext) {
   const std::string cut = gzip_member(warc_record("response", "https://cut/robots.txt", kResponse));
   const std::string file = gzip_member(warc_record("response", "https://a/robots.txt", kResponse)) +

@@ -29,6 +29,12 @@ class LineDescriber {
 [[nodiscard]] LintReport lint_described(std::string_view body, const std::vector<LineFacts>& lines,
                                         const RobotsTxt& robots);
 
+/// lint(head, tail) for a head whose `lines` and `robots` parse_and_describe() gave
+/// already: `robotstxt census` parses each body once for its verdicts and its lint.
+[[nodiscard]] LintReport lint_described(std::string_view head, const IgnoredTail& tail,
+                                        const std::vector<LineFacts>& lines,
+                                        const RobotsTxt& robots);
+
 }  // namespace robotstxt::internal
 
 #endif  // ROBOTSTXT_SRC_CORE_LINE_DESCRIPTION_H_

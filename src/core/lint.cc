@@ -880,6 +880,11 @@ LintReport internal::lint_described(std::string_view body, const std::vector<Lin
   return Linter(body, tail, lines, robots).run();
 }
 
+LintReport internal::lint_described(std::string_view head, const IgnoredTail& tail,
+                                    const std::vector<LineFacts>& lines, const RobotsTxt& robots) {
+  return Linter(head, tail, lines, robots).run();
+}
+
 const std::vector<LintCode>& lint_codes() { return kCodes; }
 
 }  // namespace robotstxt

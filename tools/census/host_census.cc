@@ -7,6 +7,7 @@
 #include "answer/json_text.h"
 #include "answer/not_robots_txt.h"
 #include "base/ascii.h"
+#include "core/line_description.h"
 #include "robotstxt/lint.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/robots_txt.h"
@@ -18,17 +19,15 @@ using cli::JsonText;
 using cli::not_robots_txt;
 
 // What a crawler that received this status does with it (docs/semantics.md 7), for one
-// fetch with no history: the policy's own answer, so the census and the fetch agree.
-Access policy_access(int status, bool transfer_failed, std::string_view body,
-                     std::shared_ptr<const RobotsTxt>& rules) {
+// fetch with no history: the policy's own answer, so the census and the fetch agree. The
+// policy is asked without the body: when it says the rules decide, the census parses the
+// body itself, once for the verdicts and the lint together.
+Access policy_access(int status, bool transfer_failed) {
   FetchOutcome outcome;
   outcome.kind = transfer_failed ? FetchKind::kNetworkError : FetchKind::kResponse;
   outcome.status = status;
-  if (status >= 200 && status < 300 && !transfer_failed) outcome.body = body;
   const TimePoint now{};
-  const AccessState state = access_state(next_entry(nullptr, outcome, now), now);
-  rules = state.rules;
-  return state.access;
+  return access_state(next_entry(nullptr, outcome, now), now).access;
 }
 
 bool is_redirect(int status) {
@@ -87,11 +86,10 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   census.states_usage = false;
   census.content_signals.clear();
   census.lint.clear();
-  std::shared_ptr<const RobotsTxt> rules;
   if (is_redirect(status) && !transfer_failed) {
     census.access = CensusAccess::kRedirect;
   } else {
-    switch (policy_access(status, transfer_failed, body, rules)) {
+    switch (policy_access(status, transfer_failed)) {
       case Access::kRules:
         census.access = CensusAccess::kRules;
         break;
@@ -112,7 +110,7 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
     crawler.allowed.clear();
     crawler.lines.clear();
   }
-  if (!rules) {
+  if (census.access != CensusAccess::kRules) {
     // Nothing to read: the access decides every path, but for crawlers robots.txt does
     // not bind.
     const bool allowed = census.access != CensusAccess::kFullDisallow;
@@ -123,7 +121,7 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
     return;
   }
 
-  const RobotsTxt& robots = *rules;
+  const RobotsTxt robots = internal::parse_and_describe(body, census.line_facts);
   const std::vector<Group> groups = robots.groups();
   census.groups = groups.size();
   for (const Group& group : groups) census.rules += group.rules.size();
@@ -156,7 +154,7 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   IgnoredTail tail;
   tail.bytes = body_bytes > body.size() ? body_bytes - body.size() : 0;
   tail.counted_to_end = false;
-  const LintReport report = lint(body, tail);
+  const LintReport report = internal::lint_described(body, tail, census.line_facts, robots);
   const Finding* not_robots = not_robots_txt(report);
   census.html = not_robots != nullptr && not_robots->code == "html-body";
   std::map<std::string_view, std::uint32_t> by_code;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "robotstxt/crawler_catalogue.h"
+#include "robotstxt/line_facts.h"
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
 
@@ -62,6 +63,9 @@ struct HostCensus {
   bool states_usage = false;                 ///< any content-usage line
   std::vector<std::string> content_signals;  ///< every Content-Signal value, as written
   std::vector<std::pair<std::string_view, std::uint32_t>> lint;  ///< code, findings; by code
+  /// Scratch for census_host(): the body's line facts (views into the body, valid only
+  /// during the call), kept so that their room serves the next host.
+  std::vector<LineFacts> line_facts;
 };
 
 /// The census of one response, written over `census` (whose lists keep their room from

@@ -1,5 +1,6 @@
 #include "census/warc_reader.h"
 
+#include <libdeflate.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -38,6 +39,7 @@ class WarcReader::Source {
   explicit Source(int fd) : fd_(fd) {}
   ~Source() {
     if (stream_started_) inflateEnd(&stream_);
+    libdeflate_free_decompressor(whole_inflater_);
   }
   Source(const Source&) = delete;
   Source& operator=(const Source&) = delete;
@@ -57,7 +59,14 @@ class WarcReader::Source {
       return Result::kData;
     }
     while (true) {
-      if (!in_member_ && !start_member()) return Result::kEnd;
+      if (!in_member_) {
+        if (!start_member()) return Result::kEnd;
+        if (inflate_whole_member(out)) {
+          in_member_ = false;
+          return Result::kData;
+        }
+        if (!start_streaming()) return Result::kEnd;
+      }
       stream_.next_in = reinterpret_cast<Bytef*>(in_.data() + in_pos_);
       stream_.avail_in = static_cast<uInt>(in_.size() - in_pos_);
       stream_.next_out = reinterpret_cast<Bytef*>(scratch_.get());
@@ -115,6 +124,37 @@ class WarcReader::Source {
         return false;
       }
     }
+    in_member_ = true;
+    member_start_out_ = produced_;
+    member_start_ = in_pos_;
+    member_kept_ = true;
+    return true;
+  }
+
+  // Inflates the member at in_pos_ in one call when it is whole within the window and
+  // within kMaxWholeMemberBytes; false, with nothing consumed, when zlib must stream it.
+  bool inflate_whole_member(std::string& out) {
+    while (in_.size() - in_pos_ < kWholeMemberWindow && !at_end_ && refill()) {
+    }
+    if (whole_inflater_ == nullptr) {
+      whole_inflater_ = libdeflate_alloc_decompressor();
+      if (whole_inflater_ == nullptr) return false;
+      whole_ = std::make_unique_for_overwrite<char[]>(kMaxWholeMemberBytes);
+    }
+    std::size_t used = 0;
+    std::size_t produced = 0;
+    const libdeflate_result result =
+        libdeflate_gzip_decompress_ex(whole_inflater_, in_.data() + in_pos_, in_.size() - in_pos_,
+                                      whole_.get(), kMaxWholeMemberBytes, &used, &produced);
+    if (result != LIBDEFLATE_SUCCESS) return false;
+    in_pos_ += used;
+    out.append(whole_.get(), produced);
+    produced_ += produced;
+    return true;
+  }
+
+  // Starts zlib on the member at in_pos_.
+  bool start_streaming() {
     if (!stream_started_) {
       stream_ = {};
       if (inflateInit2(&stream_, 16 + MAX_WBITS) != Z_OK) return false;
@@ -122,10 +162,6 @@ class WarcReader::Source {
     } else {
       inflateReset(&stream_);
     }
-    in_member_ = true;
-    member_start_out_ = produced_;
-    member_start_ = in_pos_;
-    member_kept_ = true;
     return true;
   }
 
@@ -149,6 +185,7 @@ class WarcReader::Source {
     } while (got < 0 && errno == EINTR);
     if (got < 0) error_ = errno;
     if (got > 0) in_.append(scratch_.get(), static_cast<std::size_t>(got));
+    at_end_ = got <= 0;
     return got > 0;
   }
 
@@ -157,10 +194,13 @@ class WarcReader::Source {
   // 64 KiB for each call zeroed that much, most of it never used with small members.
   std::unique_ptr<char[]> scratch_ = std::make_unique_for_overwrite<char[]>(kReadBytes);
   int error_ = 0;
+  bool at_end_ = false;  // read(2) said the file ends (or failed)
   bool decided_ = false;
   bool gzip_ = false;
   std::string in_;
   std::size_t in_pos_ = 0;
+  libdeflate_decompressor* whole_inflater_ = nullptr;  // made with the first member
+  std::unique_ptr<char[]> whole_;                      // kMaxWholeMemberBytes, for it
   z_stream stream_{};
   bool stream_started_ = false;
   bool in_member_ = false;

@@ -24,6 +24,15 @@ inline constexpr std::size_t kMaxWarcHeaderBytes = std::size_t{64} * 1024;
 /// A record's content block is kept up to this many bytes (the rest is read and counted,
 /// not kept): the HTTP head plus more than the kMaxBodyBytes of a body that count.
 inline constexpr std::size_t kMaxWarcBlockBytes = 2 * kMaxBodyBytes;
+/// A gzip member is inflated in one call (libdeflate: several times zlib's speed on the
+/// small members a crawl writes, one per record) when it lies whole within this many
+/// bytes of the file and inflates to at most kMaxWholeMemberBytes. Any other member (a
+/// larger one, a cut or corrupt one, one member for the whole file) is streamed through
+/// zlib in bounded memory, and zlib's reading of a broken member decides what it gave.
+inline constexpr std::size_t kWholeMemberWindow = std::size_t{256} * 1024;
+/// A record's header block and its kept block with room to spare: a member that inflates
+/// past this is no single robots.txt record, and never gets a buffer of its size.
+inline constexpr std::size_t kMaxWholeMemberBytes = std::size_t{2} * 1024 * 1024;
 
 struct WarcRecord {
   std::string type;        ///< WARC-Type as written, e.g. "response"
