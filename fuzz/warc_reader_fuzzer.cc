@@ -18,7 +18,8 @@
 namespace {
 
 struct Reading {
-  std::vector<std::string> blocks;
+  std::vector<std::string> blocks;  // the whole records'
+  std::uint64_t truncated_handed_out = 0;
   robotstxt::census::WarcCounts counts;
 };
 
@@ -34,10 +35,16 @@ Reading read_file(int fd) {
     const robotstxt::census::RecordedResponse response =
         robotstxt::census::read_recorded_response(record.block, record.block_bytes);
     require(response.body.size() <= robotstxt::kMaxBodyBytes, "a body within its limit");
-    reading.blocks.push_back(record.block);
+    if (record.truncated.empty()) {
+      reading.blocks.push_back(record.block);
+    } else {
+      ++reading.truncated_handed_out;
+    }
   }
   reading.counts = reader.counts();
   require(reading.counts.records == reading.blocks.size(), "every whole record counted");
+  require(reading.counts.truncated >= reading.truncated_handed_out,
+          "every truncated record handed out counted");
   return reading;
 }
 

@@ -11,10 +11,15 @@ import collections
 import gzip
 import json
 import os
+import pathlib
+import random
 import subprocess
 import sys
 import tempfile
 import unittest
+import warnings
+
+import jsonschema
 
 CLI = sys.argv[1]
 SOURCE = sys.argv[2]
@@ -29,13 +34,32 @@ def run(*args, expect=0, stdin=None):
     return done
 
 
+def validator(name):
+    """The validator of schemas/NAME.schema.json (its vocabulary resolved from schemas/)."""
+    path = os.path.join(SOURCE, "schemas", f"{name}.schema.json")
+    with open(path) as file:
+        schema = json.load(file)
+    resolver = jsonschema.RefResolver(base_uri=pathlib.Path(path).resolve().as_uri(), referrer=schema)
+    return jsonschema.Draft202012Validator(schema, resolver=resolver)
+
+
 def census(out, *inputs, extra=()):
+    """Runs the census into OUT; its summary and host lines, each held to its schema."""
     run("census", *inputs, "--paths", ",".join(PATHS), "--out", out, *extra)
     with open(os.path.join(out, "summary.json")) as file:
         summary = json.load(file)
     with open(os.path.join(out, "hosts.jsonl")) as file:
         hosts = [json.loads(line) for line in file]
+    SUMMARY_SCHEMA.validate(summary)
+    for host in hosts:
+        HOST_SCHEMA.validate(host)
     return summary, hosts
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)  # RefResolver, as Debian ships it
+    SUMMARY_SCHEMA = validator("census-summary")
+    HOST_SCHEMA = validator("census-host")
 
 
 def warc_record(fields, block):
@@ -144,9 +168,11 @@ class CensusTest(unittest.TestCase):
                              {rule: sum(a["crawler_rule"] == rule for a in answers)
                               for rule in counts["crawler_rule"]}, name)
             for index, path in enumerate(PATHS):
-                allowed = sum(a["allowed"][index] for a in answers)
+                verdicts = [a["allowed"][index] for a in answers]
                 self.assertEqual(counts["paths"][path],
-                                 {"allowed": allowed, "disallowed": len(hosts) - allowed}, name)
+                                 {"allowed": verdicts.count(True),
+                                  "disallowed": verdicts.count(False),
+                                  "undecided": verdicts.count(None)}, name)
         for purpose, counts in summary["per_purpose"].items():
             names = [n for n, c in summary["per_crawler"].items() if c["purpose"] == purpose]
             self.assertEqual(counts["crawlers"], len(names))
@@ -229,12 +255,15 @@ class CensusTest(unittest.TestCase):
         self.assertEqual(access, {"ok.example": "rules", "gone.example": "full-allow",
                                   "down.example": "full-disallow", "moved.example": "redirect",
                                   "chunked.example": "rules", "broken.example": "full-disallow",
-                                  "usage.example": "rules"})
+                                  "usage.example": "rules", "cut.example": "undecided"})
         gpt = {name: host["crawlers"]["GPTBot"]["allowed"][0]
                for name, host in by_host.items()}
+        # The redirect leads to a response not in the inputs, the truncated record keeps too
+        # little to decide: neither has a verdict.
         self.assertEqual(gpt, {"ok.example": False, "gone.example": True, "down.example": False,
-                               "moved.example": True, "chunked.example": False,
-                               "broken.example": False, "usage.example": True})
+                               "moved.example": None, "chunked.example": False,
+                               "broken.example": False, "usage.example": True,
+                               "cut.example": None})
         self.assertIsNone(by_host["down.example"]["crawlers"]["GPTBot"]["crawler_rule"])
         self.assertEqual(by_host["usage.example"]["content_usage"],
                          {"train-ai": "disallowed", "search": "unknown"})
@@ -242,12 +271,140 @@ class CensusTest(unittest.TestCase):
         self.assertEqual(summary["inputs"]["truncated"], 1)
         self.assertEqual(summary["inputs"]["skipped_records"], 1)
         self.assertEqual(summary["inputs"]["garbage_bytes"], len(b"garbage"))
-        self.assertEqual(summary["status"], {"2xx": 4, "3xx": 1, "4xx": 1, "5xx": 1, "other": 0})
-        self.assertEqual(summary["usage"]["train_ai"], {"allowed": 0, "disallowed": 1, "unknown": 6})
+        self.assertEqual(summary["status"], {"2xx": 5, "3xx": 1, "4xx": 1, "5xx": 1, "other": 0})
+        self.assertEqual(summary["usage"]["train_ai"], {"allowed": 0, "disallowed": 1, "unknown": 7})
         self.assertEqual(summary["usage"]["hosts_with_content_signal"], 1)
         # Full disallow blocks every crawler robots.txt binds: counted as blocked fully.
         self.assertEqual(summary["per_crawler"]["GPTBot"]["blocked_fully"], 4)
         self.assertEqual(summary["per_crawler"]["GPTBot"]["crawler_rule"]["global"], 2)
+
+
+    def test_a_truncated_record_has_a_host_line_that_says_so(self):
+        body = b"User-agent: GPTBot\nDisallow: /\n"
+        big = body + b"# " + b"x" * 600_000 + b"\n"
+        # Comment bytes that do not compress: half the member holds the record's head.
+        letters = random.Random(7)
+        noise = bytes(letters.choice(b"abcdefghijklmnopqrstuvwxyz") for _ in range(3_000))
+        cut = warc_record([("WARC-Type", "response"),
+                           ("WARC-Target-URI", "https://cut-member.example/robots.txt")],
+                          b"HTTP/1.1 200 OK\r\n\r\n" + body + b"#" + noise)
+        records = (
+            warc_record([("WARC-Type", "response"), ("WARC-Target-URI", "https://short.example/"),
+                         ("WARC-Truncated", "length")], b"HTTP/1.1 200 OK\r\n\r\n" + body) +
+            warc_record([("WARC-Type", "response"), ("WARC-Target-URI", "https://gone.example/"),
+                         ("WARC-Truncated", "time")], b"HTTP/1.1 404 Not Found\r\n\r\nno") +
+            warc_record([("WARC-Type", "response"), ("WARC-Target-URI", "https://long.example/"),
+                         ("WARC-Truncated", "length")], b"HTTP/1.1 200 OK\r\n\r\n" + big) +
+            response("whole.example", b"HTTP/1.1 200 OK\r\n\r\n" + body) +
+            cut[:len(cut) // 2])  # the file ends inside the last member
+        path = os.path.join(self.temp.name, "truncated.warc.gz")
+        with open(path, "wb") as file:
+            file.write(records)
+        summary, hosts = census(os.path.join(self.temp.name, "truncated"), path,
+                                extra=("--crawlers", "GPTBot"))
+        by_host = {host["host"]: host for host in hosts}
+        self.assertEqual({name: (host["truncated"], host["access"])
+                          for name, host in by_host.items()},
+                         {"short.example": ("length", "undecided"),
+                          "gone.example": ("time", "full-allow"),
+                          "long.example": ("length", "rules"),
+                          "whole.example": (None, "rules"),
+                          "cut-member.example": ("cut", "undecided")})
+        gpt = {name: host["crawlers"]["GPTBot"] for name, host in by_host.items()}
+        # A body cut before 500 KiB does not decide; a status does; so does a body past
+        # 500 KiB, where a crawler stops reading anyway.
+        self.assertEqual(gpt["short.example"]["allowed"], [None, None])
+        self.assertEqual(gpt["short.example"]["line"], [None, None])
+        self.assertEqual(gpt["gone.example"]["allowed"], [True, True])
+        self.assertEqual(gpt["long.example"]["allowed"], [False, False])
+        self.assertEqual(gpt["cut-member.example"]["allowed"], [None, None])
+        self.assertEqual(summary["hosts"], 5)
+        self.assertEqual(summary["inputs"]["truncated"], 4)
+        self.assertEqual(summary["truncated_hosts"],
+                         {"length": 2, "time": 1, "disconnect": 0, "unspecified": 0, "cut": 1})
+        self.assertEqual(summary["access"]["undecided"], 2)
+        self.assertEqual(summary["per_crawler"]["GPTBot"]["undecided"], 2)
+        self.assertEqual(summary["per_crawler"]["GPTBot"]["blocked_fully"], 2)
+        self.assertEqual(summary["per_crawler"]["GPTBot"]["paths"]["/"],
+                         {"allowed": 1, "disallowed": 2, "undecided": 2})
+
+    def redirect_files(self, name):
+        """Two WARC files: redirecting hosts in the first, their targets in the second."""
+        rules = b"HTTP/1.1 200 OK\r\n\r\nUser-agent: GPTBot\nDisallow: /\n"
+
+        def moved(host, location, status=301):
+            return response(host, b"HTTP/1.1 %d Moved\r\nLocation: %s\r\n\r\n"
+                            % (status, location.encode()))
+
+        chain = b"".join(moved(f"hop{n}.example", f"https://hop{n + 1}.example/robots.txt", 302)
+                         for n in range(1, 7))
+        first = (moved("source.example", "https://WWW.Target.example/robots.txt") +
+                 moved("relative.example", "/robots-moved.txt", 308) +
+                 moved("lost.example", "https://nowhere.example/robots.txt") +
+                 moved("loop.example", "https://loop.example/robots.txt") +
+                 moved("down-target.example", "https://down.example/robots.txt") +
+                 response("nolocation.example", b"HTTP/1.1 302 Found\r\n\r\n") + chain)
+        second = (response("www.target.example", rules) +
+                  warc_record([("WARC-Type", "response"),
+                               ("WARC-Target-URI", "https://relative.example/robots-moved.txt")],
+                              rules) +
+                  response("down.example", b"HTTP/1.1 503 Unavailable\r\n\r\n") +
+                  response("hop7.example", rules))
+        paths = []
+        for index, data in enumerate((first, second)):
+            paths.append(os.path.join(self.temp.name, f"{name}-{index}.warc.gz"))
+            with open(paths[-1], "wb") as file:
+                file.write(data)
+        return paths
+
+    def test_a_redirect_takes_its_targets_verdicts_from_another_file(self):
+        paths = self.redirect_files("redirects")
+        summary, hosts = census(os.path.join(self.temp.name, "redirects"), *paths,
+                                extra=("--crawlers", "GPTBot", "--jobs", "2"))
+        # relative.example has two lines: its redirect's target's, then its own (last).
+        by_host = {host["host"]: host for host in hosts}
+        redirect = {name: host["redirect"] for name, host in by_host.items()}
+        gpt = {name: host["crawlers"]["GPTBot"]["allowed"][0] for name, host in by_host.items()}
+        self.assertEqual(redirect["source.example"],
+                         {"outcome": "followed", "target": "https://www.target.example/robots.txt",
+                          "hops": 1, "target_access": "rules"})
+        self.assertEqual(by_host["source.example"]["access"], "redirect")
+        self.assertEqual(by_host["source.example"]["crawlers"]["GPTBot"],
+                         {"crawler_rule": "own-token", "crawler_token": "GPTBot",
+                          "allowed": [False, False], "line": [2, 2]})
+        self.assertEqual(redirect["relative.example"]["target"],
+                         "https://relative.example/robots-moved.txt")
+        self.assertEqual(redirect["relative.example"]["outcome"], "followed")
+        self.assertEqual(redirect["lost.example"],
+                         {"outcome": "unresolved", "target": "https://nowhere.example/robots.txt",
+                          "hops": 1, "target_access": None})
+        self.assertEqual(redirect["loop.example"]["outcome"], "failed")
+        self.assertEqual(redirect["nolocation.example"],
+                         {"outcome": "failed", "target": None, "hops": 0, "target_access": None})
+        self.assertEqual(redirect["down-target.example"]["target_access"], "full-disallow")
+        # Five hops are followed; the sixth fails, as a 404 would.
+        self.assertEqual(redirect["hop2.example"],
+                         {"outcome": "followed", "target": "https://hop7.example/robots.txt",
+                          "hops": 5, "target_access": "rules"})
+        self.assertEqual(redirect["hop1.example"]["outcome"], "failed")
+        self.assertEqual(redirect["hop1.example"]["hops"], 5)
+        self.assertEqual(gpt, {"source.example": False, "relative.example": False,
+                               "lost.example": None, "loop.example": True,
+                               "down-target.example": False, "nolocation.example": True,
+                               "hop1.example": True, "hop2.example": False, "hop3.example": False,
+                               "hop4.example": False, "hop5.example": False,
+                               "hop6.example": False, "www.target.example": False,
+                               "down.example": False, "hop7.example": False})
+        self.assertEqual(summary["redirects"], {"followed": 8, "failed": 3, "unresolved": 1})
+        self.assertEqual(summary["access"]["redirect"], 12)
+        self.assertEqual(summary["per_crawler"]["GPTBot"]["undecided"], 1)
+        # Redirecting hosts are written last, in input order; the same for one job.
+        self.assertEqual([host["host"] for host in hosts if host["redirect"]][:3],
+                         ["source.example", "relative.example", "lost.example"])
+        one, lines_one = census(os.path.join(self.temp.name, "redirects-1"), *paths,
+                                extra=("--crawlers", "GPTBot"))
+        self.assertEqual(one, summary)
+        self.assertTrue(lines_one == hosts, "host lines differ with --jobs 1")
 
 
 if __name__ == "__main__":

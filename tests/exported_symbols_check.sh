@@ -29,7 +29,7 @@ unexpected=$(grep -vE '^robotstxt_[a-z_]+$' "$work/exported" |
   grep -vE '^((typeinfo|typeinfo name|vtable) for )?robotstxt::' |
   grep -vE '^[^(]* robotstxt::[A-Za-z_:]+(<.*>)?\(' || true)
 private=$(grep -E '(^|[ (<,])robotstxt::(internal|structured_field)::' "$work/exported" |
-  grep -vE '^robotstxt::internal::((parse_and_describe|lint_described)\(|ContentDecoder::)' ||
+  grep -vE '^robotstxt::internal::((parse_and_describe|lint_described|resolve_location)\(|ContentDecoder::)' ||
   true)
 
 status=0

@@ -51,9 +51,23 @@ ReadResult read_all(const std::string& file_bytes) {
   return result;
 }
 
+// The whole records' URIs.
 std::vector<std::string> uris(const ReadResult& result) {
   std::vector<std::string> found;
-  for (const WarcRecord& record : result.records) found.push_back(record.target_uri);
+  for (const WarcRecord& record : result.records) {
+    if (record.truncated.empty()) found.push_back(record.target_uri);
+  }
+  return found;
+}
+
+// The records handed out marked truncated: "URI reason".
+std::vector<std::string> truncated(const ReadResult& result) {
+  std::vector<std::string> found;
+  for (const WarcRecord& record : result.records) {
+    if (!record.truncated.empty()) {
+      found.push_back(record.target_uri + " " + std::string(record.truncated));
+    }
+  }
   return found;
 }
 
@@ -146,8 +160,20 @@ TEST(WarcReaderTest, MembersPastTheOneCallBoundsAreStreamedAlike) {
   EXPECT_EQ(result.counts.truncated, 0u);
 }
 
+// A response whose body does not compress: half its gzip member holds its header block.
+std::string incompressible_response() {
+  std::string body(4'000, 'a');
+  std::uint32_t state = 7;
+  for (char& c : body) {
+    state = state * 1'103'515'245u + 12'345u;
+    c = static_cast<char>('a' + (state >> 16) % 26);
+  }
+  return "HTTP/1.1 200 OK\r\n\r\n" + body;
+}
+
 TEST(WarcReaderTest, CountsACutGzipMemberAndGoesOnWithTheNext) {
-  const std::string cut = gzip_member(warc_record("response", "https://cut/robots.txt", kResponse));
+  const std::string cut =
+      gzip_member(warc_record("response", "https://cut/robots.txt", incompressible_response()));
   const std::string file = gzip_member(warc_record("response", "https://a/robots.txt", kResponse)) +
                            cut.substr(0, cut.size() / 2) +
                            gzip_member(warc_record("response", "https://b/robots.txt", kResponse));
@@ -155,6 +181,8 @@ TEST(WarcReaderTest, CountsACutGzipMemberAndGoesOnWithTheNext) {
   EXPECT_EQ(uris(result),
             (std::vector<std::string>{"https://a/robots.txt", "https://b/robots.txt"}));
   EXPECT_EQ(result.counts.truncated, 1u);
+  // Half a member holds the record's header block: the record is handed out, cut.
+  EXPECT_EQ(truncated(result), (std::vector<std::string>{"https://cut/robots.txt cut"}));
 }
 
 TEST(WarcReaderTest, CountsAFileThatEndsInsideAGzipMember) {
@@ -164,6 +192,8 @@ TEST(WarcReaderTest, CountsAFileThatEndsInsideAGzipMember) {
                cut.substr(0, cut.size() - 6));  // the deflate data whole, the gzip trailer not
   EXPECT_EQ(uris(result), (std::vector<std::string>{"https://a/robots.txt"}));
   EXPECT_EQ(result.counts.truncated, 1u);
+  EXPECT_EQ(truncated(result), (std::vector<std::string>{"https://cut/robots.txt cut"}));
+  EXPECT_EQ(result.records.back().block, kResponse);
 }
 
 TEST(WarcReaderTest, CountsAPlainFileThatEndsInsideARecord) {
@@ -172,6 +202,8 @@ TEST(WarcReaderTest, CountsAPlainFileThatEndsInsideARecord) {
                                      whole.substr(0, whole.size() - 10));
   EXPECT_EQ(uris(result), (std::vector<std::string>{"https://a/robots.txt"}));
   EXPECT_EQ(result.counts.truncated, 1u);
+  EXPECT_EQ(truncated(result), (std::vector<std::string>{"https://cut/robots.txt cut"}));
+  EXPECT_EQ(result.records.back().block, kResponse.substr(0, kResponse.size() - 6));
 }
 
 TEST(WarcReaderTest, NeverTakesARecordWhoseContentLengthIsWrong) {
@@ -196,6 +228,14 @@ TEST(WarcReaderTest, CountsRecordsMarkedTruncated) {
                                      warc_record("response", "https://b/robots.txt", kResponse));
   EXPECT_EQ(uris(result), (std::vector<std::string>{"https://b/robots.txt"}));
   EXPECT_EQ(result.counts.truncated, 1u);
+  EXPECT_EQ(truncated(result), (std::vector<std::string>{"https://t/robots.txt length"}));
+  // Values outside the standard's list are "unspecified".
+  const ReadResult other = read_all(warc_record("response", "https://o/robots.txt", kResponse,
+                                                "1.1", "WARC-Truncated: TIME\r\n") +
+                                    warc_record("response", "https://p/robots.txt", kResponse,
+                                                "1.1", "WARC-Truncated: whatever\r\n"));
+  EXPECT_EQ(truncated(other), (std::vector<std::string>{"https://o/robots.txt time",
+                                                        "https://p/robots.txt unspecified"}));
 }
 
 TEST(WarcReaderTest, SkipsGarbageBetweenRecordsAndCountsIt) {

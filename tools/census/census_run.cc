@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -9,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -23,6 +26,7 @@
 #include "census/host_census.h"
 #include "census/host_lines.h"
 #include "census/input_units.h"
+#include "census/redirects.h"
 #include "census/summary_file.h"
 #include "census/summary_table.h"
 #include "cli/input.h"
@@ -46,6 +50,40 @@ std::string duration_text(double seconds) {
   if (whole < 60) return std::to_string(whole) + "s";
   if (whole < 3600) return std::to_string(whole / 60) + "m" + std::to_string(whole % 60) + "s";
   return std::to_string(whole / 3600) + "h" + std::to_string(whole / 60 % 60) + "m";
+}
+
+// The second pass: the redirecting hosts, in input order, follow their Locations through
+// the answers of every worker, and are counted and written after all other host lines.
+bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers,
+                       const CensusQuestions& questions, CensusSummary& summary,
+                       std::FILE* hosts_file) {
+  AnswerBook& book = workers.front()->book();
+  std::vector<WaitingRedirect> waiting;
+  bool memory_full = false;
+  for (const auto& worker : workers) {
+    if (&worker->book() != &book) book.take(std::move(worker->book()));
+    std::vector<WaitingRedirect>& own = worker->waiting();
+    std::move(own.begin(), own.end(), std::back_inserter(waiting));
+    own.clear();
+    memory_full = memory_full || worker->redirect_memory_full();
+  }
+  std::sort(waiting.begin(), waiting.end(),
+            [](const WaitingRedirect& a, const WaitingRedirect& b) { return a.order < b.order; });
+  bool ok = true;
+  std::string line;
+  for (WaitingRedirect& redirect : waiting) {
+    book.resolve(redirect.url, redirect.next, questions, redirect.host);
+    summary.add(redirect.host);
+    if (hosts_file == nullptr) continue;
+    line.clear();
+    append_host_line(redirect.host, questions, line);
+    ok = std::fwrite(line.data(), 1, line.size(), hosts_file) == line.size() && ok;
+  }
+  if (memory_full) {
+    std::cerr << "robotstxt census: warning: the " << with_thousands(kMaxRedirectMemoryBytes >> 20)
+              << " MiB kept for redirects were full: some redirects are unresolved\n";
+  }
+  return ok;
 }
 
 }  // namespace
@@ -90,10 +128,11 @@ int run_census(const CensusOptions& options) {
   std::size_t& next_unit = queue.next_unit;
   std::size_t& next_written = queue.next_written;
   const std::size_t window = kFilesAheadPerJob * options.jobs;
+  std::atomic<std::size_t> redirect_bytes{0};
   std::vector<std::unique_ptr<CensusWorker>> workers;
   for (unsigned j = 0; j < options.jobs; ++j) {
-    workers.push_back(
-        std::make_unique<CensusWorker>(questions, label, hosts_file != nullptr ? &queue : nullptr));
+    workers.push_back(std::make_unique<CensusWorker>(
+        questions, label, hosts_file != nullptr ? &queue : nullptr, &redirect_bytes));
   }
   std::vector<std::thread> threads;
   for (unsigned j = 0; j < options.jobs; ++j) {
@@ -107,7 +146,7 @@ int run_census(const CensusOptions& options) {
           if (next_unit >= total) return;
           unit = next_unit++;
         }
-        workers[j]->run((*units)[unit], outputs[unit]);
+        workers[j]->run(unit, (*units)[unit], outputs[unit]);
         if (hosts_file == nullptr) {
           {
             const std::lock_guard lock(mutex);
@@ -178,6 +217,13 @@ int run_census(const CensusOptions& options) {
     failed = failed || worker->failed();
     write_ok = write_ok && !worker->write_failed();
   }
+  for (const WorkUnit& unit : *units) {
+    std::error_code error;
+    const std::uintmax_t bytes = fs::file_size(unit.path, error);
+    summary.input_files.push_back(
+        {fs::path(unit.path).filename().string(), error ? 0 : static_cast<std::uint64_t>(bytes)});
+  }
+  write_ok = resolve_redirects(workers, questions, summary, hosts_file) && write_ok;
   if (hosts_file != nullptr && std::fclose(hosts_file) != 0) write_ok = false;
   if (!options.out.empty() && !write_summary(summary, options.out)) write_ok = false;
   if (!write_ok) {

@@ -7,9 +7,15 @@ namespace robotstxt::census {
 namespace {
 
 constexpr const char* kStatusKeys[] = {"2xx", "3xx", "4xx", "5xx", "other"};
-constexpr const char* kAccessKeys[] = {"rules", "full-allow", "full-disallow", "redirect"};
+constexpr const char* kAccessKeys[] = {"rules", "full-allow", "full-disallow", "redirect",
+                                       "undecided"};
 constexpr CensusAccess kAccessOrder[] = {CensusAccess::kRules, CensusAccess::kFullAllow,
-                                         CensusAccess::kFullDisallow, CensusAccess::kRedirect};
+                                         CensusAccess::kFullDisallow, CensusAccess::kRedirect,
+                                         CensusAccess::kUndecided};
+constexpr const char* kTruncatedKeys[] = {"length", "time", "disconnect", "unspecified", "cut"};
+constexpr const char* kRedirectKeys[] = {"followed", "failed", "unresolved"};
+constexpr RedirectOutcome kRedirectOrder[] = {RedirectOutcome::kFollowed, RedirectOutcome::kFailed,
+                                              RedirectOutcome::kUnresolved};
 // Body sizes in bytes: empty, under 1 KiB-ish, ..., the 500 KiB a crawler reads, more.
 constexpr const char* kByteBucketKeys[] = {
     "0", "1-1023", "1024-10239", "10240-102399", "102400-512000", "over-512000"};
@@ -52,6 +58,17 @@ std::uint64_t count(const nlohmann::json& object, const std::string& key) {
   return value.get<std::uint64_t>();
 }
 
+// A count added after the format's first release: 0 in a summary written before it.
+std::uint64_t later_count(const nlohmann::json& object, const std::string& key) {
+  if (!object.is_object() || !object.contains(key)) return 0;
+  return count(object, key);
+}
+
+const nlohmann::json& later_member(const nlohmann::json& object, const std::string& key) {
+  static const nlohmann::json kNone = nlohmann::json::object();
+  return object.is_object() && object.contains(key) ? object[key] : kNone;
+}
+
 std::vector<std::string> strings(const nlohmann::json& object, const std::string& key) {
   const nlohmann::json& value = member(object, key);
   if (!value.is_array()) throw SummaryError("\"" + key + "\" is not a list");
@@ -91,8 +108,16 @@ CensusSummary::CensusSummary(std::optional<std::string> label_, const CensusQues
 void CensusSummary::add(const HostCensus& host) {
   ++hosts;
   ++status[status_index(host.status)];
-  for (std::size_t a = 0; a < 4; ++a) {
+  for (std::size_t a = 0; a < access.size(); ++a) {
     if (kAccessOrder[a] == host.access) ++access[a];
+  }
+  for (std::size_t t = 0; t < truncated_hosts.size(); ++t) {
+    if (host.truncated == kTruncatedKeys[t]) ++truncated_hosts[t];
+  }
+  for (std::size_t r = 0; r < redirects.size(); ++r) {
+    if (host.access == CensusAccess::kRedirect && host.redirect == kRedirectOrder[r]) {
+      ++redirects[r];
+    }
   }
   if (host.html) ++html_bodies;
   bytes_total += host.bytes;
@@ -113,6 +138,12 @@ void CensusSummary::add(const HostCensus& host) {
   for (std::size_t c = 0; c < host.crawlers.size() && c < per_crawler.size(); ++c) {
     const CrawlerCensus& crawler = host.crawlers[c];
     CrawlerCounts& counts = per_crawler[c];
+    if (!host.decided()) {
+      // No verdict: counted apart, in no share of blocked or allowed hosts.
+      ++counts.undecided;
+      for (std::array<std::uint64_t, 3>& path : counts.paths) ++path[2];
+      continue;
+    }
     const auto disallowed =
         static_cast<std::size_t>(std::count(crawler.allowed.begin(), crawler.allowed.end(), false));
     const bool fully = disallowed == crawler.allowed.size() && disallowed > 0;
@@ -167,9 +198,12 @@ bool CensusSummary::merge(const CensusSummary& part, std::string& error) {
   inputs.truncated += part.inputs.truncated;
   inputs.garbage_bytes += part.inputs.garbage_bytes;
   inputs.errors += part.inputs.errors;
+  input_files.insert(input_files.end(), part.input_files.begin(), part.input_files.end());
   hosts += part.hosts;
   add_counts(status, part.status);
   add_counts(access, part.access);
+  add_counts(truncated_hosts, part.truncated_hosts);
+  add_counts(redirects, part.redirects);
   html_bodies += part.html_bodies;
   bytes_total += part.bytes_total;
   add_counts(byte_buckets, part.byte_buckets);
@@ -184,6 +218,7 @@ bool CensusSummary::merge(const CensusSummary& part, std::string& error) {
     counts.blocked_fully += other.blocked_fully;
     counts.blocked_partly += other.blocked_partly;
     counts.allowed += other.allowed;
+    counts.undecided += other.undecided;
     add_counts(counts.crawler_rule, other.crawler_rule);
     for (std::size_t p = 0; p < counts.paths.size(); ++p)
       add_counts(counts.paths[p], other.paths[p]);
@@ -212,9 +247,19 @@ nlohmann::json CensusSummary::to_json() const {
                     {"responses", inputs.responses}, {"skipped_records", inputs.skipped_records},
                     {"truncated", inputs.truncated}, {"garbage_bytes", inputs.garbage_bytes},
                     {"errors", inputs.errors}};
+  json["input_files"] = nlohmann::json::array();
+  for (const InputFile& file : input_files) {
+    json["input_files"].push_back({{"name", file.name}, {"bytes", file.bytes}});
+  }
   json["hosts"] = hosts;
   for (std::size_t s = 0; s < status.size(); ++s) json["status"][kStatusKeys[s]] = status[s];
   for (std::size_t a = 0; a < access.size(); ++a) json["access"][kAccessKeys[a]] = access[a];
+  for (std::size_t t = 0; t < truncated_hosts.size(); ++t) {
+    json["truncated_hosts"][kTruncatedKeys[t]] = truncated_hosts[t];
+  }
+  for (std::size_t r = 0; r < redirects.size(); ++r) {
+    json["redirects"][kRedirectKeys[r]] = redirects[r];
+  }
   json["html_bodies"] = html_bodies;
   json["bytes"]["total"] = bytes_total;
   for (std::size_t b = 0; b < byte_buckets.size(); ++b) {
@@ -231,14 +276,16 @@ nlohmann::json CensusSummary::to_json() const {
                               {"named", counts.named},
                               {"blocked_fully", counts.blocked_fully},
                               {"blocked_partly", counts.blocked_partly},
-                              {"allowed", counts.allowed}};
+                              {"allowed", counts.allowed},
+                              {"undecided", counts.undecided}};
     for (std::size_t r = 0; r < 6; ++r) {
       crawler["crawler_rule"][std::string(to_string(kRuleOrder[r]))] = counts.crawler_rule[r];
     }
     crawler["paths"] = nlohmann::json::object();
     for (std::size_t p = 0; p < paths.size(); ++p) {
       crawler["paths"][paths[p]] = {{"allowed", counts.paths[p][0]},
-                                    {"disallowed", counts.paths[p][1]}};
+                                    {"disallowed", counts.paths[p][1]},
+                                    {"undecided", counts.paths[p][2]}};
     }
     json["per_crawler"][crawlers[c]] = std::move(crawler);
   }
@@ -280,11 +327,27 @@ std::optional<CensusSummary> CensusSummary::from_json(const nlohmann::json& json
                       count(inputs, "responses"), count(inputs, "skipped_records"),
                       count(inputs, "truncated"), count(inputs, "garbage_bytes"),
                       count(inputs, "errors")};
+    const nlohmann::json& files =
+        json.contains("input_files") ? json["input_files"] : nlohmann::json::array();
+    if (!files.is_array()) throw SummaryError("\"input_files\" is not a list");
+    for (const nlohmann::json& file : files) {
+      const nlohmann::json& name = member(file, "name");
+      if (!name.is_string()) throw SummaryError("an input file's \"name\" is no string");
+      summary.input_files.push_back({name.get<std::string>(), count(file, "bytes")});
+    }
     summary.hosts = count(json, "hosts");
     for (std::size_t s = 0; s < 5; ++s)
       summary.status[s] = count(member(json, "status"), kStatusKeys[s]);
     for (std::size_t a = 0; a < 4; ++a)
       summary.access[a] = count(member(json, "access"), kAccessKeys[a]);
+    summary.access[4] = later_count(member(json, "access"), kAccessKeys[4]);
+    for (std::size_t t = 0; t < summary.truncated_hosts.size(); ++t) {
+      summary.truncated_hosts[t] =
+          later_count(later_member(json, "truncated_hosts"), kTruncatedKeys[t]);
+    }
+    for (std::size_t r = 0; r < summary.redirects.size(); ++r) {
+      summary.redirects[r] = later_count(later_member(json, "redirects"), kRedirectKeys[r]);
+    }
     summary.html_bodies = count(json, "html_bodies");
     const nlohmann::json& bytes = member(json, "bytes");
     summary.bytes_total = count(bytes, "total");
@@ -306,13 +369,15 @@ std::optional<CensusSummary> CensusSummary::from_json(const nlohmann::json& json
       counts.blocked_fully = count(crawler, "blocked_fully");
       counts.blocked_partly = count(crawler, "blocked_partly");
       counts.allowed = count(crawler, "allowed");
+      counts.undecided = later_count(crawler, "undecided");
       for (std::size_t r = 0; r < 6; ++r) {
         counts.crawler_rule[r] =
             count(member(crawler, "crawler_rule"), std::string(to_string(kRuleOrder[r])));
       }
       for (const std::string& path : summary.paths) {
         const nlohmann::json& counted = member(member(crawler, "paths"), path);
-        counts.paths.push_back({count(counted, "allowed"), count(counted, "disallowed")});
+        counts.paths.push_back({count(counted, "allowed"), count(counted, "disallowed"),
+                                later_count(counted, "undecided")});
       }
       summary.per_crawler.push_back(std::move(counts));
     }

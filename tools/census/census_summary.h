@@ -37,8 +37,17 @@ struct CrawlerCounts {
   std::uint64_t blocked_fully = 0;
   std::uint64_t blocked_partly = 0;
   std::uint64_t allowed = 0;
-  std::array<std::uint64_t, 6> crawler_rule{};      ///< by CrawlerRule
-  std::vector<std::array<std::uint64_t, 2>> paths;  ///< per path: allowed, disallowed
+  std::uint64_t undecided = 0;                  ///< hosts without a verdict (HostCensus::decided)
+  std::array<std::uint64_t, 6> crawler_rule{};  ///< by CrawlerRule
+  /// Per path: allowed, disallowed, undecided.
+  std::vector<std::array<std::uint64_t, 3>> paths;
+};
+
+/// One input file, as a part names it so that --merge can refuse parts that share one.
+struct InputFile {
+  std::string name;  ///< the file's name, without its folder
+  std::uint64_t bytes = 0;
+  bool operator==(const InputFile&) const = default;
 };
 
 struct PurposeCounts {
@@ -69,9 +78,14 @@ class CensusSummary {
   std::vector<std::string> crawlers;  ///< catalogue names
   std::vector<std::string> purposes;  ///< per crawler, as to_string(CrawlerPurpose)
   CensusInputs inputs;
+  std::vector<InputFile> input_files;  ///< in input order
   std::uint64_t hosts = 0;
   std::array<std::uint64_t, 5> status{};  ///< 2xx, 3xx, 4xx, 5xx, other
-  std::array<std::uint64_t, 4> access{};  ///< by CensusAccess
+  std::array<std::uint64_t, 5> access{};  ///< by CensusAccess
+  /// Hosts whose record is truncated, by reason: length, time, disconnect, unspecified, cut.
+  std::array<std::uint64_t, 5> truncated_hosts{};
+  /// Redirecting hosts by RedirectOutcome: followed, failed, unresolved.
+  std::array<std::uint64_t, 3> redirects{};
   std::uint64_t html_bodies = 0;
   std::uint64_t bytes_total = 0;
   std::array<std::uint64_t, 6> byte_buckets{};  ///< kByteBuckets

@@ -27,8 +27,9 @@ std::string host_of(std::string_view uri) {
   return host;
 }
 
-void CensusWorker::run(const WorkUnit& unit, UnitOutput& output) {
+void CensusWorker::run(std::size_t index, const WorkUnit& unit, UnitOutput& output) {
   output_ = &output;
+  order_ = {index, 0};
   if (queue_ != nullptr) chunk_ = queue_->take_chunk();
   read_unit(unit);
   if (queue_ != nullptr) hand_over(true);
@@ -74,7 +75,7 @@ void CensusWorker::read_host_file(int fd, const std::string& host, const std::st
   const std::uint64_t bytes =
       ::fstat(fd, &status) == 0 ? std::max<std::uint64_t>(filled, status.st_size) : filled;
   ++summary_.inputs.responses;
-  census_host(host, 200, false, body, bytes, questions_, host_);
+  census_host(host, 200, false, body, bytes, "", questions_, host_);
   count(host_);
 }
 
@@ -86,15 +87,26 @@ void CensusWorker::read_warc(int fd, const std::string& path) {
       ++summary_.inputs.skipped_records;
       continue;
     }
+    ++order_.record;
     const RecordedResponse response = read_recorded_response(record.block, record.block_bytes);
-    if (!response.is_http) {
+    if (!response.is_http && record.truncated.empty()) {
       ++summary_.inputs.errors;
       continue;
     }
+    // A truncated record without its status line still gets its host line: undecided.
     ++summary_.inputs.responses;
-    census_host(host_of(record.target_uri), response.status, !response.body_intact, response.body,
-                response.body_bytes, questions_, host_);
-    count(host_);
+    census_host(host_of(record.target_uri), response.is_http ? response.status : 0,
+                !response.body_intact, response.body, response.body_bytes, record.truncated,
+                questions_, host_);
+    const std::string url = response_url(record.target_uri);
+    std::string next;
+    if (host_.access == CensusAccess::kRedirect) next = location_url(url, response.location);
+    if (!book_.remember(url, order_, host_, next)) redirect_memory_full_ = true;
+    if (host_.access == CensusAccess::kRedirect) {
+      wait_or_count(url, std::move(next));
+    } else {
+      count(host_);
+    }
   }
   const WarcCounts counts = reader.counts();
   summary_.inputs.records += counts.records;
@@ -102,6 +114,22 @@ void CensusWorker::read_warc(int fd, const std::string& path) {
   summary_.inputs.garbage_bytes += counts.garbage_bytes;
   summary_.inputs.errors += counts.errors;
   if (reader.read_error() != 0) unreadable(path, reader.read_error());
+}
+
+void CensusWorker::wait_or_count(const std::string& url, std::string next) {
+  const std::size_t bytes = 256 + url.size() + next.size() + host_.host.size() +
+                            host_.crawlers.size() * (64 + questions_.paths.size() * 8);
+  if (redirect_bytes_->fetch_add(bytes, std::memory_order_relaxed) + bytes <=
+      kMaxRedirectMemoryBytes) {
+    waiting_.push_back({order_, url, std::move(next), host_});
+    return;
+  }
+  redirect_bytes_->fetch_sub(bytes, std::memory_order_relaxed);
+  redirect_memory_full_ = true;
+  host_.redirect = next.empty() ? RedirectOutcome::kFailed : RedirectOutcome::kUnresolved;
+  host_.hops = next.empty() ? 0 : 1;
+  host_.redirect_target = next;
+  count(host_);
 }
 
 void CensusWorker::count(const HostCensus& host) {

@@ -14,6 +14,7 @@
 #include "census/host_census.h"
 #include "census/host_lines.h"
 #include "census/input_units.h"
+#include "census/redirects.h"
 
 namespace robotstxt::census {
 
@@ -24,12 +25,25 @@ namespace robotstxt::census {
 class CensusWorker {
  public:
   /// `queue`: where host lines go, or null when none are wanted (no output folder).
+  /// `redirect_bytes`: what the run's answer books and waiting hosts hold (redirects.h).
   CensusWorker(const CensusQuestions& questions, const std::optional<std::string>& label,
-               CensusQueue* queue)
-      : questions_(questions), summary_(label, questions), queue_(queue) {}
+               CensusQueue* queue, std::atomic<std::size_t>* redirect_bytes)
+      : questions_(questions),
+        summary_(label, questions),
+        queue_(queue),
+        book_(redirect_bytes),
+        redirect_bytes_(redirect_bytes) {}
 
-  /// Reads `unit`, its host lines going to `output` (marked done at the end).
-  void run(const WorkUnit& unit, UnitOutput& output);
+  /// Reads `unit`, the `index`th of the inputs, its host lines going to `output` (marked
+  /// done at the end). Redirecting hosts wait in waiting() instead.
+  void run(std::size_t index, const WorkUnit& unit, UnitOutput& output);
+
+  /// The responses read, by URL, for the redirects to follow once all are read.
+  [[nodiscard]] AnswerBook& book() { return book_; }
+  /// The redirecting hosts read, not counted yet.
+  [[nodiscard]] std::vector<WaitingRedirect>& waiting() { return waiting_; }
+  /// Answers not remembered or hosts not kept waiting for the memory bound.
+  [[nodiscard]] bool redirect_memory_full() const { return redirect_memory_full_; }
 
   [[nodiscard]] const CensusSummary& summary() const { return summary_; }
   /// Hosts counted so far; read by the progress line from another thread.
@@ -49,9 +63,18 @@ class CensusWorker {
   // for the writer up to kMaxHeldChunks, past that (and ever after) in the spill file.
   void hand_over(bool last);
 
+  // Counts and writes a redirecting host: it waits for the end, or, past the memory
+  // bound, is written unresolved at once.
+  void wait_or_count(const std::string& url, std::string next);
+
   const CensusQuestions& questions_;
   CensusSummary summary_;
   CensusQueue* queue_;  // null when no host lines are wanted
+  AnswerBook book_;
+  std::atomic<std::size_t>* redirect_bytes_;
+  std::vector<WaitingRedirect> waiting_;
+  RecordOrder order_;  // the current record's
+  bool redirect_memory_full_ = false;
   UnitOutput* output_ = nullptr;
   HostCensus host_;    // the current host's census, its lists' room kept from host to host
   std::string line_;   // one host's line, its room kept from host to host

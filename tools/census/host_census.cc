@@ -8,6 +8,7 @@
 #include "answer/not_robots_txt.h"
 #include "base/ascii.h"
 #include "core/line_description.h"
+#include "robotstxt/body_limit.h"
 #include "robotstxt/lint.h"
 #include "robotstxt/policy.h"
 #include "robotstxt/robots_txt.h"
@@ -67,15 +68,36 @@ std::string_view word(CensusAccess access) noexcept {
       return "full-disallow";
     case CensusAccess::kRedirect:
       return "redirect";
+    case CensusAccess::kUndecided:
+      return "undecided";
   }
   return "rules";
 }
 
+std::string_view word(RedirectOutcome outcome) noexcept {
+  switch (outcome) {
+    case RedirectOutcome::kFollowed:
+      return "followed";
+    case RedirectOutcome::kFailed:
+      return "failed";
+    case RedirectOutcome::kUnresolved:
+    case RedirectOutcome::kNone:
+      break;
+  }
+  return "unresolved";
+}
+
 void census_host(std::string_view host, int status, bool transfer_failed, std::string_view body,
-                 std::uint64_t body_bytes, const CensusQuestions& questions, HostCensus& census) {
+                 std::uint64_t body_bytes, std::string_view truncated,
+                 const CensusQuestions& questions, HostCensus& census) {
   census.host.assign(host);
   census.status = status;
   census.access = CensusAccess::kRules;
+  census.truncated = truncated;
+  census.redirect = RedirectOutcome::kNone;
+  census.hops = 0;
+  census.redirect_target.clear();
+  census.target_access = CensusAccess::kRules;
   census.bytes = body_bytes;
   census.html = false;
   census.groups = 0;
@@ -86,7 +108,18 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   census.states_usage = false;
   census.content_signals.clear();
   census.lint.clear();
-  if (is_redirect(status) && !transfer_failed) {
+  const bool body_decides = status >= 200 && status < 300;
+  bool undecided = false;
+  if (!truncated.empty()) {
+    // The crawl kept only part of the record. A status that decides without a body
+    // decides still; a body decides only once a crawler would have stopped reading it,
+    // and the cut after that is the crawl's, not a failed transfer of the origin's.
+    undecided = status == 0 || (body_decides && body.size() < kMaxBodyBytes);
+    if (body_decides && !undecided) transfer_failed = false;
+  }
+  if (undecided) {
+    census.access = CensusAccess::kUndecided;
+  } else if (is_redirect(status) && !transfer_failed) {
     census.access = CensusAccess::kRedirect;
   } else {
     switch (policy_access(status, transfer_failed)) {
@@ -171,6 +204,35 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
   json.number(host.status);
   json.key("access", false);
   json.word(word(host.access));
+  json.key("truncated", false);
+  if (host.truncated.empty()) {
+    json.raw("null");
+  } else {
+    json.word(host.truncated);
+  }
+  json.key("redirect", false);
+  if (host.access != CensusAccess::kRedirect) {
+    json.raw("null");
+  } else {
+    json.raw('{');
+    json.key("outcome", true);
+    json.word(word(host.redirect));
+    json.key("target", false);
+    if (host.redirect_target.empty()) {
+      json.raw("null");
+    } else {
+      json.string(host.redirect_target);
+    }
+    json.key("hops", false);
+    json.number(host.hops);
+    json.key("target_access", false);
+    if (host.redirect == RedirectOutcome::kFollowed) {
+      json.word(word(host.target_access));
+    } else {
+      json.raw("null");
+    }
+    json.raw('}');
+  }
   json.key("bytes", false);
   json.number(static_cast<std::int64_t>(host.bytes));
   json.key("html", false);
@@ -202,18 +264,20 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
     }
     // Per path, in the order of the summary's "paths": two short arrays, as a line per
     // host for every crawler and path of a whole crawl has to stay small.
+    // null where the host has no verdict (host.decided()).
+    const bool decided = host.decided();
     json.key("allowed", false);
     json.raw('[');
     for (std::size_t p = 0; p < crawler.allowed.size(); ++p) {
       if (p > 0) json.raw(',');
-      json.raw(crawler.allowed[p] ? "true" : "false");
+      json.raw(!decided ? "null" : crawler.allowed[p] ? "true" : "false");
     }
     json.raw(']');
     json.key("line", false);
     json.raw('[');
     for (std::size_t p = 0; p < crawler.lines.size(); ++p) {
       if (p > 0) json.raw(',');
-      if (crawler.lines[p] == 0) {
+      if (crawler.lines[p] == 0 || !decided) {
         json.raw("null");
       } else {
         json.number(crawler.lines[p]);

@@ -31,9 +31,18 @@ struct CensusQuestions {
 };
 
 /// How a host's robots.txt decides, in the words of JSON output: "rules", "full-allow",
-/// "full-disallow", or "redirect" (a 3xx recorded by the crawl, not followed).
-enum class CensusAccess : std::uint8_t { kRules, kFullAllow, kFullDisallow, kRedirect };
+/// "full-disallow", "redirect" (a 3xx: the verdicts are those its redirects lead to, see
+/// RedirectOutcome), or "undecided" (a truncated record whose kept bytes do not decide:
+/// no verdicts).
+enum class CensusAccess : std::uint8_t { kRules, kFullAllow, kFullDisallow, kRedirect, kUndecided };
 [[nodiscard]] std::string_view word(CensusAccess access) noexcept;
+
+/// Where a redirecting host's redirects led (docs/semantics.md 7.4), in the words of JSON
+/// output: "followed" (to a response in the inputs, whose verdicts the host takes),
+/// "failed" (past five hops, a loop, or no usable Location: as 404, full allow), or
+/// "unresolved" (to a URL whose response is not in the inputs: no verdicts).
+enum class RedirectOutcome : std::uint8_t { kNone, kFollowed, kFailed, kUnresolved };
+[[nodiscard]] std::string_view word(RedirectOutcome outcome) noexcept;
 
 struct CrawlerCensus {
   /// How its groups were chosen; set only when access is kRules.
@@ -49,8 +58,23 @@ struct CrawlerCensus {
 
 struct HostCensus {
   std::string host;
-  int status = 0;
+  int status = 0;  ///< 0 when a truncated record holds no status line
   CensusAccess access = CensusAccess::kRules;
+  /// Why the record is not whole (WarcRecord::truncated), "" when it is.
+  std::string_view truncated;
+  /// Set for access kRedirect: where its redirects led, over how many hops, to which URL
+  /// (the last one reached; "" when the first Location could not be followed), and the
+  /// access that URL's response gave (kFollowed only).
+  RedirectOutcome redirect = RedirectOutcome::kNone;
+  std::uint32_t hops = 0;
+  std::string redirect_target;
+  CensusAccess target_access = CensusAccess::kRules;
+  /// The host has a verdict per crawler and path: neither undecided nor a redirect that
+  /// is unresolved or leads to an undecided response.
+  [[nodiscard]] bool decided() const {
+    return access != CensusAccess::kUndecided && redirect != RedirectOutcome::kUnresolved &&
+           !(redirect == RedirectOutcome::kFollowed && target_access == CensusAccess::kUndecided);
+  }
   std::uint64_t bytes = 0;  ///< the body's size (RecordedResponse::body_bytes)
   bool html = false;        ///< lint found an HTML page where the robots.txt should be
   std::size_t groups = 0;
@@ -71,9 +95,14 @@ struct HostCensus {
 /// The census of one response, written over `census` (whose lists keep their room from
 /// host to host: no allocations per crawler once it has seen a host). `transfer_failed`:
 /// the body was not what its framing said (a failed transfer to a crawler: full
-/// disallow). `body`: at most kMaxBodyBytes; `body_bytes` its whole size.
+/// disallow). `body`: at most kMaxBodyBytes; `body_bytes` its whole size. `truncated`:
+/// why the record is not whole, "" when it is; its kept bytes decide only when the status
+/// does without a body (anything but 2xx) or when the body reached kMaxBodyBytes, where a
+/// crawler stops reading (docs/semantics.md 1.1); otherwise access is kUndecided. A 3xx
+/// is kRedirect, allowed everywhere until resolve_redirect() says where it leads.
 void census_host(std::string_view host, int status, bool transfer_failed, std::string_view body,
-                 std::uint64_t body_bytes, const CensusQuestions& questions, HostCensus& census);
+                 std::uint64_t body_bytes, std::string_view truncated,
+                 const CensusQuestions& questions, HostCensus& census);
 
 /// Appends the host's line of hosts.jsonl, with its newline.
 void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out);

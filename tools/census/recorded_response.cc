@@ -100,6 +100,9 @@ RecordedResponse read_recorded_response(std::string_view block, std::uint64_t bl
     if (equals_ignoring_case(name, "Transfer-Encoding")) {
       chunked = value.find("chunked") != std::string_view::npos ||
                 value.find("CHUNKED") != std::string_view::npos;
+    } else if (equals_ignoring_case(name, "Location")) {
+      // A redirect is followed to the first Location, as the fetcher's libcurl does.
+      if (response.location.empty()) response.location = value;
     } else if (equals_ignoring_case(name, "Content-Encoding")) {
       if (!content_encoding.empty()) content_encoding += ", ";
       content_encoding += value;

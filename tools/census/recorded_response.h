@@ -18,6 +18,8 @@ struct RecordedResponse {
   /// False when the body is not what its framing says (broken chunks, corrupt or cut
   /// gzip): to a crawler a failed transfer, not a shorter robots.txt.
   bool body_intact = true;
+  /// The Location field as written (the first one), "" when there is none.
+  std::string location;
   /// The decoded body, at most kMaxBodyBytes of it.
   std::string body;
   /// The decoded body's size: exact for a body without content coding, else counted up

@@ -92,6 +92,9 @@ void print_summary_table(const CensusSummary& summary, std::ostream& out) {
   out << "\naccess: rules " << counted(rules_hosts, hosts) << ", full allow "
       << counted(summary.access[1], hosts) << ", full disallow "
       << counted(summary.access[2], hosts) << ", redirect " << counted(summary.access[3], hosts)
+      << ", undecided " << counted(summary.access[4], hosts) << "\nredirects: followed "
+      << with_thousands(summary.redirects[0]) << ", failed " << with_thousands(summary.redirects[1])
+      << ", unresolved " << with_thousands(summary.redirects[2])
       << "\nsizes: " << with_thousands(summary.bytes_total) << " bytes; html bodies "
       << counted(summary.html_bodies, hosts) << "; over 500 KiB "
       << counted(summary.byte_buckets[5], hosts) << "; " << with_thousands(summary.groups)

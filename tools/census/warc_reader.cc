@@ -84,7 +84,11 @@ class WarcReader::Source {
       if (status == Z_OK || status == Z_BUF_ERROR) {
         if (produced > 0) return Result::kData;
         if (stream_.avail_in == 0 && !refill()) {
-          in_member_ = false;  // the file ends inside the member
+          // The file ends inside the member. A member cut short may have run into the
+          // next ones (stored blocks take any bytes as data): they are looked for again
+          // from just after this one's start.
+          in_member_ = false;
+          if (member_kept_) in_pos_ = member_start_ + 1;
           return Result::kBreak;
         }
         continue;
@@ -216,6 +220,9 @@ WarcReader::WarcReader(int fd) : source_(std::make_unique<Source>(fd)) {}
 WarcReader::~WarcReader() = default;
 
 bool WarcReader::read_more() {
+  // After a break, what the broken member gave is all there is until next() moves on: the
+  // next member's bytes never continue its record.
+  if (broken_) return false;
   if (pos_ > kReadBytes && pos_ * 2 > buffer_.size()) drop_consumed();
   switch (source_->read(buffer_)) {
     case Source::Result::kData:
@@ -270,8 +277,16 @@ bool WarcReader::find_record_start() {
     }
     if (!ensure(buffer_.size() - pos_ + 1)) {
       if (broken_) {
-        // A member that broke between records held a record, or the start of one: it
-        // is counted, and what it gave is not trusted; the next member starts afresh.
+        // A member that broke between records held a record, or the start of one. When
+        // what it gave starts a record, that record is read as far as it goes (and
+        // handed out cut); else it is counted, and the next member starts afresh.
+        const std::string_view given = std::string_view(buffer_).substr(pos_);
+        if (given.starts_with("WARC/1.")) return true;
+        const std::size_t start = given.find("\nWARC/1.");
+        if (start != std::string_view::npos) {
+          pos_ += start + 1;
+          return true;
+        }
         ++counts_.truncated;
         broken_ = false;
         pos_ = buffer_.size();
@@ -311,6 +326,7 @@ WarcReader::Framing WarcReader::read_record(WarcRecord& record) {
   record.type.clear();
   record.target_uri.clear();
   record.block.clear();
+  record.truncated = {};
   std::optional<std::uint64_t> content_length;
   bool marked_truncated = false;
   std::string_view headers = std::string_view(buffer_).substr(pos_, header_end);
@@ -334,6 +350,10 @@ WarcReader::Framing WarcReader::read_record(WarcRecord& record) {
       record.target_uri = uri;
     } else if (equals_ignoring_case(name, "WARC-Truncated")) {
       marked_truncated = true;
+      record.truncated = "unspecified";
+      for (const std::string_view reason : {"length", "time", "disconnect"}) {
+        if (equals_ignoring_case(value, reason)) record.truncated = reason;
+      }
     } else if (equals_ignoring_case(name, "Content-Length")) {
       std::uint64_t length = 0;
       const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), length);
@@ -346,12 +366,21 @@ WarcReader::Framing WarcReader::read_record(WarcRecord& record) {
 
   // The block, kept up to kMaxWarcBlockBytes, then the two line ends that close a record.
   const std::uint64_t kept = std::min<std::uint64_t>(*content_length, kMaxWarcBlockBytes);
-  if (!ensure(kept)) return Framing::kCut;
+  if (!ensure(kept)) {
+    // The file or its member ends inside the block: what was read of it is handed out,
+    // unless a record starts inside it (a Content-Length that says too much: the search
+    // goes on from this record's start instead).
+    const std::string_view read = std::string_view(buffer_).substr(pos_, kept);
+    if (!broken_ && read.find("\nWARC/1.") != std::string_view::npos) return Framing::kCut;
+    record.block.assign(read);
+    pos_ = buffer_.size();
+    return Framing::kCutBlock;
+  }
   record.block.assign(buffer_, pos_, kept);
   pos_ += kept;
   for (std::uint64_t left = *content_length - kept; left > 0;) {
     if (pos_ == buffer_.size()) drop_consumed();
-    if (!ensure(1)) return Framing::kCut;
+    if (!ensure(1)) return Framing::kCutBlock;
     const std::size_t step = std::min<std::uint64_t>(left, buffer_.size() - pos_);
     pos_ += step;
     left -= step;
@@ -371,7 +400,8 @@ WarcReader::Framing WarcReader::read_record(WarcRecord& record) {
   while (source_->in_member() && source_->member_start_out() < record_end &&
          buffer_.size() - pos_ < kMaxWarcBlockBytes) {
     if (!read_more()) {
-      if (broken_) return Framing::kCut;
+      // The record's bytes came whole from a member whose end is cut or corrupt.
+      if (broken_) return Framing::kCutBlock;
       break;
     }
   }
@@ -389,7 +419,16 @@ bool WarcReader::next(WarcRecord& record) {
         return true;
       case Framing::kMarkedTruncated:
         ++counts_.truncated;
-        continue;  // framed well: the next record follows
+        return true;  // framed well: the next record follows
+      case Framing::kCutBlock:
+        ++counts_.truncated;
+        record.truncated = "cut";
+        if (broken_) {
+          // Nothing after the record in the broken member is trusted.
+          broken_ = false;
+          pos_ = buffer_.size();
+        }
+        return true;
       case Framing::kCut:
         ++counts_.truncated;
         break;

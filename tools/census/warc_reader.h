@@ -3,8 +3,10 @@
 // Common Crawl writes them (a single member for the whole file works too). Streamed in
 // bounded memory: at most one record, cut at kMaxWarcBlockBytes, is held at a time.
 // Anything that is not a whole, well-framed record (a cut gzip member, a record shorter
-// or longer than its Content-Length, WARC-Truncated) is reported as truncated, never
-// handed out as a whole record.
+// or longer than its Content-Length, WARC-Truncated) is counted as truncated, never
+// handed out as a whole record; one whose header block was read (WARC-Truncated, or a
+// file or gzip member that ends inside the block) is handed out marked truncated, with
+// the part of its block that was read.
 #ifndef ROBOTSTXT_TOOLS_CENSUS_WARC_READER_H_
 #define ROBOTSTXT_TOOLS_CENSUS_WARC_READER_H_
 
@@ -40,13 +42,19 @@ struct WarcRecord {
   /// The content block, at most kMaxWarcBlockBytes of it.
   std::string block;
   std::uint64_t block_bytes = 0;  ///< Content-Length: the whole block's size
+  /// Why the record is not whole, "" when it is: the value of WARC-Truncated ("length",
+  /// "time", "disconnect"; any other value "unspecified"), or "cut" when the file or its
+  /// gzip member ends before the record does. `block` then holds what was read.
+  std::string_view truncated;
   [[nodiscard]] bool block_cut() const { return block_bytes > block.size(); }
 };
 
 /// What reading a file met besides whole records.
 struct WarcCounts {
-  std::uint64_t records = 0;    ///< whole records handed out
-  std::uint64_t truncated = 0;  ///< records cut short, over-long, or marked WARC-Truncated
+  std::uint64_t records = 0;  ///< whole records handed out
+  /// Records cut short, over-long, or marked WARC-Truncated (those handed out marked
+  /// truncated included).
+  std::uint64_t truncated = 0;
   /// Bytes skipped to find the next record: what is neither a record nor the blank lines
   /// between records, in the file as stored (compressed bytes between gzip members).
   std::uint64_t garbage_bytes = 0;
@@ -72,7 +80,9 @@ class WarcReader {
 
  private:
   class Source;
-  enum class Framing { kWhole, kMarkedTruncated, kCut, kNotARecord };
+  // kCutBlock: the header block was read, the block was cut (the record is handed out);
+  // kCut: cut before that, or not closed where its Content-Length says.
+  enum class Framing { kWhole, kMarkedTruncated, kCutBlock, kCut, kNotARecord };
   // Makes buffer_ hold at least `bytes` from pos_; false when the stream ends (or breaks,
   // see Source) first.
   bool ensure(std::size_t bytes);
