@@ -406,6 +406,23 @@ class CensusTest(unittest.TestCase):
         self.assertEqual(one, summary)
         self.assertTrue(lines_one == hosts, "host lines differ with --jobs 1")
 
+    def test_merge_refuses_a_part_given_twice(self):
+        base = os.path.join(self.temp.name, "twice")
+        run("census", self.parts[0], "--crawlers", "GPTBot", "--out", base)
+        done = run("census", "--merge", base, base, expect=2)
+        self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+        self.assertIn("given twice", done.stderr)
+        # Two folders whose inputs overlap: each names the file both read.
+        other = os.path.join(self.temp.name, "twice-other")
+        run("census", self.parts[1], self.parts[0], "--crawlers", "GPTBot", "--out", other)
+        done = run("census", "--merge", base, other, expect=2)
+        self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+        self.assertIn(os.path.basename(self.parts[0]), done.stderr)
+        self.assertIn("both read", done.stderr)
+        # Parts of different files merge.
+        third = os.path.join(self.temp.name, "twice-third")
+        run("census", self.parts[1], "--crawlers", "GPTBot", "--out", third)
+        run("census", "--merge", base, third)
 
 if __name__ == "__main__":
     unittest.main(argv=[sys.argv[0]] + sys.argv[3:])

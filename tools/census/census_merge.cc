@@ -1,8 +1,11 @@
 #include "census/census_merge.h"
 
+#include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "answer/cli_support.h"
 #include "census/census_summary.h"
@@ -19,19 +22,41 @@ using cli::report_error;
 int run_merge(const CensusOptions& options) {
   std::optional<CensusSummary> merged;
   bool labels_agree = true;
+  // A part counted twice would count its hosts twice: the same folder named twice, or
+  // two parts that read the same input file (by name and size), are refused.
+  std::map<std::string, std::string> folders;  // canonical path: the folder as given
+  std::map<std::pair<std::string, std::uint64_t>, std::string> files;  // file: its part
   for (const std::string& dir : options.merge) {
     std::optional<CensusSummary> part = read_summary_or_report(dir);
     if (!part) return kExitUsage;
-    if (!merged) {
-      merged = std::move(part);
-      continue;
-    }
-    labels_agree = labels_agree && part->label == merged->label;
-    std::string error;
-    if (!merged->merge(*part, error)) {
-      report_error(kCommand, "cannot merge '" + printable(dir) + "': " + printable(error));
+    std::error_code path_error;
+    const std::string canonical = std::filesystem::weakly_canonical(dir, path_error).string();
+    const auto [folder, added] = folders.try_emplace(path_error ? dir : canonical, dir);
+    if (!added) {
+      report_error(kCommand,
+                   "the part '" + printable(dir) + "' is given twice" +
+                       (folder->second == dir ? std::string()
+                                              : " (as '" + printable(folder->second) + "')"));
       return kExitUsage;
     }
+    if (merged) {
+      labels_agree = labels_agree && part->label == merged->label;
+      std::string error;
+      if (!merged->merge(*part, error)) {
+        report_error(kCommand, "cannot merge '" + printable(dir) + "': " + printable(error));
+        return kExitUsage;
+      }
+    }
+    for (const InputFile& file : part->input_files) {
+      const auto [found, new_file] = files.try_emplace({file.name, file.bytes}, dir);
+      if (!new_file && found->second != dir) {
+        report_error(kCommand, "the parts '" + printable(found->second) + "' and '" +
+                                   printable(dir) + "' both read '" + printable(file.name) + "' (" +
+                                   cli::with_thousands(file.bytes) + " bytes)");
+        return kExitUsage;
+      }
+    }
+    if (!merged) merged = std::move(part);
   }
   if (!options.label.empty()) {
     merged->label = options.label;
