@@ -69,9 +69,44 @@ void decode_verdicts(std::string_view in, const CensusQuestions& questions, Host
   }
 }
 
+// Whether resolving `uri` could change more than the case of its scheme and host: the
+// plain URLs a crawl records, "https://host.example/robots.txt", are their own key without
+// a URL parse per record (ports, dots, escapes, user info and odd bytes go to libcurl).
+bool is_plain_url(std::string_view uri) {
+  std::size_t start = 0;
+  if (uri.size() > 8 && internal::equals_ignoring_case(uri.substr(0, 8), "https://")) {
+    start = 8;
+  } else if (uri.size() > 7 && internal::equals_ignoring_case(uri.substr(0, 7), "http://")) {
+    start = 7;
+  } else {
+    return false;
+  }
+  const std::size_t path = uri.find('/', start);
+  if (path == std::string_view::npos || path == start) return false;
+  for (std::size_t i = start; i < path; ++i) {
+    const char c = uri[i];
+    if (!internal::is_ascii_alpha(c) && !internal::is_ascii_digit(c) && c != '-' && c != '.')
+      return false;
+  }
+  if (uri[path - 1] == '.' || uri.find("/.", path) != std::string_view::npos) return false;
+  for (std::size_t i = path; i < uri.size(); ++i) {
+    const char c = uri[i];
+    if (!internal::is_ascii_alpha(c) && !internal::is_ascii_digit(c) && c != '/' && c != '-' &&
+        c != '_' && c != '.' && c != '~' && c != '?' && c != '=' && c != '&') {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string response_url(std::string_view uri) {
+  if (is_plain_url(uri)) {
+    std::string url(uri);
+    lower_origin(url);
+    return url;
+  }
   const std::string text(uri);
   return location_url(text, text);
 }
