@@ -51,7 +51,7 @@ _robotstxt() {
     audit)
       options="--help --urls --crawlers --agent --crawler --user-agent-string --as-written --json"
       ;;
-    census) options="--help --merge --jobs --paths --crawlers --out --label --progress" ;;
+    census) options="--help --merge --diff --jobs --paths --crawlers --out --label --ranks --progress" ;;
     *) return ;;
   esac
   if [[ $cur == -* ]]; then

@@ -70,3 +70,5 @@ complete -c robotstxt -n '__fish_seen_subcommand_from census' -l paths -x -d 'Pa
 complete -c robotstxt -n '__fish_seen_subcommand_from census' -s o -l out -r -d 'Folder for hosts.jsonl and summary.json'
 complete -c robotstxt -n '__fish_seen_subcommand_from census' -l label -x -d 'The summary label'
 complete -c robotstxt -n '__fish_seen_subcommand_from census' -l progress -d 'Progress on stderr'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -l diff -r -d 'Compare two census output folders'
+complete -c robotstxt -n '__fish_seen_subcommand_from census' -l ranks -r -d 'CSV of rank,host for strata'

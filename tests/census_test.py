@@ -61,6 +61,20 @@ with warnings.catch_warnings():
     SUMMARY_SCHEMA = validator("census-summary")
     HOST_SCHEMA = validator("census-host")
 
+def validate(schema_name, value):
+    """Holds an output to its schema in schemas/ (skipped where jsonschema is missing)."""
+    try:
+        import jsonschema
+    except ImportError:
+        return
+    path = os.path.join(SOURCE, "schemas", schema_name + ".schema.json")
+    with open(path) as file:
+        schema = json.load(file)
+    # vocabulary.schema.json is referred to relatively: resolved from schemas/.
+    resolver = jsonschema.RefResolver(base_uri=pathlib.Path(path).resolve().as_uri(),
+                                      referrer=schema)
+    jsonschema.Draft202012Validator(schema, resolver=resolver).validate(value)
+
 
 def warc_record(fields, block):
     head = "WARC/1.1\r\n" + "".join(f"{name}: {value}\r\n" for name, value in fields)
@@ -71,6 +85,14 @@ def warc_record(fields, block):
 def response(host, http):
     return warc_record([("WARC-Type", "response"), ("WARC-Target-URI", f"https://{host}/robots.txt")],
                        http)
+
+
+def write_crawl(path, bodies):
+    """A WARC file with a 200 response per host, in the order given: {host: body bytes}."""
+    with open(path, "wb") as file:
+        for host, body in bodies.items():
+            file.write(response(host, b"HTTP/1.1 200 OK\r\n\r\n" + body))
+    return path
 
 
 class CensusTest(unittest.TestCase):
@@ -216,8 +238,14 @@ class CensusTest(unittest.TestCase):
         path = os.path.join(base, "summary.json")
         with open(path) as file:
             good = json.load(file)
+        bad_template = {"hash": "not-hex", "hosts": 1, "error": 0, "first_lines": []}
         for broken in ({**good, "hosts": -1}, {**good, "hosts": "many"}, {**good, "format": 2},
-                       {k: v for k, v in good.items() if k != "lint"}, [], "x"):
+                       {k: v for k, v in good.items() if k != "lint"}, [], "x",
+                       {k: v for k, v in good.items() if k != "templates"},
+                       {**good, "templates": {**good["templates"], "top": [bad_template]}},
+                       {**good, "templates": {**good["templates"], "top": [
+                           dict(bad_template, hash="00000000000000ff", error=2)]}},
+                       {**good, "strata": []}, {**good, "strata": [{"stratum": "x"}] * 5}):
             with open(path, "w") as file:
                 json.dump(broken, file)
             done = run("census", "--merge", base, base, expect=2)
@@ -423,6 +451,240 @@ class CensusTest(unittest.TestCase):
         third = os.path.join(self.temp.name, "twice-third")
         run("census", self.parts[1], "--crawlers", "GPTBot", "--out", third)
         run("census", "--merge", base, third)
+
+class TemplatesTest(unittest.TestCase):
+    """summary.json "templates": the bodies many hosts serve, counted exactly and merged."""
+
+    MANAGED = b"# Managed by ExampleCDN\nUser-agent: *\nDisallow: /cdn-cgi/\n"
+
+    def setUp(self):
+        self.temp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.temp.cleanup)
+
+    def crawl(self, name, bodies):
+        return write_crawl(os.path.join(self.temp.name, name + ".warc.gz"), bodies)
+
+    def test_a_template_served_by_20_hosts_is_listed_with_its_count(self):
+        bodies = {}
+        for index in range(20):
+            # The same file as crawlers read it: line endings and a byte order mark aside.
+            variant = self.MANAGED
+            if index % 3 == 1:
+                variant = variant.replace(b"\n", b"\r\n")
+            elif index % 3 == 2:
+                variant = b"\xef\xbb\xbf" + variant.replace(b"\n", b"\r")
+            bodies[f"site{index}.example"] = variant
+        for index in range(7):
+            bodies[f"own{index}.example"] = b"User-agent: *\nDisallow: /private%d/\n" % index
+        bodies["wp1.example"] = bodies["wp2.example"] = b"User-agent: *\nDisallow: /wp-admin/\n"
+        summary, hosts = census(os.path.join(self.temp.name, "out"), self.crawl("t", bodies))
+        validate("census-summary", summary)
+        for host in hosts:
+            validate("census-host", host)
+        templates = summary["templates"]
+        self.assertEqual(templates["hosts"], 29)
+        self.assertEqual(templates["floor"], 0)
+        top = templates["top"]
+        self.assertEqual([entry["hosts"] for entry in top[:2]], [20, 2])
+        self.assertEqual(top[0]["error"], 0)
+        self.assertEqual(top[0]["first_lines"],
+                         ["# Managed by ExampleCDN", "User-agent: *", "Disallow: /cdn-cgi/"])
+        self.assertEqual(sum(entry["hosts"] for entry in top), 29)
+        by_host = {host["host"]: host["template"] for host in hosts}
+        self.assertEqual({by_host[f"site{i}.example"] for i in range(20)}, {top[0]["hash"]})
+        self.assertEqual(by_host["wp1.example"], top[1]["hash"])
+
+    def test_first_lines_are_bounded(self):
+        body = b"# " + b"x" * 500 + b"\n" + b"Disallow: /a\n" * 10
+        summary, _ = census(os.path.join(self.temp.name, "long"),
+                            self.crawl("long", {"a.example": body, "b.example": body}))
+        lines = summary["templates"]["top"][0]["first_lines"]
+        self.assertEqual(len(lines), 3)
+        self.assertEqual(lines[0], "# " + "x" * 98)
+
+    def test_merge_adds_templates_up(self):
+        first = {f"a{i}.example": self.MANAGED for i in range(12)}
+        first["solo.example"] = b"User-agent: *\nAllow: /\n"
+        second = {f"b{i}.example": self.MANAGED for i in range(8)}
+        parts = []
+        for name, bodies in (("first", first), ("second", second)):
+            parts.append(os.path.join(self.temp.name, name))
+            census(parts[-1], self.crawl(name, bodies))
+        merged = os.path.join(self.temp.name, "merged")
+        run("census", "--merge", *parts, "--out", merged)
+        with open(os.path.join(merged, "summary.json")) as file:
+            templates = json.load(file)["templates"]
+        whole, _ = census(os.path.join(self.temp.name, "whole"),
+                          self.crawl("whole", {**first, **second}))
+        self.assertEqual(templates["top"][0]["hosts"], 20)
+        self.assertEqual(templates, whole["templates"])
+
+
+class DiffTest(unittest.TestCase):
+    """`census --diff OLD NEW`: the hosts that changed, and only those, counted by kind."""
+
+    OPEN = b"User-agent: *\nAllow: /\n"
+    BLOCK_GPT = b"User-agent: GPTBot\nDisallow: /\n"
+    PART_GPT = b"User-agent: GPTBot\nDisallow: /news/\n"
+
+    def setUp(self):
+        self.temp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.temp.cleanup)
+
+    def census_of(self, name, bodies, label):
+        path = write_crawl(os.path.join(self.temp.name, name + ".warc.gz"), bodies)
+        out = os.path.join(self.temp.name, name)
+        census(out, path, extra=("--crawlers", "GPTBot,ClaudeBot,Googlebot", "--label", label))
+        return out
+
+    def test_diff_names_exactly_the_hosts_that_started_blocking_gptbot(self):
+        old = {f"same{i}.example": self.OPEN for i in range(10)}
+        old.update({"starts.example": self.OPEN, "starts2.example": self.PART_GPT,
+                    "stops.example": self.BLOCK_GPT, "kept.example": self.BLOCK_GPT,
+                    "gone.example": self.OPEN,
+                    "usage.example": self.OPEN + b"Content-Usage: train-ai=y\n"})
+        new = dict(old)
+        del new["gone.example"]
+        new.update({"starts.example": self.BLOCK_GPT, "starts2.example": self.BLOCK_GPT,
+                    "stops.example": self.OPEN, "new.example": self.BLOCK_GPT,
+                    "usage.example": self.OPEN + b"Content-Usage: train-ai=n\n"})
+        before = self.census_of("old", old, "crawl-1")
+        after = self.census_of("new", new, "crawl-2")
+        out = os.path.join(self.temp.name, "diff")
+        done = run("census", "--diff", before, after, "--out", out)
+        self.assertIn("changed", done.stdout)
+        with open(os.path.join(out, "changes.jsonl")) as file:
+            changes = {line["host"]: line for line in map(json.loads, file)}
+        for line in changes.values():
+            validate("census-changes", line)
+        started = sorted(host for host, line in changes.items()
+                         if "started-blocking-fully" in line.get("crawlers", {}).get("GPTBot", []))
+        self.assertEqual(started, ["starts.example", "starts2.example"])
+        self.assertEqual(sorted(changes), ["gone.example", "new.example", "starts.example",
+                                           "starts2.example", "stops.example", "usage.example"])
+        self.assertEqual(changes["gone.example"]["changes"], ["disappeared"])
+        self.assertEqual(changes["new.example"]["changes"], ["appeared"])
+        self.assertEqual(changes["starts.example"]["crawlers"],
+                         {"GPTBot": ["started-blocking-fully", "started-naming"]})
+        self.assertEqual(changes["starts2.example"]["crawlers"],
+                         {"GPTBot": ["started-blocking-fully", "stopped-blocking-partly"]})
+        self.assertEqual(changes["stops.example"]["crawlers"],
+                         {"GPTBot": ["stopped-blocking-fully", "stopped-naming"]})
+        self.assertEqual(changes["usage.example"]["content_usage"],
+                         {"train-ai": ["allowed", "disallowed"]})
+        self.assertEqual(changes["usage.example"]["changes"], ["changed-usage"])
+        with open(os.path.join(out, "summary.json")) as file:
+            summary = json.load(file)
+        validate("census-diff-summary", summary)
+        self.assertEqual(summary["diff"], {"old": "crawl-1", "new": "crawl-2"})
+        self.assertEqual(summary["hosts"], {"old": 16, "new": 16, "both": 15, "changed": 4,
+                                            "appeared": 1, "disappeared": 1, "duplicates": 0})
+        gpt = summary["per_crawler"]["GPTBot"]
+        self.assertEqual((gpt["started_blocking_fully"], gpt["stopped_blocking_fully"],
+                          gpt["stopped_blocking_partly"], gpt["started_naming"]), (2, 1, 1, 1))
+        self.assertEqual(summary["per_crawler"]["ClaudeBot"]["started_blocking_fully"], 0)
+        self.assertEqual(summary["per_purpose"]["ai-training"]["started_blocking_fully"], 2)
+        self.assertEqual(summary["usage"]["hosts_changed"], 1)
+
+    def test_a_broken_host_line_is_refused_naming_its_line(self):
+        before = self.census_of("old", {"a.example": self.OPEN, "b.example": self.OPEN}, "1")
+        after = self.census_of("new", {"a.example": self.OPEN}, "2")
+        with open(os.path.join(after, "hosts.jsonl"), "a") as file:
+            file.write('{"host": "x"}\n')
+        done = run("census", "--diff", before, after, "--out",
+                   os.path.join(self.temp.name, "diff"), expect=2)
+        self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+        self.assertIn("line 2", done.stderr)
+        done = run("census", "--diff", before, after, expect=2)
+        self.assertIn("--out", done.stderr)
+
+
+class RanksTest(unittest.TestCase):
+    """--ranks FILE: every count of the summary also per stratum of popularity."""
+
+    BLOCK_ALL = b"User-agent: *\nDisallow: /\n"
+    OPEN = b"User-agent: *\nAllow: /\n"
+
+    def setUp(self):
+        self.temp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.temp.cleanup)
+        self.ranks = os.path.join(self.temp.name, "ranks.csv")
+        with open(self.ranks, "w") as file:
+            # Tranco's format: registrable domains, no "www.", CR LF line ends.
+            file.write("1,top.example\r\n500,Www-Less.example\r\n5000,mid.example\r\n"
+                       "50000,far.example\r\n999999,tail.example\r\n")
+
+    def crawl(self, name, bodies):
+        return write_crawl(os.path.join(self.temp.name, name + ".warc.gz"), bodies)
+
+    def test_every_share_is_counted_per_stratum_too(self):
+        bodies = {"top.example": self.BLOCK_ALL, "www.www-less.example": self.BLOCK_ALL,
+                  "mid.example:8443": self.OPEN, "far.example": self.BLOCK_ALL,
+                  "sub.far.example": self.OPEN, "tail.example": self.OPEN,
+                  "nobody.example": self.OPEN}
+        summary, hosts = census(os.path.join(self.temp.name, "out"), self.crawl("c", bodies),
+                                extra=("--ranks", self.ranks, "--crawlers", "GPTBot"))
+        validate("census-summary", summary)
+        for host in hosts:
+            validate("census-host", host)
+        ranks = {host["host"]: host["rank"] for host in hosts}
+        # Exact host, or without "www."; the port left out; a subdomain is another site.
+        self.assertEqual(ranks, {"top.example": 1, "www.www-less.example": 500,
+                                 "mid.example:8443": 5000, "far.example": 50000,
+                                 "sub.far.example": None, "tail.example": 999999,
+                                 "nobody.example": None})
+        strata = summary["strata"]
+        self.assertEqual([stratum["stratum"] for stratum in strata],
+                         ["1-1000", "1001-10000", "10001-100000", "100001-1000000", "unranked"])
+        self.assertEqual([stratum["hosts"] for stratum in strata], [2, 1, 1, 1, 2])
+        self.assertEqual([stratum["per_crawler"]["GPTBot"]["blocked_fully"] for stratum in strata],
+                         [2, 0, 1, 0, 0])
+        # Each stratum holds every count the whole has but inputs, templates and strata.
+        self.assertEqual(set(strata[-1]) - {"stratum"},
+                         set(summary) - {"format", "label", "paths", "crawlers", "inputs",
+                                         "templates", "strata"})
+        for key in ("hosts", "groups", "rules", "html_bodies"):
+            self.assertEqual(sum(stratum[key] for stratum in strata), summary[key])
+
+    def test_strata_merge_like_the_rest(self):
+        first = {"top.example": self.BLOCK_ALL, "nobody.example": self.OPEN}
+        second = {"mid.example": self.BLOCK_ALL, "tail.example": self.OPEN}
+        parts = []
+        for name, bodies in (("first", first), ("second", second)):
+            parts.append(os.path.join(self.temp.name, name))
+            run("census", self.crawl(name, bodies), "--paths", "/", "--ranks", self.ranks,
+                "--out", parts[-1])
+        merged = os.path.join(self.temp.name, "merged")
+        run("census", "--merge", *parts, "--out", merged)
+        whole = os.path.join(self.temp.name, "whole")
+        run("census", self.crawl("whole", {**first, **second}), "--paths", "/", "--ranks",
+            self.ranks, "--out", whole)
+        with open(os.path.join(merged, "summary.json")) as a, \
+                open(os.path.join(whole, "summary.json")) as b:
+            merged_summary, whole_summary = json.load(a), json.load(b)
+        # Two files against one: all else is equal.
+        self.assertEqual(merged_summary["inputs"]["files"], 2)
+        merged_summary["inputs"]["files"] = 1
+        self.assertEqual(merged_summary, whole_summary)
+        unranked = os.path.join(self.temp.name, "unranked")
+        run("census", self.crawl("third", first), "--paths", "/", "--out", unranked)
+        done = run("census", "--merge", parts[0], unranked, expect=2)
+        self.assertIn("--ranks", done.stderr)
+        self.assertEqual(len(done.stderr.splitlines()), 1)
+
+    def test_a_malformed_rank_line_is_refused_naming_it(self):
+        path = self.crawl("c", {"top.example": self.OPEN})
+        for text, line in (("1,a.example\nrank,host\n", 2), ("1,a.example\n\n2,b.example\n", 2),
+                           ("0,a.example\n", 1), ("1,a example\n", 1), ("x\n", 1),
+                           ("1," + "a" * 600 + "\n", 1)):
+            with open(self.ranks, "w") as file:
+                file.write(text)
+            done = run("census", path, "--ranks", self.ranks, expect=2)
+            self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+            self.assertIn(f"line {line} ", done.stderr)
+        done = run("census", path, "--ranks", os.path.join(self.temp.name, "none"), expect=2)
+        self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+
 
 if __name__ == "__main__":
     unittest.main(argv=[sys.argv[0]] + sys.argv[3:])

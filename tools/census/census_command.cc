@@ -1,11 +1,13 @@
 // `robotstxt census INPUT... [--jobs N] [--paths /,/news/] [--crawlers all|ai|NAME,...]
-// [--out DIR] [--label NAME]` and `robotstxt census --merge DIR... [--out DIR]`: what
+// [--out DIR] [--label NAME]`, `robotstxt census --merge DIR... [--out DIR]` and
+// `robotstxt census --diff OLD NEW --out DIR`: what
 // many hosts' robots.txt files say to each crawler, from a crawl's WARC files or a folder
 // of files named by host (docs/census.md). This file reads the options; the stages are
 // the other files of tools/census (census_run.h first).
 #include <memory>
 
 #include "answer/cli_support.h"
+#include "census/census_diff.h"
 #include "census/census_merge.h"
 #include "census/census_options.h"
 #include "census/census_run.h"
@@ -23,9 +25,9 @@ void add_census_command(CLI::App& app, int& exit_code) {
       "count per crawler the hosts that name it and block it fully or partly, per purpose,\n"
       "usage preferences, lint codes and sizes. A table on stdout; with --out DIR, one JSON\n"
       "line per host in DIR/hosts.jsonl and the counts in DIR/summary.json, which --merge\n"
-      "adds up. Exit 0, or 2 on usage or I/O errors.");
+      "adds up and --diff compares. Exit 0, or 2 on usage or I/O errors.");
   describe_command(*command, "what many hosts' robots.txt files say to each crawler, counted",
-                   {"INPUT...", "--merge DIR..."});
+                   {"INPUT...", "--merge DIR...", "--diff OLD NEW --out DIR"});
   command->add_option("INPUT", options->inputs,
                       "WARC files, folders of robots.txt files named by host, or - for a list "
                       "of them on stdin");
@@ -33,23 +35,39 @@ void add_census_command(CLI::App& app, int& exit_code) {
       ->add_option("--merge", options->merge,
                    "add up the summary.json of these census output folders instead")
       ->expected(1, -1);
+  command
+      ->add_option("--diff", options->diff,
+                   "compare two census output folders (OLD NEW): the hosts that changed, "
+                   "written to --out")
+      ->expected(2);
   command->add_option("-j,--jobs", options->jobs, "files read at once (default: 1)");
   command->add_option("--paths", options->paths, "paths asked, comma-separated (default: /)");
   command->add_option("--crawlers", options->crawlers,
                       "all (default), search, ai, google, or crawler names, comma-separated");
   command->add_option("-o,--out", options->out, "write hosts.jsonl and summary.json here");
   command->add_option("--label", options->label, "the summary's label, e.g. the crawl's name");
+  command->add_option("--ranks", options->ranks,
+                      "count every share per stratum of popularity too, from this CSV of "
+                      "rank,host (a Tranco list)");
   command->add_flag("--progress", options->progress,
                     "show progress on stderr even when it is not a terminal");
   command->callback([options, &exit_code] {
-    if (options->merge.empty() == options->inputs.empty()) {
-      report_error(census::kCommand, options->merge.empty()
-                                         ? "give INPUT files or --merge DIR..."
-                                         : "INPUT and --merge do not go together");
+    const int modes = static_cast<int>(!options->inputs.empty()) +
+                      static_cast<int>(!options->merge.empty()) +
+                      static_cast<int>(!options->diff.empty());
+    if (modes != 1) {
+      report_error(census::kCommand, modes == 0
+                                         ? "give INPUT files, --merge DIR... or --diff OLD NEW"
+                                         : "INPUT, --merge and --diff do not go together");
       exit_code = kExitUsage;
       return;
     }
-    exit_code = options->merge.empty() ? census::run_census(*options) : census::run_merge(*options);
+    if (!options->diff.empty()) {
+      exit_code = census::run_diff(*options);
+    } else {
+      exit_code =
+          options->merge.empty() ? census::run_census(*options) : census::run_merge(*options);
+    }
   });
 }
 

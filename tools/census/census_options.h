@@ -15,11 +15,13 @@ inline constexpr std::string_view kCommand = "census";
 struct CensusOptions {
   std::vector<std::string> inputs;
   std::vector<std::string> merge;
+  std::vector<std::string> diff;  ///< OLD NEW
   unsigned jobs = 1;
   std::string paths = "/";
   std::string crawlers = "all";
   std::string out;
   std::string label;
+  std::string ranks;  ///< --ranks FILE
   bool progress = false;
 };
 

@@ -25,6 +25,7 @@
 #include "census/census_worker.h"
 #include "census/host_census.h"
 #include "census/host_lines.h"
+#include "census/host_ranks.h"
 #include "census/input_units.h"
 #include "census/redirects.h"
 #include "census/summary_file.h"
@@ -102,7 +103,13 @@ int run_census(const CensusOptions& options) {
   }
   std::optional<std::vector<WorkUnit>> units = units_or_report(options.inputs);
   if (!units) return kExitUsage;
-  const CensusQuestions questions(*crawlers, std::move(paths));
+  std::optional<HostRanks> ranks;
+  if (!options.ranks.empty()) {
+    ranks = HostRanks::read_or_report(options.ranks);
+    if (!ranks) return kExitUsage;
+  }
+  CensusQuestions questions(*crawlers, std::move(paths));
+  if (ranks) questions.ranks = &*ranks;
   const std::optional<std::string> label =
       options.label.empty() ? std::nullopt : std::optional<std::string>(options.label);
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "census/host_ranks.h"
+
 namespace robotstxt::census {
 namespace {
 
@@ -103,9 +105,18 @@ CensusSummary::CensusSummary(std::optional<std::string> label_, const CensusQues
   }
   per_crawler.resize(crawlers.size());
   for (CrawlerCounts& counts : per_crawler) counts.paths.resize(paths.size());
+  if (questions.ranks != nullptr) count_strata();
 }
 
+void CensusSummary::count_strata() { strata.assign(kStrata, *this); }
+
 void CensusSummary::add(const HostCensus& host) {
+  add_host_counts(host);
+  if (host.has_template) templates.add(host.body_template);
+  if (!strata.empty()) strata[stratum_of(host.rank)].add_host_counts(host);
+}
+
+void CensusSummary::add_host_counts(const HostCensus& host) {
   ++hosts;
   ++status[status_index(host.status)];
   for (std::size_t a = 0; a < access.size(); ++a) {
@@ -191,6 +202,10 @@ bool CensusSummary::merge(const CensusSummary& part, std::string& error) {
         "the parts ask different crawlers: " + joined(crawlers) + " and " + joined(part.crawlers);
     return false;
   }
+  if (part.strata.empty() != strata.empty()) {
+    error = "one part was counted with --ranks, the other without";
+    return false;
+  }
   inputs.files += part.inputs.files;
   inputs.records += part.inputs.records;
   inputs.responses += part.inputs.responses;
@@ -199,6 +214,13 @@ bool CensusSummary::merge(const CensusSummary& part, std::string& error) {
   inputs.garbage_bytes += part.inputs.garbage_bytes;
   inputs.errors += part.inputs.errors;
   input_files.insert(input_files.end(), part.input_files.begin(), part.input_files.end());
+  merge_counts(part);
+  templates.merge(part.templates);
+  for (std::size_t s = 0; s < strata.size(); ++s) strata[s].merge_counts(part.strata[s]);
+  return true;
+}
+
+void CensusSummary::merge_counts(const CensusSummary& part) {
   hosts += part.hosts;
   add_counts(status, part.status);
   add_counts(access, part.access);
@@ -234,7 +256,6 @@ bool CensusSummary::merge(const CensusSummary& part, std::string& error) {
   add_counts(train_ai, part.train_ai);
   add_counts(search, part.search);
   for (const auto& [code, hosts_with_code] : part.lint) lint[code] += hosts_with_code;
-  return true;
 }
 
 nlohmann::json CensusSummary::to_json() const {
@@ -251,6 +272,22 @@ nlohmann::json CensusSummary::to_json() const {
   for (const InputFile& file : input_files) {
     json["input_files"].push_back({{"name", file.name}, {"bytes", file.bytes}});
   }
+  json.update(counts_json());
+  json["templates"] = templates.to_json();
+  if (!strata.empty()) {
+    // A list, not an object: JSON objects here are written in key order, which would put
+    // "10001-100000" before "1001-10000".
+    json["strata"] = nlohmann::json::array();
+    for (std::size_t s = 0; s < strata.size(); ++s) {
+      json["strata"].push_back(strata[s].counts_json());
+      json["strata"].back()["stratum"] = kStratumKeys[s];
+    }
+  }
+  return json;
+}
+
+nlohmann::json CensusSummary::counts_json() const {
+  nlohmann::json json = nlohmann::json::object();
   json["hosts"] = hosts;
   for (std::size_t s = 0; s < status.size(); ++s) json["status"][kStatusKeys[s]] = status[s];
   for (std::size_t a = 0; a < access.size(); ++a) json["access"][kAccessKeys[a]] = access[a];
@@ -398,6 +435,35 @@ std::optional<CensusSummary> CensusSummary::from_json(const nlohmann::json& json
     const nlohmann::json& lint = member(json, "lint");
     if (!lint.is_object()) throw SummaryError("\"lint\" is not an object");
     for (const auto& [code, hosts_with_code] : lint.items()) summary.lint[code] = count(lint, code);
+    std::string templates_error;
+    std::optional<BodyTemplates> templates =
+        BodyTemplates::from_json(member(json, "templates"), templates_error);
+    if (!templates) throw SummaryError(templates_error);
+    summary.templates = std::move(*templates);
+    if (json.contains("strata")) {
+      const nlohmann::json& strata = member(json, "strata");
+      if (!strata.is_array() || strata.size() != kStrata) {
+        throw SummaryError("\"strata\" is not the " + std::to_string(kStrata) + " strata");
+      }
+      for (std::size_t s = 0; s < kStrata; ++s) {
+        const char* key = kStratumKeys[s];
+        // A stratum holds the counts only: the questions and inputs are the whole's.
+        nlohmann::json stratum = strata[s];
+        if (!stratum.is_object() || !stratum.contains("stratum") || stratum["stratum"] != key) {
+          throw SummaryError(std::string("stratum ") + key + " is not in its place");
+        }
+        stratum.erase("stratum");
+        for (const char* shared : {"format", "label", "paths", "crawlers", "inputs", "templates"}) {
+          stratum[shared] = json[shared];
+        }
+        stratum.erase("strata");
+        std::string stratum_error;
+        std::optional<CensusSummary> counts = from_json(stratum, stratum_error);
+        if (!counts) throw SummaryError(std::string("stratum ") + key + ": " + stratum_error);
+        counts->templates = BodyTemplates();
+        summary.strata.push_back(std::move(*counts));
+      }
+    }
     return summary;
   } catch (const SummaryError& problem) {
     error = problem.what();

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "census/body_templates.h"
 #include "census/host_census.h"
 
 namespace robotstxt::census {
@@ -100,9 +101,20 @@ class CensusSummary {
   std::array<std::uint64_t, 3> train_ai{};  ///< allowed, disallowed, unknown
   std::array<std::uint64_t, 3> search{};
   std::map<std::string, std::uint64_t> lint;  ///< code: hosts with at least one finding
+  BodyTemplates templates;                    ///< the most common bodies
+  /// With --ranks: the same counts per stratum of popularity (host_ranks.h kStrata; each
+  /// without inputs, templates or strata of its own); empty without.
+  std::vector<CensusSummary> strata;
+
+  /// Counts per stratum from here on (before any host is added).
+  void count_strata();
 
  private:
   CensusSummary() = default;
+  // The counts a stratum has too: all but inputs, templates and strata.
+  void add_host_counts(const HostCensus& host);
+  void merge_counts(const CensusSummary& part);
+  [[nodiscard]] nlohmann::json counts_json() const;
 };
 
 }  // namespace robotstxt::census

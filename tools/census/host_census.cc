@@ -91,6 +91,7 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
                  std::uint64_t body_bytes, std::string_view truncated,
                  const CensusQuestions& questions, HostCensus& census) {
   census.host.assign(host);
+  census.rank = questions.ranks != nullptr ? questions.ranks->rank(host) : 0;
   census.status = status;
   census.access = CensusAccess::kRules;
   census.truncated = truncated;
@@ -108,6 +109,7 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   census.states_usage = false;
   census.content_signals.clear();
   census.lint.clear();
+  census.has_template = false;
   const bool body_decides = status >= 200 && status < 300;
   bool undecided = false;
   if (!truncated.empty()) {
@@ -155,6 +157,8 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   }
 
   const RobotsTxt robots = internal::parse_and_describe(body, census.line_facts);
+  census.has_template = true;
+  template_of(body, census.body_template);
   const std::vector<Group> groups = robots.groups();
   census.groups = groups.size();
   for (const Group& group : groups) census.rules += group.rules.size();
@@ -200,6 +204,14 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
   json.raw('{');
   json.key("host", true);
   json.string(host.host);
+  if (questions.ranks != nullptr) {
+    json.key("rank", false);
+    if (host.rank == 0) {
+      json.raw("null");
+    } else {
+      json.number(host.rank);
+    }
+  }
   json.key("status", false);
   json.number(host.status);
   json.key("access", false);
@@ -300,6 +312,12 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
     json.string(host.content_signals[s]);
   }
   json.raw(']');
+  json.key("template", false);
+  if (host.has_template) {
+    json.string(hash_text(host.body_template.hash));
+  } else {
+    json.raw("null");
+  }
   json.key("lint", false);
   json.raw('{');
   for (std::size_t l = 0; l < host.lint.size(); ++l) {

@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "census/body_templates.h"
+#include "census/host_ranks.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
 #include "robotstxt/usage_preferences.h"
@@ -26,6 +28,8 @@ struct CensusQuestions {
   std::vector<std::string> paths;
   /// Per crawler: whether robots.txt binds it at all (docs/semantics.md 8.3).
   std::vector<bool> bound;
+  /// --ranks: each host's rank, by which the summary counts per stratum; or null.
+  const HostRanks* ranks = nullptr;
 
   CensusQuestions(std::vector<const Crawler*> crawlers_, std::vector<std::string> paths_);
 };
@@ -58,6 +62,7 @@ struct CrawlerCensus {
 
 struct HostCensus {
   std::string host;
+  std::uint32_t rank = 0;  ///< in the --ranks list; 0 when unranked or without one
   int status = 0;  ///< 0 when a truncated record holds no status line
   CensusAccess access = CensusAccess::kRules;
   /// Why the record is not whole (WarcRecord::truncated), "" when it is.
@@ -90,6 +95,9 @@ struct HostCensus {
   /// Scratch for census_host(): the body's line facts (views into the body, valid only
   /// during the call), kept so that their room serves the next host.
   std::vector<LineFacts> line_facts;
+  /// The body's template (body_templates.h), when its rules were read (access kRules).
+  bool has_template = false;
+  BodyTemplate body_template;
 };
 
 /// The census of one response, written over `census` (whose lists keep their room from

@@ -7,11 +7,16 @@
 #include <vector>
 
 #include "answer/cli_support.h"
+#include "census/host_ranks.h"
 
 namespace robotstxt::census {
 namespace {
 
+using cli::printable;
 using cli::with_thousands;
+
+constexpr std::size_t kTableTemplates = 5;
+constexpr std::size_t kTableLineBytes = 60;
 
 std::string share(std::uint64_t part, std::uint64_t whole) {
   if (whole == 0) return "-";
@@ -101,6 +106,39 @@ void print_summary_table(const CensusSummary& summary, std::ostream& out) {
       << " groups, " << with_thousands(summary.rules) << " rules, "
       << with_thousands(summary.sitemaps) << " sitemaps on "
       << counted(summary.hosts_with_sitemaps, hosts) << "\n";
+
+  if (!summary.strata.empty()) {
+    out << "\nper stratum of popularity (--ranks), hosts blocking one crawler of a purpose "
+           "fully:\n";
+    rows = {{"  ranks", "hosts"}};
+    for (const auto& [name, counts] : summary.per_purpose) rows[0].push_back(name);
+    for (std::size_t s = 0; s < summary.strata.size(); ++s) {
+      const CensusSummary& stratum = summary.strata[s];
+      rows.push_back({std::string("  ") + kStratumKeys[s], with_thousands(stratum.hosts)});
+      for (const auto& [name, counts] : stratum.per_purpose) {
+        rows.back().push_back(counted(counts.hosts_blocking_any_fully, stratum.hosts));
+      }
+    }
+    print_rows(rows, out);
+  }
+
+  // Templates served by one host are no templates: only those shared are shown.
+  const auto templates = summary.templates.ranked();
+  rows.clear();
+  for (std::size_t i = 0; i < templates.size() && rows.size() < kTableTemplates; ++i) {
+    const BodyTemplates::Entry& entry = *templates[i].second;
+    if (entry.hosts < 2) break;
+    std::string first;
+    for (const std::string& line : entry.first_lines) first += (first.empty() ? "" : " | ") + line;
+    if (first.empty()) first = "(empty)";
+    if (first.size() > kTableLineBytes) first = first.substr(0, kTableLineBytes) + "...";
+    rows.push_back(
+        {"  " + hash_text(templates[i].first), counted(entry.hosts, hosts), printable(first)});
+  }
+  if (!rows.empty()) {
+    out << "\nmost common bodies (hosts serving each):\n";
+    print_rows(rows, out);
+  }
 }
 
 }  // namespace robotstxt::census
