@@ -2,8 +2,8 @@
 
 ``python3 -m robotstxt.census report DIR... -o report.html`` reads each DIR/summary.json
 (written by ``robotstxt census --out DIR`` or ``--merge``), draws the last one (shares per
-crawler and purpose, usage-preference adoption) and, given several labelled summaries in
-date order, the trend per crawler. The images are PNGs inside the page as data: URIs: one
+crawler and purpose, usage-preference adoption) and, given several labelled summaries,
+the trend per crawler, crawls in label order. The images are PNGs inside the page as data: URIs: one
 file, no script, nothing fetched. Every chart has alt text and a table of its counts.
 """
 
@@ -13,7 +13,9 @@ import argparse
 import base64
 import html
 import io
+import json
 import pathlib
+import re
 import sys
 from typing import Any, NoReturn, Optional, Sequence
 
@@ -32,6 +34,40 @@ MAX_NAMES = 1000
 CHART_TEXT_CHARS = 40
 PURPOSE_ORDER = ["search", "ads", "ai-training", "ai-search", "user-triggered", "other"]
 PREFERENCE_KEYS = ["allowed", "disallowed", "unknown"]
+# One colour per meaning, the same in every chart, and no two meanings alike: a reader who
+# has learnt that red is "blocked fully" in one chart may trust it in the next.
+MEANING_COLOURS = {
+    "blocked fully": "#c44e52",
+    "blocked partly": "#dd8452",
+    "named": "#4c72b0",
+    "block one fully": "#8c1c13",
+    "block all fully": "#e377c2",
+    "name one": "#17becf",
+    "hosts stating preferences": "#937860",
+    "allowed": "#55a868",
+    "disallowed": "#8172b3",
+    "ranks 1-1000": "#08306b",
+    "ranks 1001-10000": "#3f7fbf",
+    "ranks 10001-100000": "#9ecae1",
+    "ranks 100001-1000000": "#c7a76c",
+    "unranked": "#bdbdbd",
+    "started blocking fully": "#a50f15",
+    "stopped blocking fully": "#74c476",
+    "started blocking partly": "#fd8d3c",
+    "stopped blocking partly": "#bcbddc",
+}
+STRATA = ["1-1000", "1001-10000", "10001-100000", "100001-1000000", "unranked"]
+# The changed hosts listed on a diff's page; changes.jsonl has them all.
+DIFF_HOSTS_LISTED = 100
+DIFF_KINDS = ["started_blocking_fully", "stopped_blocking_fully", "started_blocking_partly",
+              "stopped_blocking_partly", "started_naming", "stopped_naming"]
+# The trend has a line per crawler: its colours are none of the meanings above.
+CRAWLER_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+                   "#7f7f7f", "#bcbd22"]
+# Lines that coincide stay visible: each has its own marker and dash, and the markers
+# shrink line by line so that an earlier one shows around a later one on top of it.
+CRAWLER_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]
+CRAWLER_DASHES = ["-", "--", "-.", ":"]
 
 
 class ReportError(Exception):
@@ -86,6 +122,20 @@ def checked_summary(summary: dict[str, Any], where: str) -> dict[str, Any]:
         for key in PREFERENCE_KEYS:
             _count(_object(usage, preference, where), key, f"{where}: usage {preference}")
     _count(_object(summary, "inputs", where), "files", f"{where}: inputs")
+    if "strata" in summary:
+        strata = summary["strata"]
+        if not isinstance(strata, list) or [stratum.get("stratum") if isinstance(stratum, dict)
+                                            else None for stratum in strata] != STRATA:
+            raise ReportError(f"{where}: \"strata\" is not the strata {', '.join(STRATA)}")
+        for stratum in strata:
+            inside = f"{where}: stratum {stratum['stratum']}"
+            stratum_hosts = _count(stratum, "hosts", inside)
+            crawlers = _object(stratum, "per_crawler", inside)
+            for name in _object(summary, "per_crawler", where):
+                if _count(crawlers.get(name), "blocked_fully", f"{inside}: crawler {name!r}") \
+                        > stratum_hosts:
+                    raise ReportError(f"{inside}: crawler {name!r}: \"blocked_fully\" is more "
+                                      "than the hosts")
     return summary
 
 
@@ -110,6 +160,36 @@ def load_summaries(directories: Sequence[str]) -> list[dict[str, Any]]:
         if repeated:
             raise ReportError(f"two summaries have the label '{repeated[0]}'")
     return summaries
+
+
+def _label_key(label: str) -> list[tuple[int, Any]]:
+    """A label's sort key: its runs of digits compared as numbers ("crawl-9" < "crawl-10")."""
+    return [(0, int(part)) if part.isdigit() else (1, part)
+            for part in re.split(r"(\d+)", label) if part]
+
+
+def _label_form(label: str) -> str:
+    return re.sub(r"\d+", "#", label)
+
+
+def in_label_order(summaries: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The summaries ordered by label (crawls are drawn in that order), and warnings when
+    the order looks wrong: given in another order, or labels of different forms whose
+    order says nothing of time."""
+    if len(summaries) < 2:
+        return summaries, []
+    ordered = sorted(summaries, key=lambda summary: _label_key(summary["label"]))
+    warnings = []
+    if ordered != summaries:
+        warnings.append("crawls drawn in label order: "
+                        + ", ".join(summary["label"] for summary in ordered)
+                        + " (given: " + ", ".join(summary["label"] for summary in summaries)
+                        + ")")
+    forms = sorted({_label_form(summary["label"]) for summary in summaries})
+    if len(forms) > 1:
+        warnings.append("labels of different forms (" + ", ".join(forms) + "): their order "
+                        "may not be the crawls' order in time")
+    return ordered, warnings
 
 
 def share(count: int, total: int) -> float:
@@ -161,13 +241,15 @@ def _new_figure(width: float, height: float):
 
 
 def _grouped_bars(title: str, names: list[str], series: list[tuple[str, list[float]]]):
+    """A figure of horizontal bars, a row per name and a bar per series (a meaning)."""
     rows = max(len(names), 1)
     figure = _new_figure(8, 1.8 + 0.13 * rows * len(series))
     axes = figure.add_subplot()
     height = 0.8 / len(series)
     for index, (series_name, values) in enumerate(series):
         positions = [row + (index - (len(series) - 1) / 2) * height for row in range(len(names))]
-        bars = axes.barh(positions, values, height=height, label=series_name)
+        bars = axes.barh(positions, values, height=height, label=series_name,
+                         color=MEANING_COLOURS[series_name])
         axes.bar_label(bars, fmt="%.1f", fontsize="x-small", padding=2)
     axes.set_yticks(range(len(names)), [chart_text(name) for name in names])
     axes.invert_yaxis()
@@ -179,10 +261,10 @@ def _grouped_bars(title: str, names: list[str], series: list[tuple[str, list[flo
     axes.grid(axis="x", alpha=0.3)
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1 - 0.4 / rows), ncols=len(series),
                 fontsize="small", frameon=False)
-    return _png(figure)
+    return figure
 
 
-def crawler_chart(summary: dict[str, Any]) -> str:
+def crawler_figure(summary: dict[str, Any]):
     hosts = summary["hosts"]
     names = crawlers_by_blocking(summary)[:BAR_CHART_CRAWLERS]
     per_crawler = summary["per_crawler"]
@@ -192,7 +274,7 @@ def crawler_chart(summary: dict[str, Any]) -> str:
     return _grouped_bars("Hosts blocking or naming each crawler", names, series)
 
 
-def purpose_chart(summary: dict[str, Any]) -> str:
+def purpose_figure(summary: dict[str, Any]):
     hosts = summary["hosts"]
     names = purposes_in_order(summary)
     per_purpose = summary["per_purpose"]
@@ -203,55 +285,81 @@ def purpose_chart(summary: dict[str, Any]) -> str:
     return _grouped_bars("Hosts blocking the crawlers of each purpose", names, series)
 
 
-def usage_chart(summary: dict[str, Any]) -> str:
+def strata_figure(summary: dict[str, Any]):
+    """Per crawler, the share of each stratum's hosts that block it fully."""
+    names = crawlers_by_blocking(summary)[:BAR_CHART_CRAWLERS]
+    series = [(f"ranks {stratum['stratum']}" if stratum["stratum"] != "unranked" else "unranked",
+               [share(stratum["per_crawler"][name]["blocked_fully"], stratum["hosts"])
+                for name in names])
+              for stratum in summary["strata"]]
+    return _grouped_bars("Hosts blocking each crawler fully, per stratum of popularity", names,
+                         series)
+
+
+def usage_figure(summary: dict[str, Any]):
     hosts = summary["hosts"]
     usage = summary["usage"]
     figure = _new_figure(8, 3.2)
     adoption, preferences = figure.subplots(1, 2)
-    bars = adoption.bar(["Content-Usage", "Content-Signal"],
-                        [share(usage["hosts_with_content_usage"], hosts),
-                         share(usage["hosts_with_content_signal"], hosts)], color="#4c72b0")
+    adopted = [share(usage["hosts_with_content_usage"], hosts),
+               share(usage["hosts_with_content_signal"], hosts)]
+    bars = adoption.bar(["Content-Usage", "Content-Signal"], adopted,
+                        color=MEANING_COLOURS["hosts stating preferences"])
     adoption.bar_label(bars, fmt="%.1f", fontsize="x-small", padding=2)
-    adoption.margins(y=0.15)  # room for the labels above the bars
+    _share_axis(adoption.set_ylim, adopted)
     adoption.set_ylabel("share of hosts (%)")
     adoption.set_title("Hosts with usage preferences", fontsize="medium")
     adoption.grid(axis="y", alpha=0.3)
     # The hosts that say nothing are most of them: drawn, they would flatten the others
     # (their count is in the table).
     width = 0.38
-    colours = {"allowed": "#55a868", "disallowed": "#c44e52"}
+    drawn = []
     for index, key in enumerate(("allowed", "disallowed")):
         values = [share(usage[name][key], hosts) for name in ("train_ai", "search")]
+        drawn += values
         bars = preferences.bar([position + (index - 0.5) * width for position in (0, 1)], values,
-                               width=width, label=key, color=colours[key])
+                               width=width, label=key, color=MEANING_COLOURS[key])
         preferences.bar_label(bars, fmt="%.1f", fontsize="x-small", padding=2)
     preferences.set_xticks([0, 1], ["train-ai", "search"])
-    preferences.margins(y=0.15)
+    _share_axis(preferences.set_ylim, drawn)
     preferences.set_title("Preference for / and every crawler", fontsize="medium")
     preferences.grid(axis="y", alpha=0.3)
     preferences.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncols=2,
                        fontsize="small", frameon=False)
-    return _png(figure)
+    return figure
 
 
-def trend_chart(summaries: list[dict[str, Any]], names: list[str]) -> str:
+def trend_figure(summaries: list[dict[str, Any]], names: list[str]):
     labels = [chart_text(summary["label"]) for summary in summaries]
     figure = _new_figure(8, 4.2)
     axes = figure.add_subplot()
-    for name in names:
+    drawn = []
+    for index, name in enumerate(names):
         values = [share(summary["per_crawler"][name]["blocked_fully"], summary["hosts"])
                   if name in summary["per_crawler"] else float("nan")
                   for summary in summaries]
-        axes.plot(labels, values, marker="o", label=chart_text(name))
+        drawn += [value for value in values if value == value]
+        axes.plot(labels, values, label=chart_text(name),
+                  color=CRAWLER_COLOURS[index % len(CRAWLER_COLOURS)],
+                  marker=CRAWLER_MARKERS[index % len(CRAWLER_MARKERS)],
+                  markersize=10 - 0.8 * (index % len(CRAWLER_MARKERS)),
+                  linestyle=CRAWLER_DASHES[index % len(CRAWLER_DASHES)], linewidth=1.6,
+                  alpha=0.85)
     axes.set_ylabel("hosts blocking fully (%)")
-    axes.set_ylim(bottom=0)
+    _share_axis(axes.set_ylim, drawn)
     axes.set_title("Hosts blocking each crawler fully, crawl by crawl")
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
     for tick in axes.get_xticklabels():
         tick.set_rotation(20)
         tick.set_horizontalalignment("right")
-    return _png(figure)
+    return figure
+
+
+def _share_axis(set_limits, values: list[float]) -> None:
+    """A share axis from 0 (never below, even when every share is 0) to a little above the
+    largest, so that the bars' labels fit."""
+    set_limits(0, min(100.0, max(1.0, max(values, default=0.0) * 1.2)))
 
 
 # --- The page ------------------------------------------------------------------------------
@@ -324,7 +432,7 @@ def render(summaries: list[dict[str, Any]]) -> str:
         "path asked is disallowed to it, partly when some are; named when a group names "
         "one of its tokens.</p>\n",
         "<h2>Crawlers</h2>\n",
-        _figure(crawler_chart(latest),
+        _figure(_png(crawler_figure(latest)),
                 f"Bar chart of the share of {hosts} hosts that block each of "
                 f"{_crawlers_drawn_text(len(names))} fully, partly, or name it. Most blocked "
                 "fully: "
@@ -339,7 +447,7 @@ def render(summaries: list[dict[str, Any]]) -> str:
                  per_crawler[name]["allowed"], percent(per_crawler[name]["blocked_fully"], hosts)]
                 for name in names], "crawler-table"),
         "<h2>Purposes</h2>\n",
-        _figure(purpose_chart(latest),
+        _figure(_png(purpose_figure(latest)),
                 f"Bar chart, per purpose of crawler ({', '.join(purposes) or 'none'}), of the "
                 f"share of {hosts} hosts that block one of its crawlers fully, all of them "
                 "fully, or name one. The counts are in the table below.",
@@ -353,7 +461,7 @@ def render(summaries: list[dict[str, Any]]) -> str:
                  latest["per_purpose"][name]["hosts_naming_any"]] for name in purposes],
                "purpose-table"),
         "<h2>Usage preferences</h2>\n",
-        _figure(usage_chart(latest),
+        _figure(_png(usage_figure(latest)),
                 f"Two bar charts: the share of {hosts} hosts with a Content-Usage line "
                 f"({percent(usage['hosts_with_content_usage'], hosts)}) and with a "
                 f"Content-Signal line ({percent(usage['hosts_with_content_signal'], hosts)}); "
@@ -370,6 +478,22 @@ def render(summaries: list[dict[str, Any]]) -> str:
         f'<p id="usage-adoption">Hosts with Content-Usage: {usage["hosts_with_content_usage"]}; '
         f'with Content-Signal: {usage["hosts_with_content_signal"]}.</p>\n',
     ]
+    if "strata" in latest:
+        strata = latest["strata"]
+        parts += [
+            "<h2>Strata of popularity</h2>\n",
+            _figure(_png(strata_figure(latest)),
+                    "Bar chart, per crawler, of the share of hosts blocking it fully in each "
+                    "stratum of the rank list (" + ", ".join(STRATA) + "). The counts are in "
+                    "the table below.",
+                    "Share of hosts blocking each crawler fully, per stratum of popularity.",
+                    "strata-chart"),
+            _table("Hosts blocking each crawler fully, per stratum (ranks)",
+                   ["Crawler", *STRATA],
+                   [[name, *(f"{stratum['per_crawler'][name]['blocked_fully']} of "
+                             f"{stratum['hosts']}" for stratum in strata)] for name in names],
+                   "strata-table"),
+        ]
     if len(summaries) > 1:
         labels = [summary["label"] for summary in summaries]
         drawn = names[:TREND_CHART_CRAWLERS]
@@ -377,7 +501,7 @@ def render(summaries: list[dict[str, Any]]) -> str:
                                      for name in summary["per_crawler"]} - set(names))
         parts += [
             "<h2>Trend</h2>\n",
-            _figure(trend_chart(summaries, drawn),
+            _figure(_png(trend_figure(summaries, drawn)),
                     f"Line chart of the share of hosts blocking fully each of the "
                     f"{len(drawn)} most blocked crawlers in {labels[-1]}, over the crawls "
                     f"{', '.join(labels)}. The counts are in the table below.",
@@ -394,6 +518,100 @@ def render(summaries: list[dict[str, Any]]) -> str:
     return "".join(parts)
 
 
+def checked_diff(summary: dict[str, Any], where: str) -> dict[str, Any]:
+    """A diff's summary (robotstxt census --diff) if it holds what the page reads."""
+    if summary.get("format") != SUMMARY_FORMAT:
+        raise ReportError(f"{where}: format {summary.get('format')!r} is not census diff "
+                          f"format {SUMMARY_FORMAT}")
+    for side in ("old", "new"):
+        label = _object(summary, "diff", where).get(side)
+        if label is not None and not isinstance(label, str):
+            raise ReportError(f"{where}: the {side} label is neither a string nor null")
+    hosts = _object(summary, "hosts", where)
+    for key in ("old", "new", "both", "changed", "appeared", "disappeared"):
+        _count(hosts, key, f"{where}: hosts")
+    for key in ("per_crawler", "per_purpose"):
+        if len(_object(summary, key, where)) > MAX_NAMES:
+            raise ReportError(f"{where}: \"{key}\" has more than {MAX_NAMES} names")
+        for name, kinds in _object(summary, key, where).items():
+            for kind in DIFF_KINDS:
+                if _count(kinds, kind, f"{where}: {name!r}") > hosts["both"]:
+                    raise ReportError(f"{where}: {name!r}: \"{kind}\" is more than the hosts")
+    _count(_object(summary, "usage", where), "hosts_changed", f"{where}: usage")
+    return summary
+
+
+def changed_hosts(directory: str, limit: int) -> list[tuple[str, str]]:
+    """The first `limit` lines of DIR/changes.jsonl: (host, what changed)."""
+    rows = []
+    try:
+        with open(pathlib.Path(directory) / "changes.jsonl", "rb") as file:
+            for number, line in enumerate(file, 1):
+                if number > limit:
+                    break
+                try:
+                    change = json.loads(line)
+                    host = change["host"]
+                    kinds = change.get("crawlers", {})
+                    what = "; ".join(f"{name}: {', '.join(words)}" for name, words in kinds.items())
+                    others = [word for word in change["changes"]
+                              if word in ("appeared", "disappeared", "changed-usage")]
+                    rows.append((str(host), "; ".join(filter(None, [*others, what]))))
+                except (ValueError, KeyError, TypeError, AttributeError):
+                    raise ReportError(f"'{directory}/changes.jsonl' line {number} is no change "
+                                      "line") from None
+    except OSError as error:
+        raise ReportError(f"cannot read '{directory}/changes.jsonl': {error.strerror}") from None
+    return rows
+
+
+def diff_figure(summary: dict[str, Any]):
+    names = list(summary["per_crawler"])[:BAR_CHART_CRAWLERS]
+    both = summary["hosts"]["both"]
+    series = [(key.replace("_", " "), [share(summary["per_crawler"][name][key], both)
+                                       for name in names])
+              for key in DIFF_KINDS[:4]]
+    return _grouped_bars("Hosts that started or stopped blocking each crawler", names, series)
+
+
+def render_diff(summary: dict[str, Any], hosts: list[tuple[str, str]]) -> str:
+    old = summary["diff"].get("old") or "old"
+    new = summary["diff"].get("new") or "new"
+    title = f"robots.txt census: what changed from {old} to {new}"
+    counts = summary["hosts"]
+    per_crawler = summary["per_crawler"]
+    kind_headers = [kind.replace("_", " ").capitalize() for kind in DIFF_KINDS]
+    parts = [
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
+        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        f"<main>\n<h1>{html.escape(title)}</h1>\n",
+        f'<p id="overview">{counts["both"]:,} hosts in both crawls, {counts["changed"]:,} of '
+        f'them changed; {counts["appeared"]:,} appeared, {counts["disappeared"]:,} '
+        f'disappeared; usage preferences changed on {summary["usage"]["hosts_changed"]:,}.</p>\n',
+        "<h2>Crawlers</h2>\n",
+        _figure(_png(diff_figure(summary)),
+                f"Bar chart, per crawler, of the share of the {counts['both']} hosts in both "
+                "crawls that started or stopped blocking it, fully or partly. The counts are "
+                "in the table below.",
+                "Hosts that started or stopped blocking each crawler.", "diff-chart"),
+        _table(f"Hosts that changed, per crawler (of {counts['both']} in both crawls)",
+               ["Crawler", "Purpose", *kind_headers],
+               [[name, per_crawler[name].get("purpose", ""),
+                 *(per_crawler[name][kind] for kind in DIFF_KINDS)] for name in per_crawler],
+               "diff-crawler-table"),
+        "<h2>Purposes</h2>\n",
+        _table("Hosts with a change for a crawler of the purpose", ["Purpose", *kind_headers],
+               [[name, *(kinds[kind] for kind in DIFF_KINDS)]
+                for name, kinds in summary["per_purpose"].items()], "diff-purpose-table"),
+        "<h2>Hosts</h2>\n",
+        _table(f"The first {len(hosts)} hosts that changed (changes.jsonl has them all)",
+               ["Host", "What changed"], [list(row) for row in hosts], "diff-host-table"),
+        "</main>\n</body>\n</html>\n",
+    ]
+    return "".join(parts)
+
+
 class _OneLineParser(argparse.ArgumentParser):
     """argparse whose errors are one line on stderr and exit 2, as the commands' are."""
 
@@ -406,10 +624,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = _OneLineParser(
         prog="python3 -m robotstxt.census report",
         description="Draw census summaries (robotstxt census --out DIR) into one static HTML "
-                    "page. With several DIRs, give them in date order, each labelled: the "
-                    "last is drawn, all of them make the trend.")
+                    "page. With several DIRs, each labelled: they are drawn in label order "
+                    "(digits compared as numbers; a warning when that is not the order given), "
+                    "the last in detail, all of them in the trend.")
     parser.add_argument("directories", metavar="DIR", nargs="+",
-                        help="census output folders holding summary.json")
+                        help="census output folders holding summary.json, or one folder "
+                             "written by robotstxt census --diff")
     parser.add_argument("-o", "--output", required=True, metavar="FILE",
                         help="the HTML page to write")
     options = parser.parse_args(argv)
@@ -420,14 +640,31 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               file=sys.stderr)
         return 2
     try:
-        page = render(load_summaries(options.directories))
+        if len(options.directories) == 1 and pathlib.Path(options.directories[0]).is_dir():
+            directory = options.directories[0]
+            try:
+                summary = read_summary(directory)
+            except CensusError as error:
+                raise ReportError(str(error)) from None
+            if "diff" in summary:
+                page = render_diff(checked_diff(summary, f"{directory}/summary.json"),
+                                   changed_hosts(directory, DIFF_HOSTS_LISTED))
+                return _write_page(options.output, page)
+        summaries, warnings = in_label_order(load_summaries(options.directories))
+        for warning in warnings:
+            print(f"robotstxt census report: warning: {warning}", file=sys.stderr)
+        page = render(summaries)
     except ReportError as error:
         print(f"robotstxt census report: {error}", file=sys.stderr)
         return 2
+    return _write_page(options.output, page)
+
+
+def _write_page(output: str, page: str) -> int:
     try:
-        pathlib.Path(options.output).write_text(page, encoding="utf-8")
+        pathlib.Path(output).write_text(page, encoding="utf-8")
     except OSError as error:
-        print(f"robotstxt census report: cannot write '{options.output}': {error.strerror}",
+        print(f"robotstxt census report: cannot write '{output}': {error.strerror}",
               file=sys.stderr)
         return 2
     return 0

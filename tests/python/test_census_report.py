@@ -145,7 +145,7 @@ def test_purpose_and_usage_tables_hold_the_summarys_counts(tmp_path):
                                 for preference in ("allowed", "disallowed", "unknown")]
 
 
-def test_labelled_summaries_add_a_trend_in_the_order_given(tmp_path):
+def test_labelled_summaries_add_a_trend_in_label_order(tmp_path):
     page = report(tmp_path, EARLY, LATE)
     assert page.headings[-1] == ("h2", "Trend")
     assert len(page.images) == 4
@@ -273,3 +273,185 @@ def test_without_matplotlib_the_report_says_so_in_one_line(tmp_path):
         capture_output=True, text=True, timeout=60, env=environment, check=False)
     assert (completed.returncode, completed.stderr) == (
         2, "robotstxt census report: needs matplotlib (Debian: python3-matplotlib)\n")
+
+
+# --- The charts, read from their matplotlib figures (no pixels compared) ------------------
+
+def census_report():
+    from robotstxt import census_report as module
+
+    return module
+
+
+def zero_summary() -> dict:
+    summary = summary_of(LATE)
+    for crawler in summary["per_crawler"].values():
+        crawler.update(named=0, blocked_fully=0, blocked_partly=0, allowed=summary["hosts"])
+    for purpose in summary["per_purpose"].values():
+        purpose.update(hosts_blocking_any_fully=0, hosts_blocking_all_fully=0, hosts_naming_any=0)
+    usage = summary["usage"]
+    usage.update(hosts_with_content_usage=0, hosts_with_content_signal=0)
+    for key in ("train_ai", "search"):
+        usage[key] = {"allowed": 0, "disallowed": 0, "unknown": summary["hosts"]}
+    return summary
+
+
+def with_strata(summary: dict) -> dict:
+    """The summary with five strata, each a share of its hosts."""
+    summary = json.loads(json.dumps(summary))
+    summary["strata"] = []
+    for index, key in enumerate(["1-1000", "1001-10000", "10001-100000", "100001-1000000",
+                                 "unranked"]):
+        stratum = {"stratum": key, "hosts": 10,
+                   "per_crawler": {name: dict(counts, blocked_fully=min(index, 10))
+                                   for name, counts in summary["per_crawler"].items()}}
+        summary["strata"].append(stratum)
+    return summary
+
+
+def diff_summary(changes: int) -> dict:
+    kinds = ["started_blocking_fully", "stopped_blocking_fully", "started_blocking_partly",
+             "stopped_blocking_partly", "started_naming", "stopped_naming"]
+    return {"format": 1, "diff": {"old": "crawl-1", "new": "crawl-2"}, "paths": ["/"],
+            "crawlers": ["GPTBot", "ClaudeBot"],
+            "hosts": {"old": 20, "new": 21, "both": 19, "changed": changes, "appeared": 2,
+                      "disappeared": 1, "duplicates": 0},
+            "per_crawler": {name: {"purpose": "ai-training",
+                                   **{kind: changes for kind in kinds}}
+                            for name in ("GPTBot", "ClaudeBot")},
+            "per_purpose": {"ai-training": {kind: changes for kind in kinds}},
+            "usage": {"hosts_changed": 0, "train_ai_changed": 0, "search_changed": 0,
+                      "content_signal_changed": 0}}
+
+
+def all_figures(module, summary: dict, trend: list, changes: int) -> list:
+    names = module.crawlers_by_blocking(summary)
+    return [module.crawler_figure(summary), module.purpose_figure(summary),
+            module.usage_figure(summary), module.strata_figure(with_strata(summary)),
+            module.diff_figure(diff_summary(changes)), module.trend_figure(trend, names)]
+
+
+def test_a_share_of_zero_draws_no_negative_axis():
+    module = census_report()
+    zero = zero_summary()
+    early = dict(zero, label="a-1")
+    for figure in all_figures(module, zero, [early, dict(zero, label="a-2")], 0):
+        for axes in figure.axes:
+            # The share axis: x for the horizontal bars, y for the others.
+            horizontal = axes.get_xlabel() == "share of hosts (%)"
+            low, high = axes.get_xlim() if horizontal else axes.get_ylim()
+            assert low == 0, (axes.get_title(), low)
+            assert high >= 1, (axes.get_title(), high)
+    # Nor with real shares: every share axis starts at 0.
+    for figure in all_figures(module, summary_of(LATE), [summary_of(EARLY), summary_of(LATE)], 3):
+        for axes in figure.axes:
+            horizontal = axes.get_xlabel() == "share of hosts (%)"
+            assert (axes.get_xlim() if horizontal else axes.get_ylim())[0] == 0
+
+
+def test_each_meaning_has_one_colour_in_every_chart():
+    from matplotlib.colors import to_hex
+
+    module = census_report()
+    colours = module.MEANING_COLOURS
+    assert len(set(colours.values())) == len(colours)
+    seen = {}
+    for figure in all_figures(module, summary_of(LATE), [summary_of(EARLY), summary_of(LATE)],
+                              3)[:-1]:
+        for axes in figure.axes:
+            for container in axes.containers:
+                label = container.get_label()
+                if label in colours:
+                    drawn = {to_hex(bar.get_facecolor()) for bar in container}
+                    assert drawn == {colours[label]}, label
+                    seen[label] = drawn
+                else:
+                    # The adoption bars have no legend: theirs is one meaning too.
+                    drawn = {to_hex(bar.get_facecolor()) for bar in container}
+                    assert drawn == {colours["hosts stating preferences"]}
+                    seen["hosts stating preferences"] = drawn
+    assert set(seen) == set(colours)
+    trend = module.trend_figure([summary_of(EARLY), summary_of(LATE)],
+                                module.crawlers_by_blocking(summary_of(LATE)))
+    lines = trend.axes[0].get_lines()
+    line_colours = [to_hex(line.get_color()) for line in lines]
+    assert len(set(line_colours)) == len(lines) == 3
+    assert not set(line_colours) & set(colours.values())
+
+
+def test_lines_that_coincide_stay_visible():
+    module = census_report()
+    early, late = summary_of(EARLY), summary_of(LATE)
+    for summary in (early, late):
+        # Two crawlers blocked by the same hosts: their lines lie on each other.
+        summary["per_crawler"]["ClaudeBot"] = dict(summary["per_crawler"]["GPTBot"])
+    lines = module.trend_figure([early, late], ["GPTBot", "ClaudeBot"]).axes[0].get_lines()
+    assert list(lines[0].get_ydata()) == list(lines[1].get_ydata())
+    assert lines[0].get_marker() != lines[1].get_marker()
+    assert lines[0].get_linestyle() != lines[1].get_linestyle()
+    # The one drawn first shows around the one on top of it.
+    assert lines[0].get_markersize() > lines[1].get_markersize()
+
+
+def test_crawls_are_drawn_in_label_order_with_a_warning(tmp_path):
+    output = tmp_path / "report.html"
+    completed = run_report(str(LATE), str(EARLY), "-o", str(output))
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stderr == (
+        "robotstxt census report: warning: crawls drawn in label order: CC-MAIN-2026-05, "
+        "CC-MAIN-2026-40 (given: CC-MAIN-2026-40, CC-MAIN-2026-05)\n")
+    page = Page(output.read_text(encoding="utf-8"))
+    assert page.tables["trend-table"][0] == ["Crawler", "CC-MAIN-2026-05", "CC-MAIN-2026-40"]
+    assert page.headings[0] == ("h1", "robots.txt census: CC-MAIN-2026-40")
+
+
+def test_labels_order_by_their_numbers_and_mixed_forms_are_warned_of():
+    module = census_report()
+    crawls = [dict(summary_of(LATE), label=label) for label in ("crawl-10", "crawl-9")]
+    ordered, warnings = module.in_label_order(crawls)
+    assert [summary["label"] for summary in ordered] == ["crawl-9", "crawl-10"]
+    assert len(warnings) == 1 and "given: crawl-10, crawl-9" in warnings[0]
+    ordered, warnings = module.in_label_order(list(reversed(crawls)))
+    assert warnings == []
+    mixed = [dict(summary_of(LATE), label=label) for label in ("2026-05", "autumn")]
+    _, warnings = module.in_label_order(mixed)
+    assert warnings == ["labels of different forms (#-#, autumn): their order may not be the "
+                        "crawls' order in time"]
+
+
+def test_strata_are_drawn_with_their_counts(tmp_path):
+    directory = tmp_path / "ranked"
+    directory.mkdir()
+    summary = with_strata(summary_of(LATE))
+    (directory / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    page = report(tmp_path, directory)
+    assert ("h2", "Strata of popularity") in page.headings
+    table = page.tables["strata-table"]
+    assert table[0] == ["Crawler", "1-1000", "1001-10000", "10001-100000", "100001-1000000",
+                        "unranked"]
+    assert rows_by_name(table)["GPTBot"] == ["0 of 10", "1 of 10", "2 of 10", "3 of 10",
+                                             "4 of 10"]
+    summary["strata"][4]["per_crawler"]["GPTBot"]["blocked_fully"] = 11
+    (directory / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    completed = run_report(str(directory), "-o", str(tmp_path / "bad.html"))
+    assert completed.returncode == 2 and "stratum unranked" in completed.stderr
+
+
+def test_a_diff_folder_shows_what_changed(tmp_path):
+    directory = tmp_path / "diff"
+    directory.mkdir()
+    (directory / "summary.json").write_text(json.dumps(diff_summary(2)), encoding="utf-8")
+    (directory / "changes.jsonl").write_text(
+        json.dumps({"host": "a.example", "changes": ["started-blocking-fully"],
+                    "crawlers": {"GPTBot": ["started-blocking-fully"]}}) + "\n"
+        + json.dumps({"host": "b.example", "changes": ["appeared"]}) + "\n", encoding="utf-8")
+    page = report(tmp_path, directory)
+    assert page.headings[0] == ("h1", "robots.txt census: what changed from crawl-1 to crawl-2")
+    assert rows_by_name(page.tables["diff-crawler-table"])["GPTBot"] == [
+        "ai-training", "2", "2", "2", "2", "2", "2"]
+    assert rows_by_name(page.tables["diff-host-table"]) == {
+        "a.example": ["GPTBot: started-blocking-fully"], "b.example": ["appeared"]}
+    (directory / "changes.jsonl").write_text("{broken\n", encoding="utf-8")
+    completed = run_report(str(directory), "-o", str(tmp_path / "bad.html"))
+    assert completed.returncode == 2
+    assert "changes.jsonl' line 1 is no change line" in completed.stderr
