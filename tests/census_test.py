@@ -494,6 +494,28 @@ class TemplatesTest(unittest.TestCase):
         self.assertEqual({by_host[f"site{i}.example"] for i in range(20)}, {top[0]["hash"]})
         self.assertEqual(by_host["wp1.example"], top[1]["hash"])
 
+    def test_past_the_bound_a_shared_template_is_kept_with_bounded_counts(self):
+        # 10,100 bodies served once, more than the 10,000 templates counted in memory, and
+        # the managed one served by 30 hosts spread among them: it is kept, its count
+        # an upper bound off by at most "error", and "top" holds the 1,000 written.
+        bodies = {}
+        for index in range(10100):
+            bodies[f"own{index}.example"] = b"Disallow: /%d\n" % index
+            if index % 337 == 0 and index // 337 < 30:
+                bodies[f"managed{index}.example"] = self.MANAGED
+        self.assertEqual(sum(body == self.MANAGED for body in bodies.values()), 30)
+        summary, _ = census(os.path.join(self.temp.name, "many"), self.crawl("many", bodies),
+                            extra=("--crawlers", "GPTBot"))
+        templates = summary["templates"]
+        self.assertEqual(templates["hosts"], 10130)
+        self.assertEqual(len(templates["top"]), 1000)
+        first = templates["top"][0]
+        self.assertEqual(first["first_lines"][0], "# Managed by ExampleCDN")
+        self.assertLessEqual(first["hosts"] - first["error"], 30)
+        self.assertGreaterEqual(first["hosts"], 30)
+        self.assertGreater(templates["floor"], 0)
+        self.assertLessEqual(first["error"], templates["floor"])
+
     def test_first_lines_are_bounded(self):
         body = b"# " + b"x" * 500 + b"\n" + b"Disallow: /a\n" * 10
         summary, _ = census(os.path.join(self.temp.name, "long"),
