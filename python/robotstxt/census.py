@@ -50,7 +50,7 @@ def _run(command: list[str]) -> None:
 
 
 def census_of_file(path: str, paths_asked: str, crawlers: str, label: Optional[str],
-                   cli: str, keep_hosts: bool) -> tuple[bytes, bytes]:
+                   cli: str, keep_hosts: bool, ranks: Optional[str] = None) -> tuple[bytes, bytes]:
     """One task: the census of one input, returned as (summary.json, hosts.jsonl) bytes.
 
     The part lives in a temporary folder of the worker, so that workers need no shared
@@ -61,6 +61,8 @@ def census_of_file(path: str, paths_asked: str, crawlers: str, label: Optional[s
                    "--out", part]
         if label is not None:
             command += ["--label", label]
+        if ranks is not None:
+            command += ["--ranks", ranks]
         _run(command)
         part_dir = pathlib.Path(part)
         summary = (part_dir / "summary.json").read_bytes()
@@ -78,6 +80,7 @@ def census(
     label: Optional[str] = None,
     cli: Optional[str] = None,
     keep_hosts: bool = True,
+    ranks: Optional[PathLike] = None,
 ) -> dict[str, Any]:
     """The census of ``inputs`` (WARC files or folders of files named by host) into ``out``.
 
@@ -87,7 +90,8 @@ def census(
     (the parts' host lines in input order; skipped with ``keep_hosts=False``, which
     leaves only the summaries to travel back) and ``parts/`` (one summary per input).
     Returns the merged summary as a dict. ``paths_asked`` and ``crawlers`` are the
-    command's ``--paths`` and ``--crawlers`` (lists, or the comma-separated text); ``cli``
+    command's ``--paths`` and ``--crawlers`` (lists, or the comma-separated text), ``ranks``
+    its ``--ranks`` (a CSV of ``rank,host`` that every worker can read); ``cli``
     the robotstxt command on the
     workers (default: $ROBOTSTXT_CLI, else ``robotstxt`` on PATH).
 
@@ -109,7 +113,8 @@ def census(
     paths_text = paths_asked if isinstance(paths_asked, str) else ",".join(paths_asked)
     crawlers_text = crawlers if isinstance(crawlers, str) else ",".join(crawlers)
     cli = cli or default_cli()
-    arguments = (paths_text, crawlers_text, label, cli, keep_hosts)
+    arguments = (paths_text, crawlers_text, label, cli, keep_hosts,
+                 None if ranks is None else os.fspath(ranks))
 
     part_dirs = [parts_dir / f"{index:06d}" for index in range(len(inputs))]
     if client is None:

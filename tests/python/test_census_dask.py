@@ -154,3 +154,19 @@ def test_paths_and_crawlers_may_be_given_as_the_commands_text(warc_files, single
 def test_no_inputs_is_an_error(tmp_path):
     with pytest.raises(ValueError):
         census([], tmp_path, cli=CLI)
+
+
+def test_ranks_give_the_single_process_strata(client, warc_files, tmp_path):
+    ranks = tmp_path / "ranks.csv"
+    hosts = sorted(os.listdir(SOURCE_DIR / "tests" / "data" / "corpus" / "robots"))
+    # Every stratum gets hosts: ranks spread from 1 to past a million.
+    ranks.write_text("".join(f"{1 + index * 997},{host}\n"
+                             for index, host in enumerate(hosts[::2])), encoding="utf-8")
+    single = tmp_path / "single"
+    subprocess.run([CLI, "census", *map(str, warc_files), "--paths", ",".join(PATHS),
+                    "--crawlers", CRAWLERS, "--label", LABEL, "--ranks", str(ranks), "--out",
+                    str(single)], check=True, stdout=subprocess.DEVNULL, timeout=120)
+    summary = census(warc_files, tmp_path / "out", client=client, paths_asked=PATHS,
+                     crawlers=CRAWLERS, label=LABEL, cli=CLI, ranks=ranks)
+    assert summary == read_summary(single)
+    assert all(stratum["hosts"] > 0 for stratum in summary["strata"])
