@@ -8,6 +8,8 @@
 #include <charconv>
 #include <utility>
 
+#include "fetch/redis_connection.h"
+
 namespace robotstxt::internal {
 namespace {
 
@@ -17,10 +19,7 @@ constexpr std::chrono::milliseconds kMinRefreshInterval{20};
 // Nodes asked for the slot map in one refresh: each may cost a connect timeout.
 constexpr std::size_t kMaxNodesAskedPerRefresh = 4;
 
-struct ReplyDeleter {
-  void operator()(redisReply* reply) const { freeReplyObject(reply); }
-};
-using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
+using Reply = RedisReply;
 
 std::optional<int> read_int(std::string_view text, int low, int high) {
   int value = 0;
