@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -112,6 +113,27 @@ TEST(RedisClusterSeedsTest, TakesSeedsWithOneUserAndPasswordForAll) {
   std::string many;
   for (int i = 0; i < 65; ++i) many += (i == 0 ? "" : ",") + std::string("h:1");
   EXPECT_TRUE(parse_redis_cluster_seeds(many).seeds.empty()) << "at most 64 seeds";
+}
+
+// A password from a file goes to every seed; the seeds may then name a user alone, and
+// may not hold a password of their own.
+TEST(RedisClusterSeedsTest, TakesThePasswordFromAFileForEverySeed) {
+  const std::optional<std::string> password = "from-file";
+  const RedisSeedsResult with_user =
+      parse_redis_cluster_seeds("redis://fleet@h1:7000,h2", password);
+  ASSERT_EQ(with_user.seeds.size(), 2u) << with_user.error;
+  for (const RedisAddress& seed : with_user.seeds) {
+    EXPECT_EQ(seed.username, "fleet");
+    EXPECT_EQ(seed.password, "from-file");
+  }
+  const RedisSeedsResult bare = parse_redis_cluster_seeds("h1:7000", password);
+  ASSERT_EQ(bare.seeds.size(), 1u) << bare.error;
+  EXPECT_EQ(bare.seeds[0].username, "");
+  EXPECT_EQ(bare.seeds[0].password, "from-file");
+  const RedisSeedsResult twice = parse_redis_cluster_seeds("redis://u:s3cret@h1:7000", password);
+  EXPECT_TRUE(twice.seeds.empty());
+  EXPECT_NE(twice.error.find("give it in one place"), std::string::npos) << twice.error;
+  EXPECT_EQ(twice.error.find("s3cret"), std::string::npos) << twice.error;
 }
 
 // Each origin's keys share one slot, and 300 origins spread over all three masters.

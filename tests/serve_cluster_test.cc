@@ -31,6 +31,7 @@ using testing::HttpClient;
 using testing::HttpResult;
 using testing::LocalRedisCluster;
 using testing::ServiceProcess;
+using testing::TempDir;
 using testing::url_encode;
 
 json parsed(const HttpResult& result) { return json::parse(result.body, nullptr, false); }
@@ -161,13 +162,42 @@ TEST(ServeClusterTest, EightWorkersOnTwoInstancesKeepTheCrawlDelay) {
   }
 }
 
+// Nodes that require a password: --redis-password-file gives it to every node, and the
+// tier is reachable; without it, the tier is unreachable for the reason that says so.
+TEST(ServeClusterTest, APasswordFileReachesEveryNode) {
+  LocalRedisCluster cluster;
+  ASSERT_TRUE(cluster.ok()) << "the Redis Cluster did not come up";
+  constexpr const char* kPassword = "cluster-s3cret";
+  for (std::size_t i = 0; i < LocalRedisCluster::kMasters; ++i) {
+    ASSERT_EQ(cluster.node(i).command({"CONFIG", "SET", "requirepass", kPassword}), "+OK\r\n");
+  }
+  const TempDir dir;
+  const std::string password_file = dir.write("password", std::string(kPassword) + "\n");
+  ServiceProcess with_file(
+      {"--redis-cluster", cluster.seeds(), "--redis-password-file", password_file});
+  ASSERT_NE(with_file.port(), 0);
+  const json ready = parsed(with_file.get("/readyz"));
+  EXPECT_EQ(ready["shared_tier"], "reachable") << ready.dump();
+  ServiceProcess without({"--redis-cluster", cluster.seeds()});
+  ASSERT_NE(without.port(), 0);
+  const json refused = parsed(without.get("/readyz"));
+  EXPECT_EQ(refused["shared_tier"], "unreachable") << refused.dump();
+  EXPECT_EQ(refused.dump().find(kPassword), std::string::npos);
+}
+
 // One line on stderr and exit 2 for seeds that cannot be used, and the password is
 // never quoted; --redis and --redis-cluster together name two stores.
 TEST(ServeClusterTest, RefusesSeedsItCannotUse) {
+  const TempDir dir;
+  const std::string password_file = dir.write("password", "from-file\n");
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--redis-cluster", "redis://u:s3cret@h1:7000/2"}, "database 0 only"},
       {{"--redis-cluster", "redis://u:s3cret@h1:0"}, "port must be a number"},
       {{"--redis-cluster", "h1:1", "--redis", "redis://h2:1/0"}, "give one"},
+      {{"--redis-cluster", "redis://u:s3cret@h1:1", "--redis-password-file", password_file},
+       "give it in one place"},
+      {{"--redis-cluster", "h1:1", "--redis-password-file", "/nonexistent/password-file"},
+       "--redis-password-file"},
   };
   for (const auto& [args, message] : cases) {
     std::vector<std::string> argv = {"serve"};

@@ -53,6 +53,13 @@ struct RedisSettingsResult {
 [[nodiscard]] RedisSettingsResult redis_address_from(const RedisSettings& settings,
                                                      std::string_view option_prefix = "");
 
+/// The password in the file at `path`, read as `password_file` is: one trailing newline
+/// dropped, at most 4,096 bytes, one line, not empty. nullopt with `error` saying why,
+/// never with any of the file's bytes. For the seeds of a Redis Cluster, which name no
+/// single Redis.
+[[nodiscard]] std::optional<std::string> read_redis_password_file(const std::string& path,
+                                                                  std::string& error);
+
 /// Where Redis is, for a log line: the URL with its user info redacted
 /// (redact_redis_url()), or "sentinels HOST:PORT,HOST:PORT master NAME".
 [[nodiscard]] std::string describe_redis(const RedisSettings& settings);

@@ -100,7 +100,11 @@ struct RedisSeedsResult {
   std::vector<RedisAddress> seeds;  ///< empty when refused
   std::string error;                ///< why the seeds were refused
 };
-[[nodiscard]] RedisSeedsResult parse_redis_cluster_seeds(std::string_view seeds);
+/// With `password` (read from a file: read_redis_password_file(), redis_settings.h), the
+/// seeds may name a user alone (`redis://USER@HOST:PORT,...`) and that password goes to
+/// every node; seeds that hold a password of their own are then refused.
+[[nodiscard]] RedisSeedsResult parse_redis_cluster_seeds(
+    std::string_view seeds, const std::optional<std::string>& password = std::nullopt);
 
 struct RedisStoreOptions {
   RedisAddress address;

@@ -18,38 +18,6 @@ RedisSettingsResult refused(std::string_view prefix, std::string_view option, st
   return {std::nullopt, std::string(prefix) + std::string(option), std::move(error)};
 }
 
-// The password in `path`, or why not in `error` (never any of the file's bytes).
-std::optional<std::string> read_password(const std::string& path, std::string& error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    error = std::string("cannot read it (") + std::strerror(errno) + ")";
-    return std::nullopt;
-  }
-  std::string password(kMaxPasswordBytes + 1, '\0');
-  file.read(password.data(), static_cast<std::streamsize>(password.size()));
-  if (file.bad()) {
-    error = "cannot read it";
-    return std::nullopt;
-  }
-  password.resize(static_cast<std::size_t>(file.gcount()));
-  if (password.size() > kMaxPasswordBytes) {
-    error = "is longer than " + std::to_string(kMaxPasswordBytes) + " bytes";
-    return std::nullopt;
-  }
-  // Editors and `echo` end the file with a newline that is no part of the password.
-  if (password.ends_with('\n')) password.pop_back();
-  if (password.ends_with('\r')) password.pop_back();
-  if (password.empty()) {
-    error = "holds no password";
-    return std::nullopt;
-  }
-  if (password.find('\n') != std::string::npos) {
-    error = "holds more than one line; the password is the whole file";
-    return std::nullopt;
-  }
-  return password;
-}
-
 // "HOST:PORT" (or "[V6]:PORT") of one sentinel.
 std::optional<RedisEndpoint> sentinel_endpoint(std::string_view text) {
   const std::size_t colon = text.rfind(':');
@@ -96,7 +64,7 @@ RedisSettingsResult redis_address_from(const RedisSettings& settings,
   std::optional<std::string> password;
   if (!settings.password_file.empty()) {
     std::string why;
-    password = read_password(settings.password_file, why);
+    password = read_redis_password_file(settings.password_file, why);
     if (!password) return refused(p, "redis-password-file", std::move(why));
   }
   // The sentinel list reads as a URL's authority: user info up to the last '@', then the
@@ -159,6 +127,37 @@ RedisSettingsResult redis_address_from(const RedisSettings& settings,
     address.master_name = settings.master_name;
   }
   return {std::move(address), {}, {}};
+}
+
+std::optional<std::string> read_redis_password_file(const std::string& path, std::string& error) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    error = std::string("cannot read it (") + std::strerror(errno) + ")";
+    return std::nullopt;
+  }
+  std::string password(kMaxPasswordBytes + 1, '\0');
+  file.read(password.data(), static_cast<std::streamsize>(password.size()));
+  if (file.bad()) {
+    error = "cannot read it";
+    return std::nullopt;
+  }
+  password.resize(static_cast<std::size_t>(file.gcount()));
+  if (password.size() > kMaxPasswordBytes) {
+    error = "is longer than " + std::to_string(kMaxPasswordBytes) + " bytes";
+    return std::nullopt;
+  }
+  // Editors and `echo` end the file with a newline that is no part of the password.
+  if (password.ends_with('\n')) password.pop_back();
+  if (password.ends_with('\r')) password.pop_back();
+  if (password.empty()) {
+    error = "holds no password";
+    return std::nullopt;
+  }
+  if (password.find('\n') != std::string::npos) {
+    error = "holds more than one line; the password is the whole file";
+    return std::nullopt;
+  }
+  return password;
 }
 
 std::string describe_redis(const RedisSettings& settings) {

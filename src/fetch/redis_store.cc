@@ -137,7 +137,8 @@ std::string redact_redis_url(std::string_view url) {
   return std::string(url.substr(0, kept)) + "***@" + std::string(url.substr(at + 1));
 }
 
-RedisSeedsResult parse_redis_cluster_seeds(std::string_view seeds) {
+RedisSeedsResult parse_redis_cluster_seeds(std::string_view seeds,
+                                           const std::optional<std::string>& password) {
   // Enough for any seed list; each seed may cost a connection attempt at start.
   constexpr std::size_t kMaxSeeds = 64;
   constexpr std::string_view kScheme = "redis://";
@@ -146,6 +147,13 @@ RedisSeedsResult parse_redis_cluster_seeds(std::string_view seeds) {
   if (const std::size_t at = seeds.rfind('@'); at != std::string_view::npos) {
     user_info = std::string(seeds.substr(0, at + 1));
     seeds.remove_prefix(at + 1);
+  }
+  if (password) {
+    if (user_info.find(':') != std::string::npos) {
+      return {{}, "the seeds hold a password, and so does the password file: give it in one place"};
+    }
+    // A stand-in, so that a user alone reads as a user; the file's password replaces it.
+    user_info = user_info.empty() ? ":x@" : user_info.insert(user_info.size() - 1, ":x");
   }
   RedisSeedsResult result;
   while (true) {
@@ -160,6 +168,7 @@ RedisSeedsResult parse_redis_cluster_seeds(std::string_view seeds) {
     // The user and password, given once, go with every seed.
     RedisUrlResult address = parse_redis_url(std::string(kScheme) + user_info + std::string(seed));
     if (!address.address) return {{}, std::move(address.error)};
+    if (password) address.address->password = *password;
     result.seeds.push_back(std::move(*address.address));
     if (comma == std::string_view::npos) break;
     seeds.remove_prefix(comma + 1);

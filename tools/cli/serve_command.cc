@@ -238,24 +238,35 @@ int run_serve(const ServeOptions& options) {
   if (!politeness_settings) return kExitUsage;
   // Outlives the client, whose shared tier's probe writes through it.
   std::optional<service::SharedTierLog> tier_log;
-  if (options.redis.given() && !options.redis_cluster.empty()) {
-    report_error("serve", options.redis.settings.password_file.empty()
-                              ? "--redis-cluster names the shared tier, as --redis or "
-                                "--redis-sentinel does: give one"
-                              : "--redis-password-file is not read with --redis-cluster: give "
-                                "the password in the seeds' URL (redis://USER:PASSWORD@...)");
+  const RedisSettings& redis_settings = options.redis.settings;
+  const bool cluster = !options.redis_cluster.empty();
+  if (cluster && (!redis_settings.url.empty() || !redis_settings.sentinels.empty() ||
+                  !redis_settings.master_name.empty())) {
+    report_error("serve",
+                 "--redis-cluster names the shared tier, as --redis or --redis-sentinel does: "
+                 "give one");
     return kExitUsage;
   }
   std::optional<RedisStoreOptions> redis_options;
   std::string redis_description;
-  if (options.redis.given()) {
+  if (options.redis.given() && !cluster) {
     const std::optional<RedisAddress> address = options.redis.address("serve");
     if (!address) return kExitUsage;
     redis_options = RedisStoreOptions{.address = *address};
     redis_description = options.redis.description();
   }
-  if (!options.redis_cluster.empty()) {
-    RedisSeedsResult seeds = parse_redis_cluster_seeds(options.redis_cluster);
+  if (cluster) {
+    std::optional<std::string> password;
+    if (!redis_settings.password_file.empty()) {
+      std::string why;
+      password = read_redis_password_file(redis_settings.password_file, why);
+      if (!password) {
+        report_error("serve", "--redis-password-file '" + printable(redis_settings.password_file) +
+                                  "': " + why);
+        return kExitUsage;
+      }
+    }
+    RedisSeedsResult seeds = parse_redis_cluster_seeds(options.redis_cluster, password);
     if (seeds.seeds.empty()) {
       report_error("serve", "--redis-cluster '" +
                                 printable(redact_redis_url(options.redis_cluster)) +
