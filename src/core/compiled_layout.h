@@ -18,13 +18,13 @@
 #define ROBOTSTXT_SRC_CORE_COMPILED_LAYOUT_H_
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
 
 #include "base/ascii.h"
+#include "base/atomic_byte.h"
 #include "robotstxt/robots_txt.h"
 
 namespace robotstxt {
@@ -90,8 +90,7 @@ struct RobotsTxt::CompiledGroup {
   [[nodiscard]] bool indexed() const noexcept {
     // The object lives in a RobotsTxt's mutable heap block: const here is the query
     // methods' promise to callers, not a property of the storage.
-    return std::atomic_ref(const_cast<std::uint8_t&>(index_state))
-               .load(std::memory_order_acquire) == kIndexed;
+    return internal::AtomicByte(const_cast<std::uint8_t&>(index_state)).load_acquire() == kIndexed;
   }
 };
 

@@ -10,6 +10,7 @@
 #include <shared_mutex>
 #include <vector>
 
+#include "base/atomic_byte.h"
 #include "core/compiled_layout.h"
 #include "core/literal_prefix_sort.h"
 
@@ -37,11 +38,10 @@ bool RobotsTxt::match_unindexed(const CompiledGroup& group, QueryPath& query,
   {
     const std::shared_lock<std::shared_mutex> scanning(internal::rule_lock(&group, sizeof group));
     // Under the lock the state only counts up, and a sort waits for the scans to end.
-    auto state = std::atomic_ref(const_cast<std::uint8_t&>(group.index_state));
-    std::uint8_t scans = state.load(std::memory_order_relaxed);
+    internal::AtomicByte state(const_cast<std::uint8_t&>(group.index_state));
+    std::uint8_t scans = state.load_relaxed();
     while (scans < internal::kScansBeforeIndex) {
-      if (state.compare_exchange_weak(scans, static_cast<std::uint8_t>(scans + 1),
-                                      std::memory_order_relaxed)) {
+      if (state.compare_exchange_weak_relaxed(scans, static_cast<std::uint8_t>(scans + 1))) {
         scan_group(group, query, best);
         return true;
       }
@@ -56,8 +56,8 @@ void RobotsTxt::build_index(const CompiledGroup& group) const noexcept {
   const std::lock_guard<std::shared_mutex> sorting(internal::rule_lock(&group, sizeof group));
   // Another thread may have built it while this one waited: the lock orders its writes
   // before this read. No scan is reading the rules: they hold the lock shared.
-  auto state = std::atomic_ref(const_cast<std::uint8_t&>(group.index_state));
-  if (state.load(std::memory_order_relaxed) == CompiledGroup::kIndexed) return;
+  internal::AtomicByte state(const_cast<std::uint8_t&>(group.index_state));
+  if (state.load_relaxed() == CompiledGroup::kIndexed) return;
   // What a thread reuses from one index to the next, as a compile reuses its scratch.
   struct Scratch {
     internal::LiteralPrefixSort sort;
@@ -108,7 +108,7 @@ void RobotsTxt::build_index(const CompiledGroup& group) const noexcept {
   // the sort keeps among equal prefixes; a group in order already is left as it is.
   scratch.sort.sort(0, count, literal_prefix, place);
 
-  state.store(CompiledGroup::kIndexed, std::memory_order_release);
+  state.store_release(CompiledGroup::kIndexed);
   // One huge group should not pin its buffers to the thread for good.
   if (count > (std::uint32_t{1} << 16)) scratch = Scratch();
 }
