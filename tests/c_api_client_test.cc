@@ -107,7 +107,7 @@ TEST(CApi, TheRedisOptionsNameOneRedisAsTheCliDoes) {
   address.port = redis.port();
   address.password = "s3cret-Word42";
   robotstxt::RedisStore store(robotstxt::RedisStoreOptions{.address = address});
-  EXPECT_EQ(store.get("robotstxt:v1:origin:http://through-redis.test", 1 << 20).status,
+  EXPECT_EQ(store.get("robotstxt:v1:origin:{http://through-redis.test}", 1 << 20).status,
             robotstxt::StoreStatus::kOk)
       << store.last_error();
 

@@ -106,7 +106,7 @@ case "$answer" in
   *'"allowed":false'*'"cache_tier":"fetched"'* | *'"cache_tier":"fetched"'*'"allowed":false'*) ;;
   *) fail "the first instance answered: $answer" ;;
 esac
-[ "$("${tls_cli[@]}" EXISTS robotstxt:v1:origin:http://tls.test)" = 1 ] ||
+[ "$("${tls_cli[@]}" EXISTS "robotstxt:v1:origin:{http://tls.test}")" = 1 ] ||
   fail "the record is not on the TLS-only Redis"
 answer="$(check "$second_port")"
 case "$answer" in

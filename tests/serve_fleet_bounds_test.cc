@@ -155,9 +155,9 @@ TEST_F(ServeFleetBoundsTest, OriginThatNeverAnsweredIsKeptOnlyUntilItsRetry) {
       service.get("/v1/check?agent=bot&url=" + url_encode("http://fine.test/x"));
   ASSERT_EQ(answered.status, 200) << answered.body;
   const std::int64_t never =
-      integer_reply(redis_.command({"PTTL", "robotstxt:v1:origin:http://reset.test"}));
+      integer_reply(redis_.command({"PTTL", "robotstxt:v1:origin:{http://reset.test}"}));
   const std::int64_t kept =
-      integer_reply(redis_.command({"PTTL", "robotstxt:v1:origin:http://fine.test"}));
+      integer_reply(redis_.command({"PTTL", "robotstxt:v1:origin:{http://fine.test}"}));
   constexpr std::int64_t kRetry = 30LL * 60 * 1000;  // PolicyOptions::error_retry_interval
   constexpr std::int64_t kDay = 24LL * 3600 * 1000;
   EXPECT_GT(never, 0);

@@ -91,7 +91,7 @@ TEST(ServeRedisPasswordTest, ThePasswordFileAuthenticatesAndIsInNoArgumentNorOut
   const std::string answer = check(service, "before.test");
   EXPECT_NE(answer.find(R"("allowed":false)"), std::string::npos) << answer;
   // Authenticated as the ACL user with the file's password (its newline dropped).
-  EXPECT_EQ(redis.command({"EXISTS", "robotstxt:v1:origin:http://before.test"}), ":1\r\n");
+  EXPECT_EQ(redis.command({"EXISTS", "robotstxt:v1:origin:{http://before.test}"}), ":1\r\n");
   const std::string ready = service.get("/readyz").body;
   EXPECT_EQ(json::parse(ready)["shared_tier"], "reachable") << ready;
   const std::string command_line = read_file("/proc/" + std::to_string(service.pid()) + "/cmdline");

@@ -172,7 +172,7 @@ TEST(SharedTierFaultTest, SentinelFailoverCostsNoAnswerAndSharingResumes) {
   // Written through the new master by one instance, read there by the other.
   expect_sharing(first, second, origin, "afterfailover");
   EXPECT_NE(testing::redis_cli(group.replica().port(),
-                               {"EXISTS", "robotstxt:v1:origin:http://afterfailover.test"}),
+                               {"EXISTS", "robotstxt:v1:origin:{http://afterfailover.test}"}),
             "0\n");
 }
 
