@@ -687,6 +687,9 @@ class RanksTest(unittest.TestCase):
         # Two files against one: all else is equal.
         self.assertEqual(merged_summary["inputs"]["files"], 2)
         merged_summary["inputs"]["files"] = 1
+        self.assertEqual([file["name"] for file in merged_summary.pop("input_files")],
+                         ["first.warc.gz", "second.warc.gz"])
+        whole_summary.pop("input_files")
         self.assertEqual(merged_summary, whole_summary)
         unranked = os.path.join(self.temp.name, "unranked")
         run("census", self.crawl("third", first), "--paths", "/", "--out", unranked)
