@@ -412,13 +412,15 @@ void print_diff_table(const nlohmann::json& summary, std::ostream& out) {
       << with_thousands(hosts["disappeared"].get<std::uint64_t>()) << " disappeared\n\n";
   std::vector<std::vector<std::string>> rows = {
       {"crawler", "blocking fully +/-", "partly +/-", "naming +/-"}};
-  for (const auto& [name, crawler] : summary["per_crawler"].items()) {
-    const auto pair = [&](std::size_t started) {
+  for (const auto& item : summary["per_crawler"].items()) {
+    // Named, not a structured binding: Clang 14 cannot capture one in a lambda.
+    const nlohmann::json& crawler = item.value();
+    const auto pair = [&crawler](std::size_t started) {
       return "+" + with_thousands(crawler[kKindKeys[started]].get<std::uint64_t>()) + " -" +
              with_thousands(crawler[kKindKeys[started + 1]].get<std::uint64_t>());
     };
-    rows.push_back(
-        {name, pair(kStartedBlockingFully), pair(kStartedBlockingPartly), pair(kStartedNaming)});
+    rows.push_back({item.key(), pair(kStartedBlockingFully), pair(kStartedBlockingPartly),
+                    pair(kStartedNaming)});
   }
   std::vector<std::size_t> widths(4, 0);
   for (const auto& row : rows) {

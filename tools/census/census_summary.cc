@@ -1,7 +1,9 @@
 #include "census/census_summary.h"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
+#include <tuple>
 
 #include "census/host_ranks.h"
 
@@ -18,6 +20,11 @@ constexpr const char* kTruncatedKeys[] = {"length", "time", "disconnect", "unspe
 constexpr const char* kRedirectKeys[] = {"followed", "failed", "unresolved"};
 constexpr RedirectOutcome kRedirectOrder[] = {RedirectOutcome::kFollowed, RedirectOutcome::kFailed,
                                               RedirectOutcome::kUnresolved};
+// The counts are indexed by these tables' positions.
+static_assert(std::size(kTruncatedKeys) ==
+              std::tuple_size_v<decltype(CensusSummary::truncated_hosts)>);
+static_assert(std::size(kRedirectKeys) == std::tuple_size_v<decltype(CensusSummary::redirects)> &&
+              std::size(kRedirectOrder) == std::size(kRedirectKeys));
 // Body sizes in bytes: empty, under 1 KiB-ish, ..., the 500 KiB a crawler reads, more.
 constexpr const char* kByteBucketKeys[] = {
     "0", "1-1023", "1024-10239", "10240-102399", "102400-512000", "over-512000"};
@@ -122,10 +129,10 @@ void CensusSummary::add_host_counts(const HostCensus& host) {
   for (std::size_t a = 0; a < access.size(); ++a) {
     if (kAccessOrder[a] == host.access) ++access[a];
   }
-  for (std::size_t t = 0; t < truncated_hosts.size(); ++t) {
+  for (std::size_t t = 0; t < std::size(kTruncatedKeys); ++t) {
     if (host.truncated == kTruncatedKeys[t]) ++truncated_hosts[t];
   }
-  for (std::size_t r = 0; r < redirects.size(); ++r) {
+  for (std::size_t r = 0; r < std::size(kRedirectOrder); ++r) {
     if (host.access == CensusAccess::kRedirect && host.redirect == kRedirectOrder[r]) {
       ++redirects[r];
     }
@@ -291,10 +298,10 @@ nlohmann::json CensusSummary::counts_json() const {
   json["hosts"] = hosts;
   for (std::size_t s = 0; s < status.size(); ++s) json["status"][kStatusKeys[s]] = status[s];
   for (std::size_t a = 0; a < access.size(); ++a) json["access"][kAccessKeys[a]] = access[a];
-  for (std::size_t t = 0; t < truncated_hosts.size(); ++t) {
+  for (std::size_t t = 0; t < std::size(kTruncatedKeys); ++t) {
     json["truncated_hosts"][kTruncatedKeys[t]] = truncated_hosts[t];
   }
-  for (std::size_t r = 0; r < redirects.size(); ++r) {
+  for (std::size_t r = 0; r < std::size(kRedirectKeys); ++r) {
     json["redirects"][kRedirectKeys[r]] = redirects[r];
   }
   json["html_bodies"] = html_bodies;
@@ -378,11 +385,11 @@ std::optional<CensusSummary> CensusSummary::from_json(const nlohmann::json& json
     for (std::size_t a = 0; a < 4; ++a)
       summary.access[a] = count(member(json, "access"), kAccessKeys[a]);
     summary.access[4] = later_count(member(json, "access"), kAccessKeys[4]);
-    for (std::size_t t = 0; t < summary.truncated_hosts.size(); ++t) {
+    for (std::size_t t = 0; t < std::size(kTruncatedKeys); ++t) {
       summary.truncated_hosts[t] =
           later_count(later_member(json, "truncated_hosts"), kTruncatedKeys[t]);
     }
-    for (std::size_t r = 0; r < summary.redirects.size(); ++r) {
+    for (std::size_t r = 0; r < std::size(kRedirectKeys); ++r) {
       summary.redirects[r] = later_count(later_member(json, "redirects"), kRedirectKeys[r]);
     }
     summary.html_bodies = count(json, "html_bodies");

@@ -61,43 +61,45 @@ struct CrawlerCensus {
 };
 
 struct HostCensus {
-  std::string host;
-  std::uint32_t rank = 0;  ///< in the --ranks list; 0 when unranked or without one
-  int status = 0;  ///< 0 when a truncated record holds no status line
-  CensusAccess access = CensusAccess::kRules;
+  // Largest members first: a census is kept per worker and per pending redirect.
+  std::uint64_t bytes = 0;  ///< the body's size (RecordedResponse::body_bytes)
+  std::size_t groups = 0;
+  std::size_t rules = 0;
+  std::size_t sitemaps = 0;
   /// Why the record is not whole (WarcRecord::truncated), "" when it is.
   std::string_view truncated;
-  /// Set for access kRedirect: where its redirects led, over how many hops, to which URL
-  /// (the last one reached; "" when the first Location could not be followed), and the
-  /// access that URL's response gave (kFollowed only).
-  RedirectOutcome redirect = RedirectOutcome::kNone;
-  std::uint32_t hops = 0;
+  std::vector<CrawlerCensus> crawlers;       ///< per asked crawler
+  std::vector<std::string> content_signals;  ///< every Content-Signal value, as written
+  std::vector<std::pair<std::string_view, std::uint32_t>> lint;  ///< code, findings; by code
+  /// Scratch for census_host(): the body's line facts (views into the body, valid only
+  /// during the call), kept so that their room serves the next host.
+  std::vector<LineFacts> line_facts;
+  std::string host;
+  /// Set for access kRedirect: where its redirects led, over how many hops (`hops`), to
+  /// which URL (the last one reached; "" when the first Location could not be followed),
+  /// and the access that URL's response gave (`target_access`, kFollowed only).
   std::string redirect_target;
+  /// The body's template (body_templates.h), when its rules were read (access kRules).
+  BodyTemplate body_template;
+  std::uint32_t rank = 0;  ///< in the --ranks list; 0 when unranked or without one
+  int status = 0;          ///< 0 when a truncated record holds no status line
+  std::uint32_t hops = 0;
+  CensusAccess access = CensusAccess::kRules;
+  RedirectOutcome redirect = RedirectOutcome::kNone;
   CensusAccess target_access = CensusAccess::kRules;
+  bool html = false;  ///< lint found an HTML page where the robots.txt should be
+  /// Content-Usage for "/" and `*` (unknown when "/" is disallowed to `*`).
+  Preference train_ai = Preference::kUnknown;
+  Preference search = Preference::kUnknown;
+  bool states_usage = false;  ///< any content-usage line
+  bool has_template = false;
+
   /// The host has a verdict per crawler and path: neither undecided nor a redirect that
   /// is unresolved or leads to an undecided response.
   [[nodiscard]] bool decided() const {
     return access != CensusAccess::kUndecided && redirect != RedirectOutcome::kUnresolved &&
            !(redirect == RedirectOutcome::kFollowed && target_access == CensusAccess::kUndecided);
   }
-  std::uint64_t bytes = 0;  ///< the body's size (RecordedResponse::body_bytes)
-  bool html = false;        ///< lint found an HTML page where the robots.txt should be
-  std::size_t groups = 0;
-  std::size_t rules = 0;
-  std::size_t sitemaps = 0;
-  std::vector<CrawlerCensus> crawlers;  ///< per asked crawler
-  /// Content-Usage for "/" and `*` (unknown when "/" is disallowed to `*`).
-  Preference train_ai = Preference::kUnknown;
-  Preference search = Preference::kUnknown;
-  bool states_usage = false;                 ///< any content-usage line
-  std::vector<std::string> content_signals;  ///< every Content-Signal value, as written
-  std::vector<std::pair<std::string_view, std::uint32_t>> lint;  ///< code, findings; by code
-  /// Scratch for census_host(): the body's line facts (views into the body, valid only
-  /// during the call), kept so that their room serves the next host.
-  std::vector<LineFacts> line_facts;
-  /// The body's template (body_templates.h), when its rules were read (access kRules).
-  bool has_template = false;
-  BodyTemplate body_template;
 };
 
 /// The census of one response, written over `census` (whose lists keep their room from
