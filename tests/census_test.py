@@ -664,7 +664,7 @@ class RanksTest(unittest.TestCase):
         # Each stratum holds every count the whole has but inputs, templates and strata.
         self.assertEqual(set(strata[-1]) - {"stratum"},
                          set(summary) - {"format", "label", "paths", "crawlers", "inputs",
-                                         "templates", "strata"})
+                                         "input_files", "templates", "strata"})
         for key in ("hosts", "groups", "rules", "html_bodies"):
             self.assertEqual(sum(stratum[key] for stratum in strata), summary[key])
 
