@@ -36,7 +36,6 @@ std::string agent_list_refusal(std::string_view source, std::string_view given,
 const Crawler* crawler_of_header(std::string_view header, const AskingWords& words,
                                  std::string& error);
 
-
 }  // namespace robotstxt::cli
 
 #endif  // ROBOTSTXT_TOOLS_ANSWER_QUESTION_H_
