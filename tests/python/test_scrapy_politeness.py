@@ -132,4 +132,6 @@ def test_p4_slots_reserved_before_a_429_are_asked_again_not_used_inside_its_wind
     assert len(times) == 4
     assert result["polite_voided"] >= 3
     gaps = [later - earlier for earlier, later in zip(times, times[1:])]
-    assert min(gaps) >= 1 - TOLERANCE, gaps
+    # Arrivals carry each fetch's own delay after its slot (a tenth of a second more under
+    # the sanitizers); slots used inside the window arrived 0.3 s apart.
+    assert min(gaps) >= 1 - 2.5 * TOLERANCE, gaps
