@@ -27,6 +27,7 @@ using testing::HttpClient;
 using testing::HttpResult;
 using testing::RedisSentinelGroup;
 using testing::RedisServer;
+using testing::ResumeAtExit;
 using testing::ServiceProcess;
 using testing::url_encode;
 using Steady = std::chrono::steady_clock;
@@ -34,17 +35,6 @@ using Steady = std::chrono::steady_clock;
 // The bound: one store timeout (250 ms) or two (a pooled connection, then a new one),
 // a sentinel asked, a loopback fetch and slack for a machine shared with other builds.
 constexpr auto kAnswerBound = std::chrono::seconds(2);
-
-class ResumeAtExit {
- public:
-  explicit ResumeAtExit(RedisServer& redis) : redis_(redis) {}
-  ~ResumeAtExit() { redis_.resume(); }
-  ResumeAtExit(const ResumeAtExit&) = delete;
-  ResumeAtExit& operator=(const ResumeAtExit&) = delete;
-
- private:
-  RedisServer& redis_;
-};
 
 struct StreamResult {
   int asked = 0;

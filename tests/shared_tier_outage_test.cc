@@ -21,21 +21,10 @@ using testing::becomes_ready;
 using testing::FixtureServer;
 using testing::HttpResult;
 using testing::RedisServer;
+using testing::ResumeAtExit;
 using testing::ServiceProcess;
 using testing::url_encode;
 using Steady = std::chrono::steady_clock;
-
-// Lets the server go on whatever the test did, so that its end is a plain SIGKILL.
-class ResumeAtExit {
- public:
-  explicit ResumeAtExit(RedisServer& redis) : redis_(redis) {}
-  ~ResumeAtExit() { redis_.resume(); }
-  ResumeAtExit(const ResumeAtExit&) = delete;
-  ResumeAtExit& operator=(const ResumeAtExit&) = delete;
-
- private:
-  RedisServer& redis_;
-};
 
 std::string check_path(const std::string& url) {
   return "/v1/check?url=" + url_encode(url) + "&agent=bot";

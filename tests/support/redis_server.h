@@ -46,6 +46,19 @@ class RedisServer {
   std::uint16_t port_ = 0;
 };
 
+/// Resumes a paused server when it goes out of scope, whatever the test did, so that the
+/// server's own end is a plain SIGKILL.
+class ResumeAtExit {
+ public:
+  explicit ResumeAtExit(RedisServer& redis) : redis_(redis) {}
+  ~ResumeAtExit() { redis_.resume(); }
+  ResumeAtExit(const ResumeAtExit&) = delete;
+  ResumeAtExit& operator=(const ResumeAtExit&) = delete;
+
+ private:
+  RedisServer& redis_;
+};
+
 }  // namespace robotstxt::testing
 
 #endif  // ROBOTSTXT_TESTS_SUPPORT_REDIS_SERVER_H_
