@@ -35,18 +35,6 @@ bool is_redirect(int status) {
   return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
 }
 
-std::string_view preference_word(Preference preference) {
-  switch (preference) {
-    case Preference::kAllowed:
-      return "allowed";
-    case Preference::kDisallowed:
-      return "disallowed";
-    case Preference::kUnknown:
-      break;
-  }
-  return "unknown";
-}
-
 }  // namespace
 
 CensusQuestions::CensusQuestions(std::vector<const Crawler*> crawlers_,
@@ -301,9 +289,9 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
   json.key("content_usage", false);
   json.raw('{');
   json.key("train-ai", true);
-  json.word(preference_word(host.train_ai));
+  json.word(to_string(host.train_ai));
   json.key("search", false);
-  json.word(preference_word(host.search));
+  json.word(to_string(host.search));
   json.raw('}');
   json.key("content_signal", false);
   json.raw('[');
