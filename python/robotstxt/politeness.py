@@ -96,6 +96,11 @@ def origin_of(url: str) -> str:
     return f"{scheme}://{host}:{port}"
 
 
+# Origins whose last 429 or 503 a client remembers before it forgets the old ones.
+_THROTTLES_KEPT = 4096
+_THROTTLE_KEPT_SECONDS = 3600.0
+
+
 class PolitenessClient:
     """POST /v1/acquire and /v1/report of one service address. Thread-safe."""
 
@@ -104,8 +109,9 @@ class PolitenessClient:
         self._base_url = base_url.rstrip("/")
         self._token = token
         self._timeout = timeout
-        # Per origin, when this client last reported a 429 or 503 (time.time()): slots
-        # acquired before then were spaced without that back-off and are void.
+        # Per origin, when the service last answered this client's report of a 429 or
+        # 503 (time.time()): slots acquired before then may have been spaced without
+        # that back-off and are void.
         self._throttled: dict[str, float] = {}
         self._throttle_changed = threading.Condition()
 
@@ -133,12 +139,18 @@ class PolitenessClient:
         body: dict[str, Any] = {"url": url, "status": int(status)}
         if retry_after is not None:
             body["retry_after"] = retry_after
-        reported_at = time.time()
         answer = self._post("/v1/report", body)
         if int(status) in (429, 503):
+            # When the answer came, not when the report left: an acquire sent while the
+            # report was on its way may have reached the service first.
+            answered_at = time.time()
             with self._throttle_changed:
+                if len(self._throttled) >= _THROTTLES_KEPT:
+                    # Slots wait for seconds, not hours: older reports void nothing.
+                    self._throttled = {key: when for key, when in self._throttled.items()
+                                       if when > answered_at - _THROTTLE_KEPT_SECONDS}
                 origin = origin_of(url)
-                self._throttled[origin] = max(self._throttled.get(origin, 0.0), reported_at)
+                self._throttled[origin] = max(self._throttled.get(origin, 0.0), answered_at)
                 self._throttle_changed.notify_all()
         return answer
 

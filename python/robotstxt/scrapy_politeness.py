@@ -37,6 +37,10 @@ from .politeness import PolitenessClient, Slot, origin_of
 
 __all__ = ["PolitenessMiddleware"]
 
+# Back-offs remembered before the ended ones are dropped: a crawl of many origins that
+# answer 429 keeps a bounded map.
+_BACK_OFFS_KEPT = 4096
+
 
 class _Waiting:
     """A request waiting for its slot: the timer that sends it on, and when the slot
@@ -63,6 +67,9 @@ class PolitenessMiddleware:
         # not by meta: a retry or a redirect copies meta, and is a fetch of its own.
         self._sent: "weakref.WeakKeyDictionary[Any, Slot]" = weakref.WeakKeyDictionary()
         self._waiting: dict[str, set[_Waiting]] = {}
+        # Per origin, the latest back-off a report answered with (Unix ms) and when that
+        # answer arrived: a slot asked for before then may have been spaced without it.
+        self._back_off: dict[str, tuple[int, float]] = {}
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> "PolitenessMiddleware":
@@ -107,8 +114,15 @@ class PolitenessMiddleware:
             # The schedule is full for now: ask again once a slot is within reach.
             reactor.callLater(slot.seconds_to_wait(), self._ask, request, done)
             return
+        origin = origin_of(request.url)
+        if self._spaced_without_back_off(origin, slot, asked_at):
+            # The acquire crossed a 429's report on the way: the service may have
+            # answered it before the back-off, and the report's answer came first.
+            self._count("robotstxt/politeness/voided")
+            self._ask(request, done)
+            return
         waiting = _Waiting(request, slot, done, asked_at)
-        self._waiting.setdefault(origin_of(request.url), set()).add(waiting)
+        self._waiting.setdefault(origin, set()).add(waiting)
         waiting.timer = reactor.callLater(slot.seconds_to_wait(), self._send, waiting)
 
     def _send(self, waiting: _Waiting) -> None:
@@ -142,12 +156,27 @@ class PolitenessMiddleware:
         # Slots asked for before the report were spaced without its back-off, and may
         # fall inside its Retry-After: their requests ask again.
         not_before = answer.get("not_before") or 0
-        for waiting in list(self._waiting.get(origin_of(url), ())):
+        origin = origin_of(url)
+        if not_before > self._back_off.get(origin, (0, 0.0))[0]:
+            self._remember_back_off(origin, not_before)
+        for waiting in list(self._waiting.get(origin, ())):
             if waiting.asked_at < reported_at or (waiting.slot.not_before or 0) < not_before:
                 waiting.timer.cancel()
                 self._forget(waiting)
                 self._count("robotstxt/politeness/voided")
                 self._ask(waiting.request, waiting.done)
+
+    def _remember_back_off(self, origin: str, not_before: int) -> None:
+        now = time.time()
+        if len(self._back_off) >= _BACK_OFFS_KEPT:
+            # A back-off that has ended voids nothing: keep the ones still running.
+            self._back_off = {key: value for key, value in self._back_off.items()
+                              if value[0] > now * 1000}
+        self._back_off[origin] = (not_before, now)
+
+    def _spaced_without_back_off(self, origin: str, slot: Slot, asked_at: float) -> bool:
+        not_before, learned_at = self._back_off.get(origin, (0, 0.0))
+        return asked_at < learned_at and (slot.not_before or 0) < not_before
 
     def process_exception(self, request: Any, exception: Any, spider: Any) -> None:
         # A fetch that got no response has nothing to report; its slot is spent.

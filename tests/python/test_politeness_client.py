@@ -116,6 +116,27 @@ def test_p4_a_429_makes_the_slots_acquired_before_it_void(site, client):
     assert not client.is_void(other)
 
 
+def test_p4_a_slot_acquired_while_a_429_report_is_on_its_way_is_void(site, client):
+    """An acquire sent after a report left may reach the service before it: its slot is
+    void until the report's answer has come."""
+    url = site.base_url + "/void/crossing"
+    post = client._post
+    crossing = []
+
+    def post_after_an_acquire(path, body):
+        if path == "/v1/report":
+            crossing.append(client.acquire(url, agent="VoidBot"))
+        return post(path, body)
+
+    client._post = post_after_an_acquire
+    try:
+        client.report(url, 429, "1")
+    finally:
+        client._post = post
+    assert crossing[0].reserved
+    assert client.is_void(crossing[0])
+
+
 def test_p4_a_429_reported_by_another_thread_wakes_a_waiting_slot(site, client):
     import threading
 

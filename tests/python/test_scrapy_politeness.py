@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 import urllib.request
 from typing import Optional
 
@@ -104,6 +105,36 @@ def test_p4_each_retry_asks_for_its_own_slot_and_waits_out_the_retry_after():
     assert len(times) == 3
     gaps = [later - earlier for earlier, later in zip(times, times[1:])]
     assert min(gaps) >= 1 - TOLERANCE, gaps
+
+
+class _Request:
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+
+def test_p4_a_slot_answered_before_the_back_off_but_delivered_after_it_asks_again():
+    """A retry's acquire may reach the service before the 429's report does, and its
+    answer reach the crawl after the report's: that slot is inside the back-off."""
+    from robotstxt.politeness import Slot
+    from robotstxt.scrapy_politeness import PolitenessMiddleware
+
+    middleware = PolitenessMiddleware(client=None, agent="PoliteBot", crawler=None)
+    asked = []
+    middleware._ask = lambda request, done: asked.append(request.url)
+    url = "http://127.0.0.1:1/status/429"
+    now = time.time()
+    asked_at = now - 0.01
+    middleware._void_slots({"not_before": int((now + 1) * 1000)}, url, reported_at=now - 0.02)
+    early = Slot(url=url, allowed=True, reserved=True, not_before=int((now + 0.2) * 1000))
+    middleware._got(early, _Request(url), done=None, asked_at=asked_at)
+    assert asked == [url]
+    # Asked for after the back-off was known: the service's answer stands.
+    middleware._got(early, _Request(url), done=None, asked_at=time.time() + 0.01)
+    assert asked == [url]
+    assert sum(len(group) for group in middleware._waiting.values()) == 1
+    for group in middleware._waiting.values():
+        for waiting in group:
+            waiting.timer.cancel()
 
 
 def test_p1_a_redirect_target_asks_for_its_own_slot_and_the_3xx_is_reported():
