@@ -5,16 +5,16 @@
 // redis-server on a free loopback port with an ACL user, started and stopped by the test.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <fstream>
-#include <iterator>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "support/file_waiting.h"
 #include "support/fixture_server.h"
+#include "support/read_file.h"
+#include "support/redis_acl_user.h"
 #include "support/redis_server.h"
 #include "support/run_command.h"
 #include "support/service_process.h"
@@ -23,42 +23,20 @@ namespace robotstxt {
 namespace {
 
 using nlohmann::json;
+using testing::add_acl_user;
+using testing::file_once_it_holds;
 using testing::FixtureServer;
+using testing::kAclPassword;
+using testing::kAclUser;
+using testing::read_file;
 using testing::RedisServer;
 using testing::run_command;
 using testing::ServiceProcess;
 using testing::TempDir;
 using testing::url_encode;
 
-constexpr char kUser[] = "fleet";
-// Made of bytes every output shows as they are, so that a leak could not hide escaped.
-constexpr char kPassword[] = "s3cret-Word42";
-
-std::string read_file(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-}
-
-// The log once it holds `part` (at most 10 s), else as it is.
-std::string log_with(const std::string& path, const std::string& part) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  std::string log = read_file(path);
-  while (log.find(part) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    log = read_file(path);
-  }
-  return log;
-}
-
-::testing::AssertionResult add_user(const RedisServer& redis, const std::string& password) {
-  const std::string reply =
-      redis.command({"ACL", "SETUSER", kUser, "on", ">" + password, "~*", "+@all"});
-  if (reply == "+OK\r\n") return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "ACL SETUSER answered '" << reply << "'";
-}
-
 std::string user_url(std::uint16_t port) {
-  return "redis://" + std::string(kUser) + "@127.0.0.1:" + std::to_string(port) + "/0";
+  return "redis://" + std::string(kAclUser) + "@127.0.0.1:" + std::to_string(port) + "/0";
 }
 
 // The words /readyz may give as shared_tier_reason, from its schema.
@@ -79,9 +57,9 @@ TEST(ServeRedisPasswordTest, ThePasswordFileAuthenticatesAndIsInNoArgumentNorOut
   ASSERT_NE(origin.port(), 0);
   RedisServer redis;
   ASSERT_NE(redis.port(), 0) << "redis-server did not start";
-  ASSERT_TRUE(add_user(redis, kPassword));
+  ASSERT_TRUE(add_acl_user(redis, kAclPassword));
   const TempDir dir;
-  const std::string password_file = dir.write("redis-password", std::string(kPassword) + "\n");
+  const std::string password_file = dir.write("redis-password", std::string(kAclPassword) + "\n");
   const std::string log = dir.path() + "/serve.log";
   ServiceProcess service(
       {"--connect-to", origin.connect_to_all(), "--allow-private", "--redis",
@@ -98,7 +76,7 @@ TEST(ServeRedisPasswordTest, ThePasswordFileAuthenticatesAndIsInNoArgumentNorOut
   EXPECT_NE(command_line.find(password_file), std::string::npos);
   for (const std::string& output :
        {command_line, answer, ready, service.get("/metrics").body, read_file(log)}) {
-    EXPECT_EQ(output.find(kPassword), std::string::npos) << output;
+    EXPECT_EQ(output.find(kAclPassword), std::string::npos) << output;
   }
 }
 
@@ -107,15 +85,15 @@ TEST(ServeRedisPasswordTest, AWrongPasswordIsOneLineAtStartAndAReasonInReadyz) {
   ASSERT_NE(origin.port(), 0);
   RedisServer redis;
   ASSERT_NE(redis.port(), 0) << "redis-server did not start";
-  ASSERT_TRUE(add_user(redis, "another-one"));
+  ASSERT_TRUE(add_acl_user(redis, "another-one"));
   const TempDir dir;
-  const std::string password_file = dir.write("redis-password", kPassword);
+  const std::string password_file = dir.write("redis-password", kAclPassword);
   const std::string log = dir.path() + "/serve.log";
   ServiceProcess service({"--connect-to", origin.connect_to_all(), "--allow-private", "--redis",
                           user_url(redis.port()), "--redis-password-file", password_file},
                          log);
   ASSERT_NE(service.port(), 0);
-  const std::string text = log_with(log, "unreachable at start");
+  const std::string text = file_once_it_holds(log, "unreachable at start");
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
   EXPECT_NE(text.find("is unreachable at start (WRONGPASS"), std::string::npos) << text;
   const std::string ready = service.get("/readyz").body;
@@ -131,7 +109,7 @@ TEST(ServeRedisPasswordTest, AWrongPasswordIsOneLineAtStartAndAReasonInReadyz) {
   EXPECT_NE(decided.find(R"("allowed":false)"), std::string::npos) << decided;
   for (const std::string& output :
        {text, ready, decided, service.get("/metrics").body, read_file(log)}) {
-    EXPECT_EQ(output.find(kPassword), std::string::npos) << output;
+    EXPECT_EQ(output.find(kAclPassword), std::string::npos) << output;
   }
 }
 
@@ -149,7 +127,7 @@ TEST(ServeRedisPasswordTest, AReachableTierGivesNoReason) {
 TEST(ServeRedisPasswordTest, AnUnusablePasswordFileIsOneLineAndExitTwo) {
   const TempDir dir;
   const std::string missing = dir.path() + "/no-such-file";
-  const std::string twice = dir.write("password", std::string(kPassword) + "\n");
+  const std::string twice = dir.write("password", std::string(kAclPassword) + "\n");
   struct Case {
     std::string command;
     std::vector<std::string> arguments;
@@ -163,7 +141,7 @@ TEST(ServeRedisPasswordTest, AnUnusablePasswordFileIsOneLineAndExitTwo) {
        {"-", "bot", "--redis", "redis://127.0.0.1:1/0", "--redis-password-file", missing},
        "--redis-password-file '" + missing + "': cannot read it"},
       {"serve",
-       {"--redis", "redis://u:" + std::string(kPassword) + "@127.0.0.1:1/0",
+       {"--redis", "redis://u:" + std::string(kAclPassword) + "@127.0.0.1:1/0",
         "--redis-password-file", twice},
        "--redis 'redis://***@127.0.0.1:1/0': holds a password"},
       {"serve", {"--redis-password-file", twice}, "--redis-password-file '"},
@@ -180,7 +158,7 @@ TEST(ServeRedisPasswordTest, AnUnusablePasswordFileIsOneLineAndExitTwo) {
     EXPECT_EQ(result.exit_code, 2) << result.err;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
     EXPECT_NE(result.err.find(bad.says), std::string::npos) << result.err;
-    EXPECT_EQ(result.err.find(kPassword), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find(kAclPassword), std::string::npos) << result.err;
     EXPECT_EQ(result.out, "");
   }
 }

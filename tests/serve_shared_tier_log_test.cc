@@ -5,29 +5,29 @@
 // the test and stopped whatever happens.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "support/file_waiting.h"
 #include "support/fixture_server.h"
 #include "support/read_file.h"
+#include "support/redis_acl_user.h"
 #include "support/redis_server.h"
 #include "support/service_process.h"
 
 namespace robotstxt {
 namespace {
 
+using testing::add_acl_user;
+using testing::file_once_it_holds;
 using testing::FixtureServer;
+using testing::kAclPassword;
+using testing::kAclUser;
 using testing::read_file;
 using testing::RedisServer;
 using testing::ServiceProcess;
 using testing::TempDir;
 using testing::url_encode;
-
-constexpr char kUser[] = "fleet";
-// Made of bytes a log would show as they are, so that a leak could not hide escaped.
-constexpr char kPassword[] = "s3cret-Word42";
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -39,18 +39,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-// The log once it holds a line containing `part`, waiting at most 10 s (the probe asks
-// once a second); else the log as it is, and the test fails on what follows.
-std::string log_with(const std::string& path, const std::string& part) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  std::string log = read_file(path);
-  while (log.find(part) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    log = read_file(path);
-  }
-  return log;
-}
-
 // The value of one sample line of the Prometheus text, -1 when absent.
 double metric(const std::string& text, const std::string& sample) {
   const std::size_t at = text.find("\n" + sample + " ");
@@ -58,17 +46,9 @@ double metric(const std::string& text, const std::string& sample) {
   return std::stod(text.substr(at + sample.size() + 2));
 }
 
-// Gives `redis` the ACL user the service authenticates as (a fresh server has none).
-::testing::AssertionResult add_user(const RedisServer& redis, const std::string& password) {
-  const std::string reply =
-      redis.command({"ACL", "SETUSER", kUser, "on", ">" + password, "~*", "+@all"});
-  if (reply == "+OK\r\n") return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "ACL SETUSER answered '" << reply << "'";
-}
-
 std::string url_with_password(std::uint16_t port) {
-  return "redis://" + std::string(kUser) + ":" + kPassword + "@127.0.0.1:" + std::to_string(port) +
-         "/0";
+  return "redis://" + std::string(kAclUser) + ":" + kAclPassword +
+         "@127.0.0.1:" + std::to_string(port) + "/0";
 }
 
 // How the log shows that URL: its user info redacted.
@@ -83,15 +63,15 @@ TEST(ServeSharedTierLogTest, UnreachableAtStartIsOneLineWithoutThePassword) {
   const std::string log = dir.path() + "/serve.log";
   ServiceProcess service({"--redis", url_with_password(port)}, log);
   ASSERT_NE(service.port(), 0);
-  const std::string text = log_with(log, "unreachable at start");
+  const std::string text = file_once_it_holds(log, "unreachable at start");
   const std::vector<std::string> lines = lines_of(text);
   ASSERT_EQ(lines.size(), 1u) << text;
   EXPECT_NE(lines[0].find(" shared-tier: Redis at " + shown_url(port) +
                           " is unreachable at start (Connection refused): degraded"),
             std::string::npos)
       << lines[0];
-  EXPECT_EQ(text.find(kPassword), std::string::npos) << text;
-  EXPECT_EQ(text.find(kUser), std::string::npos) << text;
+  EXPECT_EQ(text.find(kAclPassword), std::string::npos) << text;
+  EXPECT_EQ(text.find(kAclUser), std::string::npos) << text;
   const std::string metrics = service.get("/metrics").body;
   EXPECT_EQ(metric(metrics, "robotstxt_shared_tier_up"), 0) << metrics;
   EXPECT_NE(metrics.find("# HELP robotstxt_shared_tier_up "), std::string::npos);
@@ -103,18 +83,18 @@ TEST(ServeSharedTierLogTest, UnreachableAtStartIsOneLineWithoutThePassword) {
 TEST(ServeSharedTierLogTest, AWrongPasswordIsUnreachableAtStartAndSaysWhy) {
   RedisServer redis;
   ASSERT_NE(redis.port(), 0) << "redis-server did not start";
-  ASSERT_TRUE(add_user(redis, "another-one"));
+  ASSERT_TRUE(add_acl_user(redis, "another-one"));
   const TempDir dir;
   const std::string log = dir.path() + "/serve.log";
   ServiceProcess service({"--redis", url_with_password(redis.port())}, log);
   ASSERT_NE(service.port(), 0);
-  const std::string text = log_with(log, "unreachable at start");
+  const std::string text = file_once_it_holds(log, "unreachable at start");
   const std::vector<std::string> lines = lines_of(text);
   ASSERT_EQ(lines.size(), 1u) << text;
   EXPECT_NE(lines[0].find(shown_url(redis.port()) + " is unreachable at start (WRONGPASS"),
             std::string::npos)
       << lines[0];
-  EXPECT_EQ(text.find(kPassword), std::string::npos) << text;
+  EXPECT_EQ(text.find(kAclPassword), std::string::npos) << text;
   EXPECT_EQ(metric(service.get("/metrics").body, "robotstxt_shared_tier_up"), 0);
 }
 
@@ -123,7 +103,7 @@ TEST(ServeSharedTierLogTest, LostAndBackAreOneLineEachAndTheGaugeFollows) {
   ASSERT_NE(origin.port(), 0);
   RedisServer redis;
   ASSERT_NE(redis.port(), 0) << "redis-server did not start";
-  ASSERT_TRUE(add_user(redis, kPassword));
+  ASSERT_TRUE(add_acl_user(redis, kAclPassword));
   const TempDir dir;
   const std::string log = dir.path() + "/serve.log";
   ServiceProcess service({"--connect-to", origin.connect_to_all(), "--allow-private", "--redis",
@@ -141,7 +121,7 @@ TEST(ServeSharedTierLogTest, LostAndBackAreOneLineEachAndTheGaugeFollows) {
 
   redis.kill_now();
   EXPECT_EQ(check("during.test").status, 200);  // the lookup that finds Redis gone
-  std::string text = log_with(log, " is unreachable (");
+  std::string text = file_once_it_holds(log, " is unreachable (");
   std::vector<std::string> lines = lines_of(text);
   ASSERT_EQ(lines.size(), 1u) << text;
   EXPECT_NE(lines[0].find(" shared-tier: Redis at " + shown_url(redis.port()) +
@@ -151,8 +131,8 @@ TEST(ServeSharedTierLogTest, LostAndBackAreOneLineEachAndTheGaugeFollows) {
   EXPECT_EQ(metric(service.get("/metrics").body, "robotstxt_shared_tier_up"), 0);
 
   ASSERT_TRUE(redis.restart());
-  ASSERT_TRUE(add_user(redis, kPassword));
-  text = log_with(log, "is reachable again");
+  ASSERT_TRUE(add_acl_user(redis, kAclPassword));
+  text = file_once_it_holds(log, "is reachable again");
   lines = lines_of(text);
   ASSERT_EQ(lines.size(), 2u) << text;
   EXPECT_NE(lines[1].find(" shared-tier: Redis at " + shown_url(redis.port()) +
@@ -160,15 +140,15 @@ TEST(ServeSharedTierLogTest, LostAndBackAreOneLineEachAndTheGaugeFollows) {
             std::string::npos)
       << lines[1];
   EXPECT_EQ(metric(service.get("/metrics").body, "robotstxt_shared_tier_up"), 1);
-  EXPECT_EQ(text.find(kPassword), std::string::npos) << text;
-  EXPECT_EQ(text.find(kUser), std::string::npos) << text;
+  EXPECT_EQ(text.find(kAclPassword), std::string::npos) << text;
+  EXPECT_EQ(text.find(kAclUser), std::string::npos) << text;
 }
 
 // The URL is refused before anything is asked, and the refusal does not quote it whole.
 TEST(ServeSharedTierLogTest, ARefusedRedisUrlIsNotQuotedWithItsPassword) {
   const std::vector<std::string> refused = {
-      std::string("redis://") + kUser + ":" + kPassword + "@127.0.0.1:notaport/0",
-      std::string("redis://") + kPassword + "@127.0.0.1/0",  // no colon: not taken as a host
+      std::string("redis://") + kAclUser + ":" + kAclPassword + "@127.0.0.1:notaport/0",
+      std::string("redis://") + kAclPassword + "@127.0.0.1/0",  // no colon: not taken as a host
   };
   for (const std::string& url : refused) {
     const TempDir dir;
@@ -178,7 +158,7 @@ TEST(ServeSharedTierLogTest, ARefusedRedisUrlIsNotQuotedWithItsPassword) {
     EXPECT_EQ(service.terminate(), 2) << url;
     const std::string text = read_file(log);
     EXPECT_NE(text.find("--redis 'redis://***@127.0.0.1"), std::string::npos) << text;
-    EXPECT_EQ(text.find(kPassword), std::string::npos) << text;
+    EXPECT_EQ(text.find(kAclPassword), std::string::npos) << text;
   }
 }
 
