@@ -6,10 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <map>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/fixture_server.h"
+#include "support/polite_crawl.h"
 #include "support/redis_server.h"
 #include "support/service_process.h"
 
@@ -25,17 +24,14 @@ namespace {
 
 using nlohmann::json;
 using testing::becomes_ready;
+using testing::crawl_politely;
 using testing::FixtureServer;
 using testing::HttpClient;
 using testing::HttpResult;
+using testing::PoliteCrawl;
 using testing::RedisServer;
 using testing::ServiceProcess;
-
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+using testing::unix_ms;
 
 json parsed(const HttpResult& result) { return json::parse(result.body, nullptr, false); }
 
@@ -72,48 +68,20 @@ TEST_F(FleetPolitenessTest, P1_P6_EightWorkersOnTwoInstancesKeepTheCrawlDelay) {
   ASSERT_NE(first.port(), 0);
   ASSERT_NE(second.port(), 0);
   constexpr int kUrls = 30;
-  constexpr int kWorkers = 8;
-  std::atomic<int> next_url{0};
-  std::mutex mutex;
-  std::vector<std::int64_t> slots;
-  std::map<std::string, std::int64_t> slot_of_path;
-  std::vector<std::string> failures;
   const auto started = std::chrono::steady_clock::now();
-  std::vector<std::thread> workers;
-  for (int w = 0; w < kWorkers; ++w) {
-    workers.emplace_back([&, w] {
-      const ServiceProcess& service = w % 2 == 0 ? first : second;
-      HttpClient to_service;
-      HttpClient to_site;
-      for (int i = next_url++; i < kUrls; i = next_url++) {
-        const std::string url = site_url("/page/" + std::to_string(i));
-        const json slot = acquire(to_service, service, {{"url", url}, {"agent", "FleetBot"}});
-        if (!slot.is_object() || slot.value("reserved", false) != true ||
-            slot.value("spacing_source", "") != "crawl-delay" ||
-            slot.value("schedule", "") != "shared") {
-          const std::lock_guard lock(mutex);
-          failures.push_back(slot.dump());
-          continue;
-        }
-        const std::int64_t not_before = slot["not_before"].get<std::int64_t>();
-        std::this_thread::sleep_for(
-            std::chrono::milliseconds(std::max<std::int64_t>(not_before - unix_ms(), 0)));
-        const HttpResult page = to_site.request("GET", url);
-        const std::lock_guard lock(mutex);
-        slots.push_back(not_before);
-        slot_of_path["/page/" + std::to_string(i)] = not_before;
-        if (page.status != 200)
-          failures.push_back(url + " answered " + std::to_string(page.status));
-      }
-    });
-  }
-  for (std::thread& worker : workers) worker.join();
+  const PoliteCrawl crawl = crawl_politely(first, second,
+                                           {.site = site_url(""),
+                                            .pages = kUrls,
+                                            .workers = 8,
+                                            .agent = "FleetBot",
+                                            .spacing_source = "crawl-delay"});
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  ASSERT_EQ(failures, std::vector<std::string>{});
+  ASSERT_EQ(crawl.failures, std::vector<std::string>{});
+  const std::vector<std::int64_t>& slots = crawl.slots;
+  const std::map<std::string, std::int64_t>& slot_of_path = crawl.slot_of_path;
   // The slots themselves: 30 distinct times, each exactly one Crawl-delay after the last.
   ASSERT_EQ(slots.size(), static_cast<std::size_t>(kUrls));
-  std::sort(slots.begin(), slots.end());
   for (std::size_t i = 1; i < slots.size(); ++i) EXPECT_EQ(slots[i] - slots[i - 1], 200) << i;
   // What the origin saw: 30 arrivals, none before its slot. Two arrivals are then never
   // closer than 0.2 s minus how late the earlier one came (a worker that wakes late is

@@ -4,12 +4,9 @@
 // server is started here and stopped whatever happens; every run is bounded.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdlib>
 #include <map>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -18,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/fixture_server.h"
+#include "support/polite_crawl.h"
 #include "support/redis_cluster.h"
 #include "support/run_command.h"
 #include "support/service_process.h"
@@ -26,21 +24,17 @@ namespace robotstxt {
 namespace {
 
 using nlohmann::json;
+using testing::crawl_politely;
 using testing::FixtureServer;
 using testing::HttpClient;
 using testing::HttpResult;
 using testing::LocalRedisCluster;
+using testing::PoliteCrawl;
 using testing::ServiceProcess;
 using testing::TempDir;
 using testing::url_encode;
 
 json parsed(const HttpResult& result) { return json::parse(result.body, nullptr, false); }
-
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // How many keys matching `pattern` node `node` holds (KEYS: a test's few hundred).
 long long keys_on(LocalRedisCluster& cluster, std::size_t node, const std::string& pattern) {
@@ -111,45 +105,16 @@ TEST(ServeClusterTest, EightWorkersOnTwoInstancesKeepTheCrawlDelay) {
     return "http://127.0.0.1:" + std::to_string(site.port()) + path;
   };
   constexpr int kUrls = 20;
-  constexpr int kWorkers = 8;
-  std::atomic<int> next_url{0};
-  std::mutex mutex;
-  std::vector<std::int64_t> slots;
-  std::map<std::string, std::int64_t> slot_of_path;
-  std::vector<std::string> failures;
-  std::vector<std::thread> workers;
-  for (int w = 0; w < kWorkers; ++w) {
-    workers.emplace_back([&, w] {
-      const ServiceProcess& service = w % 2 == 0 ? first : second;
-      HttpClient to_service;
-      HttpClient to_site;
-      for (int i = next_url++; i < kUrls; i = next_url++) {
-        const std::string path = "/page/" + std::to_string(i);
-        const json slot =
-            parsed(to_service.request("POST", service.url("/v1/acquire"),
-                                      json{{"url", site_url(path)}, {"agent", "FleetBot"}}.dump()));
-        if (!slot.is_object() || slot.value("reserved", false) != true ||
-            slot.value("schedule", "") != "shared") {
-          const std::lock_guard lock(mutex);
-          failures.push_back(slot.dump());
-          continue;
-        }
-        const std::int64_t not_before = slot["not_before"].get<std::int64_t>();
-        std::this_thread::sleep_for(
-            std::chrono::milliseconds(std::max<std::int64_t>(not_before - unix_ms(), 0)));
-        const HttpResult page = to_site.request("GET", site_url(path));
-        const std::lock_guard lock(mutex);
-        slots.push_back(not_before);
-        slot_of_path[path] = not_before;
-        if (page.status != 200)
-          failures.push_back(path + " answered " + std::to_string(page.status));
-      }
-    });
-  }
-  for (std::thread& worker : workers) worker.join();
-  ASSERT_EQ(failures, std::vector<std::string>{});
+  const PoliteCrawl crawl = crawl_politely(first, second,
+                                           {.site = site_url(""),
+                                            .pages = kUrls,
+                                            .workers = 8,
+                                            .agent = "FleetBot",
+                                            .spacing_source = ""});
+  ASSERT_EQ(crawl.failures, std::vector<std::string>{});
+  const std::vector<std::int64_t>& slots = crawl.slots;
+  const std::map<std::string, std::int64_t>& slot_of_path = crawl.slot_of_path;
   ASSERT_EQ(slots.size(), static_cast<std::size_t>(kUrls));
-  std::sort(slots.begin(), slots.end());
   for (std::size_t i = 1; i < slots.size(); ++i) EXPECT_EQ(slots[i] - slots[i - 1], 200) << i;
   const json arrivals = parsed(HttpClient().request("GET", site_url("/__arrivals")));
   ASSERT_TRUE(arrivals.is_array());
