@@ -9,13 +9,9 @@
 // on the real web. The server runs in a child process (forked before any thread
 // exists), so the figures are the client's alone; it serves the corpus's real robots.txt
 // files, host i getting file i modulo the corpus size.
-#include <fcntl.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/epoll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,90 +22,15 @@
 #include <fstream>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 #include "corpus_loader.h"
+#include "loopback_origin.h"
 #include "robotstxt/robots_client.h"
 
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
-
-struct Connection {
-  std::string request;
-  std::string response;
-  std::size_t sent = 0;
-};
-
-// "Host: h-123.bench" -> 123; -1 when absent.
-long host_number(const std::string& request) {
-  const std::size_t host = request.find("Host: h-");
-  if (host == std::string::npos) return -1;
-  return std::strtol(request.c_str() + host + 8, nullptr, 10);
-}
-
-// A single-threaded epoll HTTP/1.1 server: one response per connection, then close.
-[[noreturn]] void serve(int listener, const std::vector<std::string>& bodies) {
-  const int epoll = epoll_create1(0);
-  epoll_event event{};
-  event.events = EPOLLIN;
-  event.data.fd = listener;
-  epoll_ctl(epoll, EPOLL_CTL_ADD, listener, &event);
-  std::unordered_map<int, Connection> connections;
-  std::vector<epoll_event> ready(512);
-  const auto close_connection = [&](int fd) {
-    epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nullptr);
-    close(fd);
-    connections.erase(fd);
-  };
-  for (;;) {
-    const int count = epoll_wait(epoll, ready.data(), static_cast<int>(ready.size()), -1);
-    for (int i = 0; i < count; ++i) {
-      const int fd = ready[i].data.fd;
-      if (fd == listener) {
-        int client = 0;
-        while ((client = accept4(listener, nullptr, nullptr, SOCK_NONBLOCK)) >= 0) {
-          epoll_event client_event{};
-          client_event.events = EPOLLIN;
-          client_event.data.fd = client;
-          epoll_ctl(epoll, EPOLL_CTL_ADD, client, &client_event);
-          connections[client];
-        }
-        continue;
-      }
-      Connection& connection = connections[fd];
-      if (connection.response.empty()) {
-        char buffer[4096];
-        const ssize_t n = read(fd, buffer, sizeof(buffer));
-        if (n <= 0) {
-          close_connection(fd);
-          continue;
-        }
-        connection.request.append(buffer, static_cast<std::size_t>(n));
-        if (connection.request.find("\r\n\r\n") == std::string::npos) continue;
-        const long number = host_number(connection.request);
-        const std::string& body =
-            bodies[static_cast<std::size_t>(number < 0 ? 0 : number) % bodies.size()];
-        connection.response = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " +
-                              std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-        epoll_event out{};
-        out.events = EPOLLOUT;
-        out.data.fd = fd;
-        epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &out);
-      }
-      const ssize_t n = write(fd, connection.response.data() + connection.sent,
-                              connection.response.size() - connection.sent);
-      if (n < 0 && errno == EAGAIN) continue;
-      if (n <= 0) {
-        close_connection(fd);
-        continue;
-      }
-      connection.sent += static_cast<std::size_t>(n);
-      if (connection.sent == connection.response.size()) close_connection(fd);
-    }
-  }
-}
 
 int current_threads() {
   std::ifstream status("/proc/self/status");
@@ -127,17 +48,9 @@ int main(int argc, char** argv) {
   const int concurrency = argc > 2 ? std::max(1, std::atoi(argv[2])) : 200;
   const std::string data_dir = argc > 3 ? argv[3] : ROBOTSTXT_TEST_DATA_DIR;
 
-  const int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof(address);
-  if (bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0 ||
-      listen(listener, 4096) != 0 ||
-      getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-    std::perror("fetch_bench: listen");
-    return 2;
-  }
+  std::uint16_t port = 0;
+  const int listener = robotstxt::bench::listen_on_loopback(port);
+  if (listener < 0) return 2;
   const pid_t server = fork();
   if (server == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -146,13 +59,13 @@ int main(int argc, char** argv) {
       bodies.push_back(std::move(host.robots_body));
     }
     if (bodies.empty()) bodies.emplace_back("User-agent: *\nDisallow: /private\n");
-    serve(listener, bodies);
+    robotstxt::bench::serve_bodies(listener, bodies);
   }
   close(listener);
 
   robotstxt::RobotsClientOptions options;
   options.fetch.max_concurrent_transfers = static_cast<std::size_t>(concurrency);
-  options.fetch.connect_to.push_back("::127.0.0.1:" + std::to_string(ntohs(address.sin_port)));
+  options.fetch.connect_to.push_back("::127.0.0.1:" + std::to_string(port));
   robotstxt::RobotsClient client(options);
   std::vector<std::string> urls;
   for (int i = 0; i < origins; ++i) {
