@@ -26,9 +26,7 @@ used_memory() { redis-cli -p "$redis_port" info memory | sed -n 's/^used_memory:
 pids+=($!)
 origin_port="$(first_line "$work/origin.out")"
 redis_port="$(free_port)"
-redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no > "$work/redis.out" 2>&1 &
-pids+=($!)
-for _ in $(seq 200); do redis-cli -p "$redis_port" ping > /dev/null 2>&1 && break; sleep 0.05; done
+start_redis "$redis_port"
 
 ports=()
 for instance in 1 2; do

@@ -27,15 +27,14 @@ source bench/lib.sh
 pids+=($!)
 origin_port="$(first_line "$work/origin.out")"
 redis_port="$(free_port)"
-redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no > "$work/redis.out" 2>&1 &
-pids+=($!)
-for _ in $(seq 200); do redis-cli -p "$redis_port" ping > /dev/null 2>&1 && break; sleep 0.05; done
+start_redis "$redis_port"
 memory_before="$(redis-cli -p "$redis_port" info memory | sed -n 's/^used_memory:\([0-9]*\).*/\1/p')"
 
 ports=()
 for instance in 1 2; do
   "$cli" serve --listen 127.0.0.1:0 --redis "redis://127.0.0.1:$redis_port/0" --allow-private \
-    --connect-to "::127.0.0.1:$origin_port" --concurrency 64 > "$work/serve$instance.out" 2>&1 &
+    --connect-to "::127.0.0.1:$origin_port" --concurrency 64 --max-batch-origins "$batch" \
+    > "$work/serve$instance.out" 2>&1 &
   pids+=($!)
   ports+=("$(first_line "$work/serve$instance.out" | sed 's/.*://')")
 done

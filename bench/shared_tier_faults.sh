@@ -21,17 +21,6 @@ trap 'for pid in "${pids[@]}"; do kill -CONT "$pid" 2>/dev/null || true; done; c
 pids+=($!)
 origin_port="$(first_line "$work/origin.out")"
 
-start_redis() {  # PORT [ARGS...]: a redis-server without persistence; prints its pid
-  local port="$1"
-  shift
-  redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no "$@" \
-    > "$work/redis-$port.log" 2>&1 &
-  echo $!
-}
-wait_redis() {
-  for _ in $(seq 100); do redis-cli -p "$1" PING > /dev/null 2>&1 && return 0; sleep 0.05; done
-  return 1
-}
 start_serve() {  # NAME REDIS-ARGS...: prints the port
   local name="$1"
   shift
@@ -101,9 +90,7 @@ PY
 echo "load: $(uptime)"
 echo "pause: Redis frozen 5 s (SIGSTOP ... SIGCONT)"
 redis_port="$(free_port)"
-redis_pid="$(start_redis "$redis_port")"
-pids+=("$redis_pid")
-wait_redis "$redis_port"
+start_redis "$redis_port"
 first="$(start_serve pause-first --redis "redis://127.0.0.1:$redis_port/0")"
 second="$(start_serve pause-second --redis "redis://127.0.0.1:$redis_port/0")"
 stream "$first" "$second" "kill -STOP $redis_pid" "kill -CONT $redis_pid"
@@ -111,11 +98,9 @@ stream "$first" "$second" "kill -STOP $redis_pid" "kill -CONT $redis_pid"
 echo "failover: Sentinel, the master killed"
 master_port="$(free_port)"
 replica_port="$(free_port)"
-master_pid="$(start_redis "$master_port")"
-pids+=("$master_pid")
-wait_redis "$master_port"
-pids+=("$(start_redis "$replica_port" --replicaof 127.0.0.1 "$master_port")")
-wait_redis "$replica_port"
+start_redis "$master_port"
+master_pid="$redis_pid"
+start_redis "$replica_port" --replicaof 127.0.0.1 "$master_port"
 until redis-cli -p "$replica_port" INFO replication | grep -q master_link_status:up; do sleep 0.1; done
 sentinels=""
 for i in 1 2 3; do
