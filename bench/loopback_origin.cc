@@ -14,9 +14,13 @@ namespace robotstxt::bench {
 
 namespace {
 
+// A request head larger than this is no client of ours: its connection is closed.
+constexpr std::size_t kMaxRequestBytes = 64 * 1024;
+
 struct Connection {
   std::string request;
   const std::string* response = nullptr;  // set once the request's head is read
+  std::string own_response;               // a response made for this request alone
   std::size_t sent = 0;
 };
 
@@ -62,7 +66,6 @@ void serve_bodies(int listener, const std::vector<std::string>& bodies) {
   std::unordered_map<int, Connection> connections;
   std::vector<epoll_event> ready(512);
   std::uint64_t answered = 0;
-  std::string counted;
   const auto close_connection = [&](int fd) {
     epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nullptr);
     close(fd);
@@ -92,14 +95,18 @@ void serve_bodies(int listener, const std::vector<std::string>& bodies) {
           continue;
         }
         connection.request.append(buffer, static_cast<std::size_t>(n));
-        if (connection.request.find("\r\n\r\n") == std::string::npos) continue;
+        if (connection.request.find("\r\n\r\n") == std::string::npos) {
+          if (connection.request.size() > kMaxRequestBytes) close_connection(fd);
+          continue;
+        }
         if (connection.request.starts_with("GET /__requests ")) {
           // How many robots.txt requests were answered: a benchmark's check that each
           // origin was fetched once. Not counted itself.
           const std::string number = std::to_string(answered);
-          counted = "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(number.size()) +
-                    "\r\nConnection: close\r\n\r\n" + number;
-          connection.response = &counted;
+          connection.own_response =
+              "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(number.size()) +
+              "\r\nConnection: close\r\n\r\n" + number;
+          connection.response = &connection.own_response;
         } else {
           ++answered;
           const long number = host_number(connection.request);
