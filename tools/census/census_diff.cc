@@ -20,6 +20,7 @@
 
 #include "answer/cli_support.h"
 #include "census/census_summary.h"
+#include "census/line_reader.h"
 #include "census/summary_file.h"
 #include "cli/input.h"
 
@@ -74,47 +75,6 @@ struct OldHost {
   std::uint64_t signals = 0;
   std::size_t index = 0;  // its place in the old hosts.jsonl
   bool seen = false;
-};
-
-struct LineError {
-  std::string message;
-};
-
-// Reads a hosts.jsonl line by line, each at most kMaxHostLineBytes: a hostile file can
-// make no line grow without bound.
-class LineReader {
- public:
-  explicit LineReader(std::FILE* file) : file_(file) {}
-  // False at the end; throws LineError on a line too long or a read error.
-  bool next(std::string& line) {
-    line.clear();
-    while (true) {
-      if (start_ == end_) {
-        if (std::feof(file_) != 0) return !line.empty();
-        end_ = std::fread(buffer_, 1, sizeof buffer_, file_);
-        start_ = 0;
-        if (end_ == 0) {
-          if (std::ferror(file_) != 0) throw LineError{"cannot be read"};
-          return !line.empty();
-        }
-      }
-      const char* newline =
-          static_cast<const char*>(std::memchr(buffer_ + start_, '\n', end_ - start_));
-      const std::size_t stop = newline != nullptr ? newline - buffer_ : end_;
-      if (line.size() + (stop - start_) > kMaxHostLineBytes) {
-        throw LineError{"is over " + with_thousands(kMaxHostLineBytes) + " bytes"};
-      }
-      line.append(buffer_ + start_, stop - start_);
-      start_ = newline != nullptr ? stop + 1 : end_;
-      if (newline != nullptr) return true;
-    }
-  }
-
- private:
-  std::FILE* file_;
-  char buffer_[1 << 16];
-  std::size_t start_ = 0;
-  std::size_t end_ = 0;
 };
 
 std::uint64_t signals_hash(const nlohmann::json& signals) {
@@ -267,7 +227,7 @@ class Diff {
   void each_line(const std::string& path, Each each) {
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (file == nullptr) throw LineError{"cannot open '" + printable(path) + "'"};
-    LineReader reader(file);
+    LineReader reader(file, kMaxHostLineBytes);
     std::string line;
     std::size_t number = 0;
     HostState state;
