@@ -13,6 +13,7 @@ import json
 import os
 import pathlib
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,6 +61,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # RefResolver, as Debian ships it
     SUMMARY_SCHEMA = validator("census-summary")
     HOST_SCHEMA = validator("census-host")
+    RESPONSE_SCHEMA = validator("census-response")
+    UNRESOLVED_SCHEMA = validator("census-unresolved")
 
 def validate(schema_name, value):
     """Holds an output to its schema in schemas/ (skipped where jsonschema is missing)."""
@@ -433,6 +436,168 @@ class CensusTest(unittest.TestCase):
                                 extra=("--crawlers", "GPTBot"))
         self.assertEqual(one, summary)
         self.assertTrue(lines_one == hosts, "host lines differ with --jobs 1")
+
+    def part(self, name, *inputs, extra=()):
+        """A census part of INPUTS into NAME; its summary, with its --merge files held to
+        their schemas."""
+        out = os.path.join(self.temp.name, name)
+        summary, _ = census(out, *inputs, extra=("--crawlers", "GPTBot", *extra))
+        for file, schema in (("responses.jsonl", RESPONSE_SCHEMA),
+                             ("unresolved.jsonl", UNRESOLVED_SCHEMA)):
+            with open(os.path.join(out, file)) as lines:
+                for line in lines:
+                    schema.validate(json.loads(line))
+        return out, summary
+
+    def merge(self, name, *parts, expect=0):
+        out = os.path.join(self.temp.name, name)
+        done = run("census", "--merge", *parts, "--out", out, expect=expect)
+        if expect != 0:
+            return done, None
+        with open(os.path.join(out, "summary.json")) as file:
+            summary = json.load(file)
+        SUMMARY_SCHEMA.validate(summary)
+        return done, summary
+
+    def test_merge_follows_a_redirect_into_another_part(self):
+        first, second = self.redirect_files("across")
+        whole, _ = census(os.path.join(self.temp.name, "across-whole"), first, second,
+                          extra=("--crawlers", "GPTBot", "--jobs", "2"))
+        a, part_a = self.part("across-a", first)
+        b, _ = self.part("across-b", second)
+        # In its own part source.example, relative.example, down-target.example and
+        # hop2.example to hop6.example (hop7.example is in the other part) are unresolved.
+        self.assertEqual(part_a["redirects"], {"followed": 0, "failed": 3, "unresolved": 9})
+        with open(os.path.join(a, "unresolved.jsonl")) as file:
+            unresolved = [json.loads(line) for line in file]
+        self.assertEqual(unresolved[0], {"host": "source.example", "rank": None,
+                                         "chain": ["https://source.example/robots.txt",
+                                                   "https://www.target.example/robots.txt"]})
+        by_host = {line["host"]: line for line in unresolved}
+        self.assertEqual(len(by_host["hop2.example"]["chain"]), 6)  # four hops in, a fifth
+        self.assertEqual(by_host["hop6.example"]["chain"],
+                         ["https://hop6.example/robots.txt", "https://hop7.example/robots.txt"])
+        done, merged = self.merge("across-merged", a, b)
+        # One run over both files and the merge of their parts count alike: each redirect
+        # into the other part followed, lost.example (no part has its target) unresolved.
+        self.assertEqual(merged, whole)
+        self.assertEqual(merged["redirects"], {"followed": 8, "failed": 3, "unresolved": 1})
+        self.assertIn("redirects unresolved in their parts: 9; across parts followed 8, "
+                      "failed 0, still unresolved 1", done.stdout)
+        self.assertEqual(done.stderr, "")
+        # The parts in the other order: the same counts.
+        _, reversed_merge = self.merge("across-reversed", b, a)
+        self.assertEqual(reversed_merge.pop("input_files"), list(reversed(whole["input_files"])))
+        self.assertEqual(reversed_merge,
+                         {key: value for key, value in whole.items() if key != "input_files"})
+
+    def crossing_files(self, name):
+        """Three WARC files whose redirects cross from one to another, and a rank list."""
+        rules = b"HTTP/1.1 200 OK\r\n\r\nUser-agent: GPTBot\nDisallow: /news/\n"
+
+        def moved(host, target):
+            return response(host, b"HTTP/1.1 301 Moved\r\nLocation: https://%s/robots.txt\r\n\r\n"
+                            % target.encode())
+
+        # long1 -> long2 -> ... -> long7, the hops spread over the three files: long1's
+        # sixth hop fails, long2 is followed to long7 in five.
+        files = [
+            moved("src.example", "mid.example") + moved("gone-src.example", "gone.example") +
+            moved("long1.example", "long2.example") + moved("long6.example", "long7.example") +
+            moved("loop-a.example", "loop-b.example") + response("same.example", rules) +
+            moved("same-src.example", "same.example"),
+            moved("mid.example", "end.example") + moved("long2.example", "long3.example") +
+            moved("long4.example", "long5.example") + response("long7.example", rules) +
+            moved("loop-b.example", "loop-a.example"),
+            response("end.example", rules) + moved("long3.example", "long4.example") +
+            moved("long5.example", "long6.example") +
+            response("down.example", b"HTTP/1.1 500 Oops\r\n\r\n") +
+            moved("to-down.example", "down.example"),
+        ]
+        paths = []
+        for index, data in enumerate(files):
+            paths.append(os.path.join(self.temp.name, f"{name}-{index}.warc.gz"))
+            with open(paths[-1], "wb") as file:
+                file.write(data)
+        ranks = os.path.join(self.temp.name, f"{name}-ranks.csv")
+        with open(ranks, "w") as file:
+            file.write("1,src.example\n20,long2.example\n5000,gone-src.example\n"
+                       "60000,loop-a.example\n")
+        return paths, ranks
+
+    def test_merge_follows_redirects_through_three_parts(self):
+        paths, ranks = self.crossing_files("three")
+        extra = ("--ranks", ranks)
+        whole, hosts = census(os.path.join(self.temp.name, "three-whole"), *paths,
+                              extra=("--crawlers", "GPTBot", "--jobs", "2", *extra))
+        outcomes = {host["host"]: host["redirect"] and host["redirect"]["outcome"]
+                    for host in hosts}
+        self.assertEqual(outcomes["src.example"], "followed")  # through mid.example
+        self.assertEqual(outcomes["long1.example"], "failed")
+        self.assertEqual(outcomes["long2.example"], "followed")
+        self.assertEqual(outcomes["gone-src.example"], "unresolved")
+        self.assertEqual(outcomes["loop-a.example"], "failed")
+        parts = [self.part(f"three-{index}", path, extra=extra)[0]
+                 for index, path in enumerate(paths)]
+        done, merged = self.merge("three-merged", *parts)
+        self.assertEqual(merged, whole)
+        self.assertEqual(merged["strata"][0]["per_crawler"]["GPTBot"]["blocked_partly"], 2)
+        self.assertIn("still unresolved 1", done.stdout)
+        # A redirect within its own part (same-src.example) was followed there already.
+        with open(os.path.join(parts[0], "unresolved.jsonl")) as file:
+            self.assertNotIn("same-src.example", file.read())
+
+    def test_parts_written_without_the_merge_files_merge_as_before(self):
+        first, second = self.redirect_files("older")
+        a, part_a = self.part("older-a", first)
+        b, part_b = self.part("older-b", second)
+        unresolved = os.path.join(a, "unresolved.jsonl")
+        shutil.move(unresolved, unresolved + ".away")
+        os.remove(os.path.join(b, "responses.jsonl"))
+        done, merged = self.merge("older-merged", a, b)
+        # Nothing to follow: the parts' counts added up, as merges did before.
+        self.assertEqual(merged["redirects"], {"followed": 0, "failed": 3, "unresolved": 9})
+        gpt = part_a["per_crawler"]["GPTBot"]
+        self.assertEqual(merged["per_crawler"]["GPTBot"]["undecided"],
+                         gpt["undecided"] + part_b["per_crawler"]["GPTBot"]["undecided"])
+        self.assertIn("has no unresolved.jsonl", done.stderr)
+        self.assertIn("9 unresolved redirects stay unresolved", done.stderr)
+        # Targets in a part without responses.jsonl are not found: said, and unresolved.
+        shutil.move(unresolved + ".away", unresolved)
+        done, merged = self.merge("older-merged-2", a, b)
+        self.assertIn("has no responses.jsonl", done.stderr)
+        self.assertEqual(merged["redirects"], {"followed": 0, "failed": 3, "unresolved": 9})
+
+    def test_a_broken_merge_file_is_refused_naming_its_line(self):
+        first, second = self.redirect_files("broken")
+        a, _ = self.part("broken-a", first)
+        b, _ = self.part("broken-b", second)
+        unresolved = os.path.join(a, "unresolved.jsonl")
+        with open(unresolved) as file:
+            lines = file.read().splitlines()
+        for bad, says in ((['{"host":"x","rank":null,"chain":["https://x/robots.txt"]}'],
+                           "line 1 has a \"chain\" that is not 2 to 6 URLs"),
+                          (lines[:1] + ["{"], "line 2 is no JSON"),
+                          (['{"host":"x","rank":null,"chain":["https://x/robots.txt",""]}'],
+                           "line 1 has an empty URL in \"chain\""),
+                          (['{"host":"x","rank":0,"chain":["", "https://y/robots.txt"]}'],
+                           "line 1 has a \"rank\" that is no rank"),
+                          (lines + lines[:1], "line 10 is past the 9 unresolved redirects"),
+                          (["x" * (64 * 1024 + 1)], "line 1 is over 65,536 bytes")):
+            with open(unresolved, "w") as file:
+                file.write("\n".join(bad) + "\n")
+            done, _ = self.merge("broken-merged", a, b, expect=2)
+            self.assertEqual(len(done.stderr.splitlines()), 1, done.stderr)
+            self.assertIn(unresolved, done.stderr)
+            self.assertIn(says, done.stderr)
+        with open(unresolved, "w") as file:
+            file.write("\n".join(lines) + "\n")
+        responses = os.path.join(b, "responses.jsonl")
+        with open(responses, "a") as file:
+            file.write('{"url":"https://nowhere.example/robots.txt","access":"maybe",'
+                       '"next":null,"crawlers":null}\n')
+        done, _ = self.merge("broken-merged", a, b, expect=2)
+        self.assertIn("line 5 has an unknown \"access\"", done.stderr)
 
     def test_merge_refuses_a_part_given_twice(self):
         base = os.path.join(self.temp.name, "twice")

@@ -33,7 +33,8 @@ void add_census_command(CLI::App& app, int& exit_code) {
                       "of them on stdin");
   command
       ->add_option("--merge", options->merge,
-                   "add up the summary.json of these census output folders instead")
+                   "add up the summary.json of these census output folders instead, "
+                   "following redirects from one into another")
       ->expected(1, -1);
   command
       ->add_option("--diff", options->diff,
@@ -44,7 +45,9 @@ void add_census_command(CLI::App& app, int& exit_code) {
   command->add_option("--paths", options->paths, "paths asked, comma-separated (default: /)");
   command->add_option("--crawlers", options->crawlers,
                       "all (default), search, ai, google, or crawler names, comma-separated");
-  command->add_option("-o,--out", options->out, "write hosts.jsonl and summary.json here");
+  command->add_option("-o,--out", options->out,
+                      "write hosts.jsonl and summary.json here, and responses.jsonl and "
+                      "unresolved.jsonl for a later --merge");
   command->add_option("--label", options->label, "the summary's label, e.g. the crawl's name");
   command->add_option("--ranks", options->ranks,
                       "count every share per stratum of popularity too, from this CSV of "

@@ -6,9 +6,11 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "answer/cli_support.h"
 #include "census/census_summary.h"
+#include "census/part_redirects.h"
 #include "census/summary_file.h"
 #include "census/summary_table.h"
 
@@ -26,9 +28,11 @@ int run_merge(const CensusOptions& options) {
   // two parts that read the same input file (by name and size), are refused.
   std::map<std::string, std::string> folders;  // canonical path: the folder as given
   std::map<std::pair<std::string, std::uint64_t>, std::string> files;  // file: its part
+  std::vector<std::uint64_t> part_unresolved;  // each part's unresolved redirects
   for (const std::string& dir : options.merge) {
     std::optional<CensusSummary> part = read_summary_or_report(dir);
     if (!part) return kExitUsage;
+    part_unresolved.push_back(part->redirects[2]);
     std::error_code path_error;
     const std::string canonical = std::filesystem::weakly_canonical(dir, path_error).string();
     const auto [folder, added] = folders.try_emplace(path_error ? dir : canonical, dir);
@@ -58,6 +62,9 @@ int run_merge(const CensusOptions& options) {
     }
     if (!merged) merged = std::move(part);
   }
+  // Redirects one part could not follow may lead to another part's hosts.
+  CrossPartRedirects across;
+  if (!follow_across_parts(options.merge, part_unresolved, *merged, across)) return kExitUsage;
   if (!options.label.empty()) {
     merged->label = options.label;
   } else if (!labels_agree) {
@@ -71,6 +78,12 @@ int run_merge(const CensusOptions& options) {
     }
   }
   print_summary_table(*merged, std::cout);
+  if (across.sources > 0) {
+    std::cout << "redirects unresolved in their parts: " << cli::with_thousands(across.sources)
+              << "; across parts followed " << cli::with_thousands(across.followed) << ", failed "
+              << cli::with_thousands(across.failed) << ", still unresolved "
+              << cli::with_thousands(across.unresolved) << "\n";
+  }
   return kExitOk;
 }
 

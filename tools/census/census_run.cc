@@ -27,6 +27,7 @@
 #include "census/host_lines.h"
 #include "census/host_ranks.h"
 #include "census/input_units.h"
+#include "census/part_redirects.h"
 #include "census/redirects.h"
 #include "census/summary_file.h"
 #include "census/summary_table.h"
@@ -54,10 +55,11 @@ std::string duration_text(double seconds) {
 }
 
 // The second pass: the redirecting hosts, in input order, follow their Locations through
-// the answers of every worker, and are counted and written after all other host lines.
+// the answers of every worker, and are counted and written after all other host lines;
+// those left unresolved go to `unresolved_file` too, for --merge (part_redirects.h).
 bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers,
                        const CensusQuestions& questions, CensusSummary& summary,
-                       std::FILE* hosts_file) {
+                       std::FILE* hosts_file, std::FILE* unresolved_file) {
   AnswerBook& book = workers.front()->book();
   std::vector<WaitingRedirect> waiting;
   bool memory_full = false;
@@ -72,13 +74,20 @@ bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers,
             [](const WaitingRedirect& a, const WaitingRedirect& b) { return a.order < b.order; });
   bool ok = true;
   std::string line;
+  std::vector<std::string> chain;
   for (WaitingRedirect& redirect : waiting) {
-    book.resolve(redirect.url, redirect.next, questions, redirect.host);
+    book.resolve(redirect.url, redirect.next, questions, redirect.host, &chain);
     summary.add(redirect.host);
     if (hosts_file == nullptr) continue;
     line.clear();
     append_host_line(redirect.host, questions, line);
     ok = std::fwrite(line.data(), 1, line.size(), hosts_file) == line.size() && ok;
+    if (unresolved_file == nullptr || redirect.host.redirect != RedirectOutcome::kUnresolved) {
+      continue;
+    }
+    line.clear();
+    append_unresolved_line(redirect.host, chain, questions, line);
+    ok = std::fwrite(line.data(), 1, line.size(), unresolved_file) == line.size() && ok;
   }
   if (memory_full) {
     std::cerr << "robotstxt census: warning: the " << with_thousands(kMaxRedirectMemoryBytes >> 20)
@@ -230,8 +239,19 @@ int run_census(const CensusOptions& options) {
     summary.input_files.push_back(
         {fs::path(unit.path).filename().string(), error ? 0 : static_cast<std::uint64_t>(bytes)});
   }
-  write_ok = resolve_redirects(workers, questions, summary, hosts_file) && write_ok;
+  std::FILE* unresolved_file = nullptr;
+  if (hosts_file != nullptr) {
+    const std::string path = (fs::path(options.out) / kUnresolvedFile).string();
+    unresolved_file = std::fopen(path.c_str(), "wb");
+    write_ok = unresolved_file != nullptr && write_ok;
+  }
+  write_ok =
+      resolve_redirects(workers, questions, summary, hosts_file, unresolved_file) && write_ok;
   if (hosts_file != nullptr && std::fclose(hosts_file) != 0) write_ok = false;
+  if (unresolved_file != nullptr && std::fclose(unresolved_file) != 0) write_ok = false;
+  if (hosts_file != nullptr) {
+    write_ok = write_responses(workers.front()->book(), questions, options.out) && write_ok;
+  }
   if (!options.out.empty() && !write_summary(summary, options.out)) write_ok = false;
   if (!write_ok) {
     cli::report_io_error(kCommand, "cannot write the output to '" + printable(options.out) + "'");

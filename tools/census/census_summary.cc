@@ -89,12 +89,6 @@ std::vector<std::string> strings(const nlohmann::json& object, const std::string
   return result;
 }
 
-template <std::size_t kSize>
-void add_counts(std::array<std::uint64_t, kSize>& into,
-                const std::array<std::uint64_t, kSize>& from) {
-  for (std::size_t i = 0; i < kSize; ++i) into[i] += from[i];
-}
-
 std::string joined(const std::vector<std::string>& items) {
   std::string text;
   for (const std::string& item : items) text += (text.empty() ? "" : ",") + item;
@@ -227,42 +221,73 @@ bool CensusSummary::merge(const CensusSummary& part, std::string& error) {
   return true;
 }
 
-void CensusSummary::merge_counts(const CensusSummary& part) {
-  hosts += part.hosts;
-  add_counts(status, part.status);
-  add_counts(access, part.access);
-  add_counts(truncated_hosts, part.truncated_hosts);
-  add_counts(redirects, part.redirects);
-  html_bodies += part.html_bodies;
-  bytes_total += part.bytes_total;
-  add_counts(byte_buckets, part.byte_buckets);
-  groups += part.groups;
-  rules += part.rules;
-  hosts_with_sitemaps += part.hosts_with_sitemaps;
-  sitemaps += part.sitemaps;
+void CensusSummary::recount(const HostCensus& before, const HostCensus& after) {
+  CensusSummary was = without_counts();
+  was.add_host_counts(before);
+  CensusSummary now = without_counts();
+  now.add_host_counts(after);
+  // Counts wrap as unsigned numbers do: adding `now` then taking `was` away is exact
+  // whatever the order, since `before` was counted here.
+  merge_counts(now);
+  merge_counts(was, true);
+  if (!strata.empty()) {
+    CensusSummary& stratum = strata[stratum_of(before.rank)];
+    stratum.merge_counts(now);
+    stratum.merge_counts(was, true);
+  }
+}
+
+CensusSummary CensusSummary::without_counts() const {
+  CensusSummary blank;
+  blank.paths = paths;
+  blank.crawlers = crawlers;
+  blank.purposes = purposes;
+  blank.per_crawler.resize(crawlers.size());
+  for (CrawlerCounts& counts : blank.per_crawler) counts.paths.resize(paths.size());
+  return blank;
+}
+
+void CensusSummary::merge_counts(const CensusSummary& part, bool subtract) {
+  const auto add = [subtract](std::uint64_t& into, std::uint64_t from) {
+    into = subtract ? into - from : into + from;
+  };
+  const auto add_all = [&add](auto& into, const auto& from) {
+    for (std::size_t i = 0; i < into.size(); ++i) add(into[i], from[i]);
+  };
+  add(hosts, part.hosts);
+  add_all(status, part.status);
+  add_all(access, part.access);
+  add_all(truncated_hosts, part.truncated_hosts);
+  add_all(redirects, part.redirects);
+  add(html_bodies, part.html_bodies);
+  add(bytes_total, part.bytes_total);
+  add_all(byte_buckets, part.byte_buckets);
+  add(groups, part.groups);
+  add(rules, part.rules);
+  add(hosts_with_sitemaps, part.hosts_with_sitemaps);
+  add(sitemaps, part.sitemaps);
   for (std::size_t c = 0; c < per_crawler.size(); ++c) {
     CrawlerCounts& counts = per_crawler[c];
     const CrawlerCounts& other = part.per_crawler[c];
-    counts.named += other.named;
-    counts.blocked_fully += other.blocked_fully;
-    counts.blocked_partly += other.blocked_partly;
-    counts.allowed += other.allowed;
-    counts.undecided += other.undecided;
-    add_counts(counts.crawler_rule, other.crawler_rule);
-    for (std::size_t p = 0; p < counts.paths.size(); ++p)
-      add_counts(counts.paths[p], other.paths[p]);
+    add(counts.named, other.named);
+    add(counts.blocked_fully, other.blocked_fully);
+    add(counts.blocked_partly, other.blocked_partly);
+    add(counts.allowed, other.allowed);
+    add(counts.undecided, other.undecided);
+    add_all(counts.crawler_rule, other.crawler_rule);
+    for (std::size_t p = 0; p < counts.paths.size(); ++p) add_all(counts.paths[p], other.paths[p]);
   }
   for (const auto& [name, other] : part.per_purpose) {
     PurposeCounts& counts = per_purpose[name];
-    counts.hosts_blocking_any_fully += other.hosts_blocking_any_fully;
-    counts.hosts_blocking_all_fully += other.hosts_blocking_all_fully;
-    counts.hosts_naming_any += other.hosts_naming_any;
+    add(counts.hosts_blocking_any_fully, other.hosts_blocking_any_fully);
+    add(counts.hosts_blocking_all_fully, other.hosts_blocking_all_fully);
+    add(counts.hosts_naming_any, other.hosts_naming_any);
   }
-  hosts_with_content_usage += part.hosts_with_content_usage;
-  hosts_with_content_signal += part.hosts_with_content_signal;
-  add_counts(train_ai, part.train_ai);
-  add_counts(search, part.search);
-  for (const auto& [code, hosts_with_code] : part.lint) lint[code] += hosts_with_code;
+  add(hosts_with_content_usage, part.hosts_with_content_usage);
+  add(hosts_with_content_signal, part.hosts_with_content_signal);
+  add_all(train_ai, part.train_ai);
+  add_all(search, part.search);
+  for (const auto& [code, hosts_with_code] : part.lint) add(lint[code], hosts_with_code);
 }
 
 nlohmann::json CensusSummary::to_json() const {

@@ -68,6 +68,11 @@ class CensusSummary {
   /// are not these (nothing is added then).
   [[nodiscard]] bool merge(const CensusSummary& part, std::string& error);
 
+  /// Counts `after` in place of `before`, a host already counted here: what --merge does
+  /// for a part's redirect it followed further (part_redirects.h). Only the counts from
+  /// `hosts` to `lint` (and its stratum's) change; both hosts have the same rank.
+  void recount(const HostCensus& before, const HostCensus& after);
+
   [[nodiscard]] nlohmann::json to_json() const;
   /// A summary read back from its JSON (a file: hostile until checked). nullopt with
   /// `error` when a key is missing or has the wrong type.
@@ -113,7 +118,10 @@ class CensusSummary {
   CensusSummary() = default;
   // The counts a stratum has too: all but inputs, templates and strata.
   void add_host_counts(const HostCensus& host);
-  void merge_counts(const CensusSummary& part);
+  // Adds (or, with `subtract`, takes away) `part`'s counts from hosts to lint.
+  void merge_counts(const CensusSummary& part, bool subtract = false);
+  // A summary of these questions without any count.
+  [[nodiscard]] CensusSummary without_counts() const;
   [[nodiscard]] nlohmann::json counts_json() const;
 };
 

@@ -187,6 +187,51 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   census.lint.assign(by_code.begin(), by_code.end());
 }
 
+void append_crawlers(JsonText& json, const HostCensus& host, const CensusQuestions& questions) {
+  json.raw('{');
+  for (std::size_t c = 0; c < host.crawlers.size(); ++c) {
+    const CrawlerCensus& crawler = host.crawlers[c];
+    if (c > 0) json.raw(',');
+    json.string(questions.crawlers[c]->name);
+    json.raw(":{");
+    json.key("crawler_rule", true);
+    if (crawler.crawler_rule) {
+      json.word(to_string(*crawler.crawler_rule));
+    } else {
+      json.raw("null");
+    }
+    json.key("crawler_token", false);
+    if (crawler.token.empty()) {
+      json.raw("null");
+    } else {
+      json.string(crawler.token);
+    }
+    // Per path, in the order of the summary's "paths": two short arrays, as a line per
+    // host for every crawler and path of a whole crawl has to stay small.
+    // null where the host has no verdict (host.decided()).
+    const bool decided = host.decided();
+    json.key("allowed", false);
+    json.raw('[');
+    for (std::size_t p = 0; p < crawler.allowed.size(); ++p) {
+      if (p > 0) json.raw(',');
+      json.raw(!decided ? "null" : crawler.allowed[p] ? "true" : "false");
+    }
+    json.raw(']');
+    json.key("line", false);
+    json.raw('[');
+    for (std::size_t p = 0; p < crawler.lines.size(); ++p) {
+      if (p > 0) json.raw(',');
+      if (crawler.lines[p] == 0 || !decided) {
+        json.raw("null");
+      } else {
+        json.number(crawler.lines[p]);
+      }
+    }
+    json.raw("]}");
+  }
+  json.raw('}');
+}
+
 void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out) {
   JsonText json(out, 512 + questions.crawlers.size() * (48 + questions.paths.size() * 32));
   json.raw('{');
@@ -244,48 +289,7 @@ void append_host_line(const HostCensus& host, const CensusQuestions& questions, 
   json.key("sitemaps", false);
   json.number(static_cast<std::int64_t>(host.sitemaps));
   json.key("crawlers", false);
-  json.raw('{');
-  for (std::size_t c = 0; c < host.crawlers.size(); ++c) {
-    const CrawlerCensus& crawler = host.crawlers[c];
-    if (c > 0) json.raw(',');
-    json.string(questions.crawlers[c]->name);
-    json.raw(":{");
-    json.key("crawler_rule", true);
-    if (crawler.crawler_rule) {
-      json.word(to_string(*crawler.crawler_rule));
-    } else {
-      json.raw("null");
-    }
-    json.key("crawler_token", false);
-    if (crawler.token.empty()) {
-      json.raw("null");
-    } else {
-      json.string(crawler.token);
-    }
-    // Per path, in the order of the summary's "paths": two short arrays, as a line per
-    // host for every crawler and path of a whole crawl has to stay small.
-    // null where the host has no verdict (host.decided()).
-    const bool decided = host.decided();
-    json.key("allowed", false);
-    json.raw('[');
-    for (std::size_t p = 0; p < crawler.allowed.size(); ++p) {
-      if (p > 0) json.raw(',');
-      json.raw(!decided ? "null" : crawler.allowed[p] ? "true" : "false");
-    }
-    json.raw(']');
-    json.key("line", false);
-    json.raw('[');
-    for (std::size_t p = 0; p < crawler.lines.size(); ++p) {
-      if (p > 0) json.raw(',');
-      if (crawler.lines[p] == 0 || !decided) {
-        json.raw("null");
-      } else {
-        json.number(crawler.lines[p]);
-      }
-    }
-    json.raw("]}");
-  }
-  json.raw('}');
+  append_crawlers(json, host, questions);
   json.key("content_usage", false);
   json.raw('{');
   json.key("train-ai", true);

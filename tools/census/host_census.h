@@ -20,6 +20,10 @@
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
 
+namespace robotstxt::cli {
+class JsonText;
+}  // namespace robotstxt::cli
+
 namespace robotstxt::census {
 
 /// What every host is asked: the crawlers in catalogue order, the paths in the order given.
@@ -113,6 +117,10 @@ struct HostCensus {
 void census_host(std::string_view host, int status, bool transfer_failed, std::string_view body,
                  std::uint64_t body_bytes, std::string_view truncated,
                  const CensusQuestions& questions, HostCensus& census);
+
+/// Writes the host's "crawlers" object of hosts.jsonl: per crawler its rule, token and,
+/// per path, allowed and line (null where the host has no verdict).
+void append_crawlers(cli::JsonText& json, const HostCensus& host, const CensusQuestions& questions);
 
 /// Appends the host's line of hosts.jsonl, with its newline.
 void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out);

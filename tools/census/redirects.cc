@@ -148,19 +148,35 @@ void AnswerBook::take(AnswerBook&& other) {
 }
 
 void AnswerBook::resolve(const std::string& url, const std::string& next,
-                         const CensusQuestions& questions, HostCensus& host) const {
+                         const CensusQuestions& questions, HostCensus& host,
+                         std::vector<std::string>* chain) const {
   // A failed redirect is as 404: full allow (census_host() wrote that already).
   host.redirect = RedirectOutcome::kFailed;
   host.hops = 0;
   host.redirect_target.clear();
-  std::vector<std::string_view> requested = {url};
-  std::string_view at = next;
+  std::vector<std::string> requested = {url};
+  follow(requested, next, questions, host);
+  if (chain != nullptr) *chain = std::move(requested);
+}
+
+void AnswerBook::resume(std::vector<std::string>& chain, const CensusQuestions& questions,
+                        HostCensus& host) const {
+  if (chain.size() < 2) return;
+  std::string at = std::move(chain.back());
+  chain.pop_back();
+  host.redirect = RedirectOutcome::kFailed;
+  host.hops = static_cast<std::uint32_t>(chain.size() - 1);
+  follow(chain, std::move(at), questions, host);
+}
+
+void AnswerBook::follow(std::vector<std::string>& requested, std::string at,
+                        const CensusQuestions& questions, HostCensus& host) const {
   while (!at.empty() && host.hops < kMaxRedirectHops) {
     ++host.hops;
-    host.redirect_target.assign(at);
+    host.redirect_target = at;
     if (std::find(requested.begin(), requested.end(), at) != requested.end()) return;  // a loop
     requested.push_back(at);
-    const auto found = answers_.find(std::string(at));
+    const auto found = answers_.find(at);
     if (found == answers_.end()) {
       host.redirect = RedirectOutcome::kUnresolved;
       return;
@@ -172,19 +188,24 @@ void AnswerBook::resolve(const std::string& url, const std::string& next,
     }
     host.redirect = RedirectOutcome::kFollowed;
     host.target_access = answer.access;
-    if (!answer.verdicts.empty()) decode_verdicts(answer.verdicts, questions, host);
-    if (answer.access != CensusAccess::kRules && answer.access != CensusAccess::kUndecided) {
-      // The target's status decided (full allow or disallow): every crawler robots.txt
-      // binds gets it, as census_host() writes it for a host of its own.
-      const bool allowed = answer.access != CensusAccess::kFullDisallow;
-      for (std::size_t c = 0; c < host.crawlers.size(); ++c) {
-        host.crawlers[c].crawler_rule.reset();
-        host.crawlers[c].token.clear();
-        host.crawlers[c].allowed.assign(questions.paths.size(), allowed || !questions.bound[c]);
-        host.crawlers[c].lines.assign(questions.paths.size(), 0);
-      }
-    }
+    decode(answer, questions, host);
     return;
+  }
+}
+
+void AnswerBook::decode(const Answer& answer, const CensusQuestions& questions, HostCensus& host) {
+  if (!answer.verdicts.empty()) decode_verdicts(answer.verdicts, questions, host);
+  if (answer.access != CensusAccess::kRules && answer.access != CensusAccess::kUndecided) {
+    // The target's status decided (full allow or disallow): every crawler robots.txt
+    // binds gets it, as census_host() writes it for a host of its own.
+    const bool allowed = answer.access != CensusAccess::kFullDisallow;
+    host.crawlers.resize(questions.crawlers.size());
+    for (std::size_t c = 0; c < host.crawlers.size(); ++c) {
+      host.crawlers[c].crawler_rule.reset();
+      host.crawlers[c].token.clear();
+      host.crawlers[c].allowed.assign(questions.paths.size(), allowed || !questions.bound[c]);
+      host.crawlers[c].lines.assign(questions.paths.size(), 0);
+    }
   }
 }
 

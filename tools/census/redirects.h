@@ -7,12 +7,14 @@
 #ifndef ROBOTSTXT_TOOLS_CENSUS_REDIRECTS_H_
 #define ROBOTSTXT_TOOLS_CENSUS_REDIRECTS_H_
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "census/host_census.h"
@@ -60,8 +62,27 @@ class AnswerBook {
   /// Follows `host`'s redirects from `next` (where its own Location leads, "" when it
   /// cannot be followed; `url`: its own URL) and writes where they led into `host`:
   /// followed (with the target's verdicts), failed, or unresolved.
+  /// `chain`, when given: the URLs requested, `url` first, then each hop's, up to the
+  /// last reached (what --merge needs to go on from an unresolved redirect).
   void resolve(const std::string& url, const std::string& next, const CensusQuestions& questions,
-               HostCensus& host) const;
+               HostCensus& host, std::vector<std::string>* chain = nullptr) const;
+  /// Goes on from an unresolved redirect's `chain` (its own URL, then the URLs it reached;
+  /// the last one had no response where it was read) as resolve() would have gone on had
+  /// this book been there, and writes where it led into `host`; `chain` grows with it.
+  void resume(std::vector<std::string>& chain, const CensusQuestions& questions,
+              HostCensus& host) const;
+
+  /// One answer as a part writes it for --merge: `verdicts` holds the crawlers' verdicts
+  /// when the response has them (decided, not a redirect), else null.
+  struct Entry {
+    const std::string& url;
+    CensusAccess access;
+    const std::string& next;
+    const HostCensus* verdicts;
+  };
+  /// Calls `each` with every answer, in input order.
+  template <typename Each>
+  void each_in_order(const CensusQuestions& questions, Each each) const;
 
  private:
   struct Answer {
@@ -71,9 +92,30 @@ class AnswerBook {
     std::string next;      // where a redirect leads, "" when nowhere
     std::string verdicts;  // per crawler: rule, token, then per path allowed and line
   };
+  // Follows from `at`, `requested` holding the URLs already asked (the host's own first).
+  void follow(std::vector<std::string>& requested, std::string at, const CensusQuestions& questions,
+              HostCensus& host) const;
+  static void decode(const Answer& answer, const CensusQuestions& questions, HostCensus& host);
+
   std::unordered_map<std::string, Answer> answers_;
   std::atomic<std::size_t>* used_;
 };
+
+template <typename Each>
+void AnswerBook::each_in_order(const CensusQuestions& questions, Each each) const {
+  std::vector<const std::pair<const std::string, Answer>*> ordered;
+  ordered.reserve(answers_.size());
+  for (const auto& answer : answers_) ordered.push_back(&answer);
+  std::sort(ordered.begin(), ordered.end(),
+            [](const auto* a, const auto* b) { return a->second.order < b->second.order; });
+  HostCensus verdicts;
+  for (const auto* answer : ordered) {
+    const Answer& found = answer->second;
+    const bool has_verdicts = !found.redirects && !found.verdicts.empty();
+    if (has_verdicts) decode(found, questions, verdicts);
+    each(Entry{answer->first, found.access, found.next, has_verdicts ? &verdicts : nullptr});
+  }
+}
 
 /// A redirecting host waiting for all the inputs to be read.
 struct WaitingRedirect {
