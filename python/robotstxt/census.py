@@ -50,11 +50,14 @@ def _run(command: list[str]) -> None:
 
 
 def census_of_file(path: str, paths_asked: str, crawlers: str, label: Optional[str],
-                   cli: str, keep_hosts: bool, ranks: Optional[str] = None) -> tuple[bytes, bytes]:
-    """One task: the census of one input, returned as (summary.json, hosts.jsonl) bytes.
+                   cli: str, keep_hosts: bool,
+                   ranks: Optional[str] = None) -> tuple[bytes, bytes, bytes, bytes]:
+    """One task: the census of one input, returned as (summary.json, hosts.jsonl,
+    responses.jsonl, unresolved.jsonl) bytes; the last two let the merge follow a
+    redirect of one input to another (docs/census.md "Redirects across parts").
 
     The part lives in a temporary folder of the worker, so that workers need no shared
-    file system; only its two files travel back.
+    file system; only its files travel back.
     """
     with tempfile.TemporaryDirectory(prefix="robotstxt-census-part-") as part:
         command = [cli, "census", path, "--paths", paths_asked, "--crawlers", crawlers,
@@ -67,7 +70,8 @@ def census_of_file(path: str, paths_asked: str, crawlers: str, label: Optional[s
         part_dir = pathlib.Path(part)
         summary = (part_dir / "summary.json").read_bytes()
         hosts = (part_dir / "hosts.jsonl").read_bytes() if keep_hosts else b""
-        return summary, hosts
+        return (summary, hosts, (part_dir / "responses.jsonl").read_bytes(),
+                (part_dir / "unresolved.jsonl").read_bytes())
 
 
 def census(
@@ -148,11 +152,13 @@ def census(
     return read_summary(out_dir)
 
 
-def _write_part(part_dir: pathlib.Path, part: tuple[bytes, bytes]) -> None:
-    summary, hosts = part
+def _write_part(part_dir: pathlib.Path, part: tuple[bytes, bytes, bytes, bytes]) -> None:
+    summary, hosts, responses, unresolved = part
     part_dir.mkdir()
     (part_dir / "summary.json").write_bytes(summary)
     (part_dir / "hosts.jsonl").write_bytes(hosts)
+    (part_dir / "responses.jsonl").write_bytes(responses)
+    (part_dir / "unresolved.jsonl").write_bytes(unresolved)
 
 
 def read_summary(directory: PathLike) -> dict[str, Any]:

@@ -170,3 +170,30 @@ def test_ranks_give_the_single_process_strata(client, warc_files, tmp_path):
                      crawlers=CRAWLERS, label=LABEL, cli=CLI, ranks=ranks)
     assert summary == read_summary(single)
     assert all(stratum["hosts"] > 0 for stratum in summary["strata"])
+
+
+def warc_response(host: str, http: bytes) -> bytes:
+    """One gzipped WARC response record for https://HOST/robots.txt."""
+    import gzip
+
+    head = (f"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://{host}/robots.txt\r\n"
+            f"Content-Length: {len(http)}\r\n\r\n")
+    return gzip.compress(head.encode() + http + b"\r\n\r\n", mtime=0)
+
+
+def test_a_redirect_from_one_file_takes_its_targets_rules_from_another(client, tmp_path):
+    moved = b"HTTP/1.1 301 Moved\r\nLocation: https://dst.example/robots.txt\r\n\r\n"
+    files = [tmp_path / "a.warc.gz", tmp_path / "b.warc.gz"]
+    files[0].write_bytes(warc_response("src.example", moved))
+    files[1].write_bytes(warc_response("dst.example",
+                                       b"HTTP/1.1 200 OK\r\n\r\nUser-agent: GPTBot\nDisallow: /\n"))
+    single = tmp_path / "single"
+    subprocess.run([CLI, "census", *map(str, files), "--paths", ",".join(PATHS), "--crawlers",
+                    CRAWLERS, "--label", LABEL, "--out", str(single)], check=True,
+                   stdout=subprocess.DEVNULL, timeout=120)
+    expected = read_summary(single)
+    assert expected["redirects"]["followed"] == 1
+    assert expected["per_crawler"]["GPTBot"]["blocked_fully"] == 2
+    # One task per file: the source and its target are read by different tasks.
+    assert run_census(files, tmp_path / "cluster", client) == expected
+    assert run_census(files, tmp_path / "here") == expected
