@@ -216,6 +216,55 @@ TEST(CrawlerCatalogue, LikelyMisspeltTokenIsTheClosestWithinOneOrTwoEdits) {
   }
 }
 
+TEST(CrawlerCatalogue, LikelyMisspeltTokenOnATieIsTheFirstInCatalogueOrder) {
+  // The search skips tokens whose length or bytes alone keep them too far: whatever the
+  // bytes (upper case, digits, bytes past ASCII, bytes that share the skip's bits), the
+  // answer is the first token of the catalogue at the closest distance, as a search
+  // through every token finds it.
+  std::mt19937 random(20261128);
+  const std::string alphabet = "aAeEoOtTbB!%019-_.\xE9\xC3\x80 ";
+  std::vector<std::string_view> known_tokens;
+  for (const Crawler& each : crawler_catalogue()) {
+    known_tokens.insert(known_tokens.end(), each.tokens.begin(), each.tokens.end());
+  }
+  std::size_t suggested = 0;
+  for (int round = 0; round < 4000; ++round) {
+    std::string token(known_tokens[random() % known_tokens.size()]);
+    for (int edit = 0, edits = 1 + static_cast<int>(random() % 3); edit < edits; ++edit) {
+      const std::size_t at = random() % (token.size() + 1);
+      const char c = alphabet[random() % alphabet.size()];
+      switch (random() % 4) {
+        case 0:
+          token.insert(at, 1, c);
+          break;
+        case 1:
+          if (at < token.size()) token.erase(at, 1);
+          break;
+        case 2:
+          if (at + 1 < token.size()) std::swap(token[at], token[at + 1]);
+          break;
+        default:
+          if (at < token.size()) token[at] = c;
+      }
+    }
+    std::size_t closest = 1000;
+    std::string_view first;
+    for (const std::string_view known : known_tokens) {
+      const std::size_t distance = reference_distance(token, known);
+      if (distance < closest) {
+        closest = distance;
+        first = known;
+      }
+    }
+    const std::size_t allowed = token.size() >= 8 ? 2 : 1;
+    const std::string_view expected =
+        token.empty() || closest == 0 || closest > allowed ? std::string_view() : first;
+    EXPECT_EQ(likely_misspelt_token(token), expected) << token;
+    if (!expected.empty()) ++suggested;
+  }
+  EXPECT_GT(suggested, 1000u);  // the edits leave most tokens close to one
+}
+
 TEST(CrawlerCatalogue, CompiledTableEqualsTheDataFile) {
   std::ifstream file(ROBOTSTXT_SOURCE_DIR "/data/crawlers.json");
   const auto data = nlohmann::json::parse(file);

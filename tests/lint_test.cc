@@ -269,6 +269,78 @@ TEST(Lint, UsageRuleStillReachableForAnAgentWithoutTheDisallow) {
   EXPECT_EQ(with_code(blocked, "content-usage-never-applies").size(), 1u);
 }
 
+// Every finding as "line code: message", in report order.
+std::vector<std::string> finding_lines(const LintReport& report) {
+  std::vector<std::string> lines;
+  for (const Finding& finding : report.findings) {
+    lines.push_back(std::to_string(finding.line) + " " + std::string(finding.code) + ": " +
+                    finding.message);
+  }
+  return lines;
+}
+
+TEST(Lint, RulesOfMergedGroupsAreCheckedAsOneSetOncePerLine) {
+  // docs/semantics.md 3: FooBot, foobot and FOOBOT/2 name one agent, whose three groups
+  // merge; `*` shares the last group. A rule repeated in both sets is reported once, the
+  // allow of a tie is the first allow of its pattern, and the disallow the first one.
+  const LintReport report = lint(
+      "User-agent: FooBot\nDisallow: /a\nAllow: /b\n\n"
+      "User-agent: foobot\nDisallow: /a\nDisallow: /b\nAllow: /a\n\n"
+      "User-agent: *\nUser-agent: FOOBOT/2\nDisallow: /c\nDisallow: /c\n");
+  const std::vector<std::string> expected = {
+      "5 agent-in-several-groups: `foobot` is named by 3 groups (starting at lines 1, 5, 10); "
+      "crawlers merge their rules into one set.",
+      "6 duplicate-rule: Same rule as line 2 for the same crawlers: this line can never decide "
+      "anything.",
+      "7 allow-disallow-same-pattern: Allow (line 3) and disallow (line 7) of `/b` tie for the "
+      "same crawlers, and a tie goes to allow: the disallow never applies.",
+      "8 allow-disallow-same-pattern: Allow (line 8) and disallow (line 2) of `/a` tie for the "
+      "same crawlers, and a tie goes to allow: the disallow never applies.",
+      "11 user-agent-token: Crawlers match only the product token: `FOOBOT/2` is read as "
+      "`FOOBOT`.",
+      "13 duplicate-rule: Same rule as line 12 for the same crawlers: this line can never "
+      "decide anything.",
+  };
+  EXPECT_EQ(finding_lines(report), expected);
+  EXPECT_EQ(report.summary.agents, (std::vector<std::string>{"FooBot", "*"}));
+}
+
+TEST(Lint, OnOneLineADuplicateComesBeforeTheTieItAlsoMakes) {
+  // One set (a, A) gives both findings on line 7: duplicates are checked before ties.
+  const LintReport report = lint(
+      "user-agent: a\ndisallow: /p\n\nuser-agent: A\nuser-agent: b\nallow: /p\ndisallow: /p\n");
+  const std::vector<std::string> expected = {
+      "4 agent-in-several-groups: `a` is named by 2 groups (starting at lines 1, 4); crawlers "
+      "merge their rules into one set.",
+      "6 allow-disallow-same-pattern: Allow (line 6) and disallow (line 2) of `/p` tie for the "
+      "same crawlers, and a tie goes to allow: the disallow never applies.",
+      "7 duplicate-rule: Same rule as line 2 for the same crawlers: this line can never decide "
+      "anything.",
+      "7 allow-disallow-same-pattern: Allow (line 6) and disallow (line 7) of `/p` tie for the "
+      "same crawlers, and a tie goes to allow: the disallow never applies.",
+  };
+  EXPECT_EQ(finding_lines(report), expected);
+}
+
+TEST(Lint, AgentsWithoutATokenShareOneKeyForGroupsWithoutRules) {
+  // `1.0` and `2.0` both become no token: the group of `2.0` (joined with BarBot's, as a
+  // blank line does not end a group) is harmless for it, as `1.0` has rules, not for BarBot.
+  const LintReport joined =
+      lint("User-agent: 1.0\nDisallow: /x\n\nUser-agent: 2.0\n\nUser-agent: BarBot\n");
+  const auto without = with_code(joined, "group-without-rules");
+  ASSERT_EQ(without.size(), 1u);
+  EXPECT_EQ(without[0]->line, 4u);
+  EXPECT_EQ(without[0]->message,
+            "The group for `BarBot` has no rules: `BarBot` may fetch everything, and the `*` "
+            "rules do not apply to it.");
+  const LintReport alone = lint("User-agent: 2.0\n\nUser-agent: BarBot\n");
+  const auto first = with_code(alone, "group-without-rules");
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0]->message,
+            "The group for `2.0` has no rules: `` may fetch everything, and the `*` rules do "
+            "not apply to it.");
+}
+
 TEST(Lint, CleanFileHasNoFindings) {
   const LintReport report = lint(
       "user-agent: *\ndisallow: /private/\nallow: /private/press/\n\n"

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
 
 #include "base/ascii.h"
 #include "base/edit_distance.h"
@@ -30,6 +33,37 @@ bool has_word(std::string_view header, std::string_view word) noexcept {
     if (starts && (end == header.size() || !continues_word(header[end]))) return true;
   }
   return false;
+}
+
+// The bytes of a word as a set, ignoring case: byte b sets bit b % 64. A byte of one word
+// whose bit the other's set lacks occurs nowhere in the other, so each such bit costs an
+// edit of its own: the bits one set has beyond the other's bound the edit distance from
+// below (bytes that share a bit only make the bound weaker, never wrong).
+std::uint64_t byte_set(std::string_view word) noexcept {
+  std::uint64_t set = 0;
+  for (const char c : word) {
+    set |= std::uint64_t{1} << (static_cast<unsigned char>(internal::to_ascii_lower(c)) % 64);
+  }
+  return set;
+}
+
+struct KnownToken {
+  std::string_view token;
+  std::uint64_t bytes;  // byte_set(token)
+};
+
+// Every catalogue token in catalogue order, with its byte set: the linter asks for the
+// closest one for every user-agent line a crawler does not know, and most tokens are
+// ruled out by their length or their bytes without filling an edit-distance table.
+const std::vector<KnownToken>& known_tokens() {
+  static const std::vector<KnownToken> tokens = [] {
+    std::vector<KnownToken> all;
+    for (const Crawler& crawler : crawler_catalogue()) {
+      for (const std::string_view token : crawler.tokens) all.push_back({token, byte_set(token)});
+    }
+    return all;
+  }();
+  return tokens;
 }
 
 }  // namespace
@@ -132,13 +166,21 @@ std::string_view likely_misspelt_token(std::string_view token) {
   // The closest known token within the limit; the first in catalogue order on a tie.
   std::string_view best;
   std::size_t best_distance = allowed + 1;
-  for (const Crawler& crawler : crawler_catalogue()) {
-    for (const std::string_view known : crawler.tokens) {
-      const std::size_t distance = internal::edits_within(token, known, best_distance - 1);
-      if (distance < best_distance) {
-        best = known;
-        best_distance = distance;
-      }
+  const std::uint64_t bytes = byte_set(token);
+  for (const KnownToken& known : known_tokens()) {
+    // Only a token closer than the best so far can change the answer: skip those that
+    // their length or their bytes alone keep farther.
+    const std::size_t limit = best_distance - 1;
+    const std::size_t gap = token.size() > known.token.size() ? token.size() - known.token.size()
+                                                              : known.token.size() - token.size();
+    if (gap > limit || static_cast<std::size_t>(std::popcount(bytes & ~known.bytes)) > limit ||
+        static_cast<std::size_t>(std::popcount(known.bytes & ~bytes)) > limit) {
+      continue;
+    }
+    const std::size_t distance = internal::edits_within(token, known.token, limit);
+    if (distance < best_distance) {
+      best = known.token;
+      best_distance = distance;
     }
   }
   return best;

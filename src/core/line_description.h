@@ -34,6 +34,10 @@ class LineDescriber {
 [[nodiscard]] LintReport lint_described(std::string_view head, const IgnoredTail& tail,
                                         const std::vector<LineFacts>& lines,
                                         const RobotsTxt& robots);
+/// ... with `groups`, robots.groups(), which the caller needed too.
+[[nodiscard]] LintReport lint_described(std::string_view head, const IgnoredTail& tail,
+                                        const std::vector<LineFacts>& lines,
+                                        const RobotsTxt& robots, const std::vector<Group>& groups);
 
 }  // namespace robotstxt::internal
 

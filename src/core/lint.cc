@@ -4,8 +4,11 @@
 #include "robotstxt/lint.h"
 
 #include <algorithm>
-#include <map>
+#include <bit>
+#include <cstdint>
+#include <optional>
 #include <set>
+#include <span>
 #include <string>
 
 #include "base/ascii.h"
@@ -92,6 +95,10 @@ std::string with_thousands(std::uint64_t number) {
 // Where the body shows itself to be HTML: the first tag an HTML page starts with, within
 // its first 2,048 bytes after leading white space; npos when there is none.
 std::size_t html_tag_offset(std::string_view body) {
+  // Lower-casing changes neither the white space skipped nor `<`: most bodies are told
+  // apart on their first byte, without the copy.
+  const std::size_t first_raw = body.substr(0, 2048).find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (first_raw == std::string_view::npos || body[first_raw] != '<') return std::string::npos;
   std::string start;
   for (const char c : body.substr(0, 2048)) start += internal::to_ascii_lower(c);
   const std::size_t first = start.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
@@ -164,6 +171,19 @@ constexpr char kRequestEncodedByteList[] =
 constexpr std::string_view kRequestEncodedBytes(kRequestEncodedByteList,
                                                 sizeof(kRequestEncodedByteList) - 1);
 
+bool is_request_encoded(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte <= 0x20 || byte == 0x7F;
+}
+
+// The first byte of kRequestEncodedBytes in `text`, or npos. A byte test, not
+// find_first_of: that calls memchr over the list for every byte of every rule.
+std::size_t first_request_encoded(std::string_view text) {
+  const auto found = std::find_if(text.begin(), text.end(), is_request_encoded);
+  return found == text.end() ? std::string_view::npos
+                             : static_cast<std::size_t>(found - text.begin());
+}
+
 std::string percent_escape(unsigned char byte) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   return {'%', kHex[byte >> 4], kHex[byte & 0xF]};
@@ -173,7 +193,7 @@ std::string percent_escape(unsigned char byte) {
 std::string encoded_for_request(std::string_view text) {
   std::string encoded;
   for (const char c : text) {
-    if (kRequestEncodedBytes.find(c) == std::string_view::npos) {
+    if (!is_request_encoded(c)) {
       encoded += c;
     } else {
       encoded += percent_escape(static_cast<unsigned char>(c));
@@ -194,6 +214,47 @@ bool has_scheme(std::string_view text) {
   });
 }
 
+// FNV-1a over bytes or small numbers, for IdTable's hashes.
+constexpr std::uint64_t kHashStart = 14695981039346656037ULL;
+constexpr std::uint64_t hash_more(std::uint64_t hash, std::uint64_t value) {
+  return (hash ^ value) * 1099511628211ULL;
+}
+
+// A set of ids (0, 1, ...) by hash, in open addressing, for the group checks' keys: a
+// file's agents, its agent sets, a set's rules. No node per key, as std::map and
+// std::set allocate; the caller says which stored ids equal the one it looks for.
+class IdTable {
+ public:
+  explicit IdTable(std::size_t count) : slots_(std::bit_ceil(2 * count + 2), 0) {}
+
+  // The id stored under `hash` for which same(id) holds, or else `id`, stored.
+  template <typename Same>
+  std::uint32_t find_or_add(std::uint64_t hash, std::uint32_t id, Same same) {
+    for (std::size_t at = start(hash);; at = (at + 1) & (slots_.size() - 1)) {
+      if (slots_[at] == 0) {
+        slots_[at] = id + 1;
+        return id;
+      }
+      if (same(slots_[at] - 1)) return slots_[at] - 1;
+    }
+  }
+
+  template <typename Same>
+  std::optional<std::uint32_t> find(std::uint64_t hash, Same same) const {
+    for (std::size_t at = start(hash);; at = (at + 1) & (slots_.size() - 1)) {
+      if (slots_[at] == 0) return std::nullopt;
+      if (same(slots_[at] - 1)) return slots_[at] - 1;
+    }
+  }
+
+ private:
+  std::size_t start(std::uint64_t hash) const {
+    return static_cast<std::size_t>(hash ^ (hash >> 32)) & (slots_.size() - 1);
+  }
+
+  std::vector<std::uint32_t> slots_;  // id + 1; 0 for an empty slot
+};
+
 class Linter {
  public:
   Linter(std::string_view body, const IgnoredTail& tail)
@@ -206,6 +267,14 @@ class Linter {
   Linter(std::string_view body, const IgnoredTail& tail, const std::vector<LineFacts>& lines,
          const RobotsTxt& robots)
       : body_(body.substr(0, kMaxBodyBytes)), tail_(tail), lines_(lines), robots_(robots) {}
+  // ... and its groups (robots.groups()) too.
+  Linter(std::string_view body, const IgnoredTail& tail, const std::vector<LineFacts>& lines,
+         const RobotsTxt& robots, const std::vector<Group>& groups)
+      : body_(body.substr(0, kMaxBodyBytes)),
+        tail_(tail),
+        lines_(lines),
+        robots_(robots),
+        groups_(&groups) {}
 
   LintReport run() {
     check_file();
@@ -475,13 +544,16 @@ class Linter {
   // Findings that need the crawler catalogue (docs/semantics.md 8). Tokens compare ignoring
   // case (2.5), so only a real misspelling is worth a word, not a different case.
   void check_crawler_token(const LineFacts& line, std::string_view token, std::uint32_t column) {
-    if (const std::string_view known = likely_misspelt_token(token); !known.empty()) {
-      add("crawler-token-typo", line.number, column,
-          quote(token) + " is not a token any known crawler uses; did you mean " + quote(known) +
-              "? As written, this group applies to no known crawler.");
+    const std::vector<const Crawler*> users = crawlers_using_token(token);
+    if (users.empty()) {
+      // Only a token no crawler uses can be a misspelling of one.
+      if (const std::string_view known = likely_misspelt_token(token); !known.empty()) {
+        add("crawler-token-typo", line.number, column,
+            quote(token) + " is not a token any known crawler uses; did you mean " + quote(known) +
+                "? As written, this group applies to no known crawler.");
+      }
       return;
     }
-    const std::vector<const Crawler*> users = crawlers_using_token(token);
     const bool none_bound =
         !users.empty() && std::none_of(users.begin(), users.end(), [](const Crawler* crawler) {
           return crawler->obeys_robots_txt;
@@ -551,8 +623,7 @@ class Linter {
                 quote("/" + encoded_for_request(value)) + ".");
       }
     }
-    if (const std::size_t raw = value.find_first_of(kRequestEncodedBytes);
-        raw != std::string_view::npos) {
+    if (const std::size_t raw = first_request_encoded(value); raw != std::string_view::npos) {
       check_raw_byte(line, value, raw);
     }
     if (const std::size_t dollar = value.find('$');
@@ -598,43 +669,118 @@ class Linter {
   }
 
   void check_groups() {
-    const std::vector<Group> groups = robots_.groups();
+    const std::vector<Group> owned = groups_ == nullptr ? robots_.groups() : std::vector<Group>();
+    const std::vector<Group>& groups = groups_ == nullptr ? owned : *groups_;
     // Named agents and `*`, each with every group that names it: the sets the matcher
     // merges (docs/semantics.md 3).
-    std::map<std::string, std::vector<std::size_t>> groups_of_agent;
-    std::vector<std::string> agent_order;
-    const std::set<std::string> with_rules = agents_with_rules(groups);
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      check_joined(groups[g]);
-      check_without_rules(groups[g], with_rules);
-      for (const AgentLine& agent : groups[g].agents) {
-        if (!agent.global && agent.token.empty()) continue;
-        const std::string key = agent_key(agent);
-        auto& list = groups_of_agent[key];
-        if (list.empty()) {
-          agent_order.push_back(key);
-          report_.summary.agents.push_back(agent.global ? "*" : std::string(agent.token));
-        }
-        if (list.empty() || list.back() != g) list.push_back(g);
-      }
+    const AgentSets sets = agent_sets(groups);
+    std::size_t first_agent = 0;
+    for (const Group& group : groups) {
+      check_joined(group);
+      check_without_rules(group, sets, first_agent);
+      first_agent += group.agents.size();
     }
-    for (const std::string& agent : agent_order) {
-      const std::vector<std::size_t>& list = groups_of_agent[agent];
+    // Agents named by the same groups share one rule set: check it once.
+    IdTable checked_sets(sets.keys.size());
+    for (std::uint32_t id = 0; id < sets.keys.size(); ++id) {
+      const std::span<const std::size_t> list = sets.groups_of(id);
       if (list.size() > 1) {
         std::string where;
         for (const std::size_t g : list) {
           where += (where.empty() ? "" : ", ") + std::to_string(groups[g].agents.front().line);
         }
         add("agent-in-several-groups", groups[list[1]].agents.front().line, 0,
-            quote(agent) + " is named by " + std::to_string(list.size()) +
+            quote(lower(sets.keys[id])) + " is named by " + std::to_string(list.size()) +
                 " groups (starting at lines " + where +
                 "); crawlers merge their rules into one set.");
       }
-      // Agents named by the same groups share one rule set: check it once.
-      if (checked_sets_.insert(list).second) check_rule_set(groups, list);
+      std::uint64_t hash = kHashStart;
+      for (const std::size_t g : list) hash = hash_more(hash, g);
+      const std::uint32_t first = checked_sets.find_or_add(hash, id, [&](std::uint32_t other) {
+        return std::ranges::equal(sets.groups_of(other), list);
+      });
+      if (first == id) check_rule_set(groups, list);
     }
     check_global_ignored(groups);
-    check_usage_reachable(groups, groups_of_agent);
+    check_usage_reachable(groups, sets);
+  }
+
+  // The agents of the file by key (the token ignoring case, or `*`), numbered in the
+  // order they are first named, with the groups naming each: the sets the matcher merges
+  // (docs/semantics.md 3). In flat arrays: a file may name hundreds of agents, and a
+  // map keyed by a lower-cased copy of each cost more than the rest of the lint.
+  struct AgentSets {
+    std::vector<std::string_view> keys;     // by id: "*" or the token as first written
+    std::vector<std::int32_t> agent_ids;    // per agent line, groups in order; -1: no token
+    std::vector<bool> with_rules;           // by id: named by a group with rules
+    bool tokenless_with_rules = false;      // an agent without a token in a group with rules
+    std::vector<std::size_t> list_offsets;  // by id: its groups are lists[offsets[id]...]
+    std::vector<std::size_t> lists;
+
+    std::span<const std::size_t> groups_of(std::uint32_t id) const {
+      return std::span<const std::size_t>(lists).subspan(list_offsets[id],
+                                                         list_offsets[id + 1] - list_offsets[id]);
+    }
+  };
+
+  AgentSets agent_sets(const std::vector<Group>& groups) {
+    AgentSets sets;
+    std::size_t agent_count = 0;
+    for (const Group& group : groups) agent_count += group.agents.size();
+    sets.agent_ids.reserve(agent_count);
+    IdTable table(agent_count);
+    std::vector<std::size_t> last_group;  // by id: the last group counted in its list
+    std::vector<std::size_t> list_sizes;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const bool has_rules = !groups[g].rules.empty();
+      for (const AgentLine& agent : groups[g].agents) {
+        if (!agent.global && agent.token.empty()) {
+          sets.agent_ids.push_back(-1);
+          sets.tokenless_with_rules = sets.tokenless_with_rules || has_rules;
+          continue;
+        }
+        const std::string_view key = agent.global ? std::string_view("*") : agent.token;
+        const auto next = static_cast<std::uint32_t>(sets.keys.size());
+        const std::uint32_t id = table.find_or_add(hash_ignoring_case(key), next, [&](auto other) {
+          return internal::equals_ignoring_case(sets.keys[other], key);
+        });
+        if (id == next) {
+          sets.keys.push_back(key);
+          sets.with_rules.push_back(false);
+          last_group.push_back(g);
+          list_sizes.push_back(1);
+          report_.summary.agents.push_back(agent.global ? "*" : std::string(agent.token));
+        } else if (last_group[id] != g) {
+          last_group[id] = g;
+          ++list_sizes[id];
+        }
+        sets.agent_ids.push_back(static_cast<std::int32_t>(id));
+        if (has_rules) sets.with_rules[id] = true;
+      }
+    }
+    sets.list_offsets.assign(1, 0);
+    for (const std::size_t size : list_sizes) {
+      sets.list_offsets.push_back(sets.list_offsets.back() + size);
+    }
+    sets.lists.resize(sets.list_offsets.back());
+    std::vector<std::size_t> filled(sets.keys.size(), 0);
+    std::size_t at = 0;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      for (std::size_t a = 0; a < groups[g].agents.size(); ++a, ++at) {
+        const std::int32_t id = sets.agent_ids[at];
+        if (id < 0) continue;
+        const std::size_t begin = sets.list_offsets[static_cast<std::size_t>(id)];
+        std::size_t& count = filled[static_cast<std::size_t>(id)];
+        if (count == 0 || sets.lists[begin + count - 1] != g) sets.lists[begin + count++] = g;
+      }
+    }
+    return sets;
+  }
+
+  static std::string lower(std::string_view text) {
+    std::string lowered(text);
+    for (char& c : lowered) c = internal::to_ascii_lower(c);
+    return lowered;
   }
 
   // A content-usage rule whose every path is disallowed for every agent set its group
@@ -642,9 +788,12 @@ class Linter {
   // `*` or `$` that is a prefix of the rule's literal start counts, and any allow whose
   // literal start could lead under it (one a prefix of the other) clears the rule; agent
   // lists and crawler precedence can combine groups otherwise, which this does not model.
-  void check_usage_reachable(
-      const std::vector<Group>& groups,
-      const std::map<std::string, std::vector<std::size_t>>& groups_of_agent) {
+  void check_usage_reachable(const std::vector<Group>& groups, const AgentSets& sets) {
+    if (!robots_.states_usage()) return;  // no content-usage line at all: most files
+    std::vector<std::size_t> first_agent_of(groups.size() + 1, 0);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      first_agent_of[g + 1] = first_agent_of[g] + groups[g].agents.size();
+    }
     for (const Directive& directive : robots_.directives()) {
       if (directive.group < 0 || !internal::equals_ignoring_case(directive.key, "content-usage"))
         continue;
@@ -652,13 +801,14 @@ class Linter {
       if (split.path.empty()) continue;
       const std::string pattern = normalize_pattern(split.path);
       const std::string_view literal = literal_start(pattern);
-      const Group& group = groups[static_cast<std::size_t>(directive.group)];
+      const auto g = static_cast<std::size_t>(directive.group);
       std::uint32_t blocking = 0;  // the first blocking disallow found; 0 while none
       bool every_set_blocks = true;
-      for (const AgentLine& agent : group.agents) {
-        const auto found = groups_of_agent.find(agent_key(agent));
-        if (found == groups_of_agent.end()) continue;  // an agent no crawler has
-        const std::uint32_t line = blocking_disallow(groups, found->second, literal);
+      for (std::size_t a = first_agent_of[g]; a < first_agent_of[g + 1]; ++a) {
+        const std::int32_t id = sets.agent_ids[a];
+        if (id < 0) continue;  // an agent no crawler has
+        const std::uint32_t line =
+            blocking_disallow(groups, sets.groups_of(static_cast<std::uint32_t>(id)), literal);
         if (line == 0) every_set_blocks = false;
         if (blocking == 0) blocking = line;
       }
@@ -678,7 +828,7 @@ class Linter {
   // The line of a plain disallow covering every path starting with `literal`, when no
   // allow of these groups could match such a path; 0 otherwise.
   static std::uint32_t blocking_disallow(const std::vector<Group>& groups,
-                                         const std::vector<std::size_t>& set,
+                                         std::span<const std::size_t> set,
                                          std::string_view literal) {
     std::uint32_t blocking = 0;
     for (const std::size_t g : set) {
@@ -716,27 +866,16 @@ class Linter {
     }
   }
 
-  // Agents (lower-cased token, or "*") that have at least one group with rules.
-  static std::set<std::string> agents_with_rules(const std::vector<Group>& groups) {
-    std::set<std::string> agents;
-    for (const Group& group : groups) {
-      if (group.rules.empty()) continue;
-      for (const AgentLine& agent : group.agents) agents.insert(agent_key(agent));
-    }
-    return agents;
-  }
-
-  static std::string agent_key(const AgentLine& agent) {
-    std::string key = agent.global ? "*" : std::string(agent.token);
-    for (char& c : key) c = internal::to_ascii_lower(c);
-    return key;
-  }
-
-  void check_without_rules(const Group& group, const std::set<std::string>& with_rules) {
+  // `first_agent`: the index of the group's first agent line among all of the file's.
+  void check_without_rules(const Group& group, const AgentSets& sets, std::size_t first_agent) {
     if (!group.rules.empty()) return;
     // Harmless when every agent of the group also has a group with rules.
-    for (const AgentLine& agent : group.agents) {
-      if (with_rules.count(agent_key(agent)) != 0) continue;
+    for (std::size_t a = 0; a < group.agents.size(); ++a) {
+      const AgentLine& agent = group.agents[a];
+      const std::int32_t id = sets.agent_ids[first_agent + a];
+      if (id < 0 ? sets.tokenless_with_rules : sets.with_rules[static_cast<std::size_t>(id)]) {
+        continue;
+      }
       add("group-without-rules", group.agents.front().line, 0,
           agent.global
               ? std::string("The `*` group has no rules: every crawler without a group of its "
@@ -747,36 +886,60 @@ class Linter {
     }
   }
 
-  void check_rule_set(const std::vector<Group>& groups, const std::vector<std::size_t>& list) {
-    std::vector<RuleLine> rules;
+  void check_rule_set(const std::vector<Group>& groups, std::span<const std::size_t> list) {
+    std::vector<RuleLine>& rules = rule_set_;
+    rules.clear();
     for (const std::size_t g : list)
       rules.insert(rules.end(), groups[g].rules.begin(), groups[g].rules.end());
     std::sort(rules.begin(), rules.end(),
               [](const RuleLine& a, const RuleLine& b) { return a.line < b.line; });
-    std::map<std::pair<RuleKind, std::string_view>, std::uint32_t> first_line;
-    for (const RuleLine& rule : rules) {
-      const auto [it, inserted] =
-          first_line.emplace(std::make_pair(rule.kind, rule.pattern), rule.line);
-      if (!inserted) {
+    // The first rule of each kind and pattern, in line order.
+    IdTable first_rule(rules.size());
+    const auto same_rule = [&rules](RuleKind kind, std::string_view pattern) {
+      return [&rules, kind, pattern](std::uint32_t other) {
+        return rules[other].kind == kind && rules[other].pattern == pattern;
+      };
+    };
+    for (std::uint32_t r = 0; r < rules.size(); ++r) {
+      const RuleLine& rule = rules[r];
+      const std::uint32_t first = first_rule.find_or_add(rule_hash(rule.kind, rule.pattern), r,
+                                                         same_rule(rule.kind, rule.pattern));
+      if (first != r) {
         add_once("duplicate-rule", rule.line,
-                 "Same rule as line " + std::to_string(it->second) +
+                 "Same rule as line " + std::to_string(rules[first].line) +
                      " for the same crawlers: this line can never decide anything.");
       }
     }
     for (const RuleLine& rule : rules) {
       if (rule.kind != RuleKind::kDisallow || rule.pattern.empty()) continue;
-      const auto allow = first_line.find(std::make_pair(RuleKind::kAllow, rule.pattern));
-      if (allow == first_line.end()) continue;
-      add_once("allow-disallow-same-pattern", std::max(rule.line, allow->second),
-               "Allow (line " + std::to_string(allow->second) + ") and disallow (line " +
+      const std::optional<std::uint32_t> allow = first_rule.find(
+          rule_hash(RuleKind::kAllow, rule.pattern), same_rule(RuleKind::kAllow, rule.pattern));
+      if (!allow) continue;
+      const std::uint32_t allow_line = rules[*allow].line;
+      add_once("allow-disallow-same-pattern", std::max(rule.line, allow_line),
+               "Allow (line " + std::to_string(allow_line) + ") and disallow (line " +
                    std::to_string(rule.line) + ") of " + quote(rule.pattern) +
                    " tie for the same crawlers, and a tie goes to allow: the disallow never "
                    "applies.");
     }
   }
 
+  static std::uint64_t rule_hash(RuleKind kind, std::string_view pattern) {
+    std::uint64_t hash = hash_more(kHashStart, static_cast<std::uint64_t>(kind));
+    for (const char c : pattern) hash = hash_more(hash, static_cast<unsigned char>(c));
+    return hash;
+  }
+
+  static std::uint64_t hash_ignoring_case(std::string_view key) {
+    std::uint64_t hash = kHashStart;
+    for (const char c : key) {
+      hash = hash_more(hash, static_cast<unsigned char>(internal::to_ascii_lower(c)));
+    }
+    return hash;
+  }
+
   void add_once(std::string_view code, std::uint32_t line, std::string message) {
-    if (reported_.emplace(std::string(code), line).second) add(code, line, 0, std::move(message));
+    if (reported_.emplace(code, line).second) add(code, line, 0, std::move(message));
   }
 
   // Lines as a person counts them: the parser numbers the nothing after a final line end
@@ -832,8 +995,9 @@ class Linter {
   const std::vector<LineFacts>& lines_;
   const RobotsTxt& robots_;
   LintReport report_;
-  std::set<std::pair<std::string, std::uint32_t>> reported_;
-  std::set<std::vector<std::size_t>> checked_sets_;
+  const std::vector<Group>* groups_ = nullptr;  // robots_.groups(), when the caller has them
+  std::set<std::pair<std::string_view, std::uint32_t>> reported_;  // codes are literals
+  std::vector<RuleLine> rule_set_;  // check_rule_set()'s room, kept from one set to the next
   // docs/semantics.md 9.1: groups start at the first user-agent line.
   bool seen_user_agent_ = false;
 };
@@ -883,6 +1047,12 @@ LintReport internal::lint_described(std::string_view body, const std::vector<Lin
 LintReport internal::lint_described(std::string_view head, const IgnoredTail& tail,
                                     const std::vector<LineFacts>& lines, const RobotsTxt& robots) {
   return Linter(head, tail, lines, robots).run();
+}
+
+LintReport internal::lint_described(std::string_view head, const IgnoredTail& tail,
+                                    const std::vector<LineFacts>& lines, const RobotsTxt& robots,
+                                    const std::vector<Group>& groups) {
+  return Linter(head, tail, lines, robots, groups).run();
 }
 
 const std::vector<LintCode>& lint_codes() { return kCodes; }

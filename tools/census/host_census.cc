@@ -179,7 +179,7 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   IgnoredTail tail;
   tail.bytes = body_bytes > body.size() ? body_bytes - body.size() : 0;
   tail.counted_to_end = false;
-  const LintReport report = internal::lint_described(body, tail, census.line_facts, robots);
+  const LintReport report = internal::lint_described(body, tail, census.line_facts, robots, groups);
   const Finding* not_robots = not_robots_txt(report);
   census.html = not_robots != nullptr && not_robots->code == "html-body";
   std::map<std::string_view, std::uint32_t> by_code;
