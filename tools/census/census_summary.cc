@@ -146,7 +146,9 @@ void CensusSummary::add_host_counts(const HostCensus& host) {
     bool all_fully = true;
     bool naming_any = false;
   };
-  std::map<std::string_view, PurposeHost> by_purpose;
+  // A few purposes at most: a short list, searched, not a map allocated per host.
+  std::vector<std::pair<std::string_view, PurposeHost>> by_purpose;
+  by_purpose.reserve(8);
   for (std::size_t c = 0; c < host.crawlers.size() && c < per_crawler.size(); ++c) {
     const CrawlerCensus& crawler = host.crawlers[c];
     CrawlerCounts& counts = per_crawler[c];
@@ -175,7 +177,11 @@ void CensusSummary::add_host_counts(const HostCensus& host) {
     for (std::size_t p = 0; p < crawler.allowed.size() && p < counts.paths.size(); ++p) {
       ++counts.paths[p][crawler.allowed[p] ? 0 : 1];
     }
-    PurposeHost& purpose = by_purpose[purposes[c]];
+    const std::string_view name = purposes[c];
+    auto found = std::find_if(by_purpose.begin(), by_purpose.end(),
+                              [name](const auto& entry) { return entry.first == name; });
+    if (found == by_purpose.end()) found = by_purpose.insert(found, {name, PurposeHost()});
+    PurposeHost& purpose = found->second;
     purpose.any_fully = purpose.any_fully || fully;
     purpose.all_fully = purpose.all_fully && fully;
     purpose.naming_any = purpose.naming_any || crawler.named();
@@ -190,7 +196,14 @@ void CensusSummary::add_host_counts(const HostCensus& host) {
   if (!host.content_signals.empty()) ++hosts_with_content_signal;
   ++train_ai[preference_index(host.train_ai)];
   ++search[preference_index(host.search)];
-  for (const auto& [code, findings] : host.lint) ++lint[std::string(code)];
+  for (const auto& [code, findings] : host.lint) {
+    const auto found = lint.find(code);
+    if (found != lint.end()) {
+      ++found->second;
+    } else {
+      lint.emplace(std::string(code), 1);
+    }
+  }
 }
 
 bool CensusSummary::merge(const CensusSummary& part, std::string& error) {

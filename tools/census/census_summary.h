@@ -105,8 +105,9 @@ class CensusSummary {
   std::uint64_t hosts_with_content_signal = 0;
   std::array<std::uint64_t, 3> train_ai{};  ///< allowed, disallowed, unknown
   std::array<std::uint64_t, 3> search{};
-  std::map<std::string, std::uint64_t> lint;  ///< code: hosts with at least one finding
-  BodyTemplates templates;                    ///< the most common bodies
+  /// code: hosts with at least one finding (looked up by a host's string_view codes)
+  std::map<std::string, std::uint64_t, std::less<>> lint;
+  BodyTemplates templates;  ///< the most common bodies
   /// With --ranks: the same counts per stratum of popularity (host_ranks.h kStrata; each
   /// without inputs, templates or strata of its own); empty without.
   std::vector<CensusSummary> strata;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
 
 #include "answer/json_text.h"
 #include "answer/not_robots_txt.h"
@@ -43,6 +42,14 @@ CensusQuestions::CensusQuestions(std::vector<const Crawler*> crawlers_,
   const RobotsTxt empty;
   for (const Crawler* crawler : crawlers) {
     bound.push_back(empty.select_groups(*crawler).crawler_rule != CrawlerRule::kNotSubject);
+    std::string head;
+    {
+      JsonText json(head);
+      json.string(crawler->name);
+      json.raw(":{");
+      json.key("crawler_rule", true);
+    }
+    crawler_heads.push_back(std::move(head));
   }
 }
 
@@ -182,9 +189,17 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   const LintReport report = internal::lint_described(body, tail, census.line_facts, robots, groups);
   const Finding* not_robots = not_robots_txt(report);
   census.html = not_robots != nullptr && not_robots->code == "html-body";
-  std::map<std::string_view, std::uint32_t> by_code;
-  for (const Finding& finding : report.findings) ++by_code[finding.code];
-  census.lint.assign(by_code.begin(), by_code.end());
+  // By code: a few codes per host, counted in the host's own list rather than a map.
+  for (const Finding& finding : report.findings) {
+    const auto at = std::lower_bound(census.lint.begin(), census.lint.end(), finding.code,
+                                     [](const std::pair<std::string_view, std::uint32_t>& entry,
+                                        std::string_view code) { return entry.first < code; });
+    if (at != census.lint.end() && at->first == finding.code) {
+      ++at->second;
+    } else {
+      census.lint.insert(at, {finding.code, 1});
+    }
+  }
 }
 
 void append_crawlers(JsonText& json, const HostCensus& host, const CensusQuestions& questions) {
@@ -192,9 +207,7 @@ void append_crawlers(JsonText& json, const HostCensus& host, const CensusQuestio
   for (std::size_t c = 0; c < host.crawlers.size(); ++c) {
     const CrawlerCensus& crawler = host.crawlers[c];
     if (c > 0) json.raw(',');
-    json.string(questions.crawlers[c]->name);
-    json.raw(":{");
-    json.key("crawler_rule", true);
+    json.raw(questions.crawler_heads[c]);
     if (crawler.crawler_rule) {
       json.word(to_string(*crawler.crawler_rule));
     } else {

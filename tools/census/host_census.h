@@ -34,6 +34,9 @@ struct CensusQuestions {
   std::vector<bool> bound;
   /// --ranks: each host's rank, by which the summary counts per stratum; or null.
   const HostRanks* ranks = nullptr;
+  /// Per crawler: how its entry of a host line starts, `"NAME":{"crawler_rule":`, written
+  /// once here rather than escaped again for every host.
+  std::vector<std::string> crawler_heads;
 
   CensusQuestions(std::vector<const Crawler*> crawlers_, std::vector<std::string> paths_);
 };
