@@ -161,13 +161,19 @@ std::vector<const Crawler*> crawlers_using_token(std::string_view token) {
 }
 
 std::string_view likely_misspelt_token(std::string_view token) {
-  if (token.empty() || !crawlers_using_token(token).empty()) return {};
+  const std::vector<KnownToken>& known_list = known_tokens();
+  if (token.empty() ||
+      std::any_of(known_list.begin(), known_list.end(), [token](const auto& known) {
+        return internal::equals_ignoring_case(known.token, token);
+      })) {
+    return {};
+  }
   const std::size_t allowed = token.size() >= 8 ? 2 : 1;
   // The closest known token within the limit; the first in catalogue order on a tie.
   std::string_view best;
   std::size_t best_distance = allowed + 1;
   const std::uint64_t bytes = byte_set(token);
-  for (const KnownToken& known : known_tokens()) {
+  for (const KnownToken& known : known_list) {
     // Only a token closer than the best so far can change the answer: skip those that
     // their length or their bytes alone keep farther.
     const std::size_t limit = best_distance - 1;
