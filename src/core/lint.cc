@@ -714,7 +714,8 @@ class Linter {
       std::uint64_t hash = kHashStart;
       for (const std::size_t g : list) hash = hash_more(hash, g);
       const std::uint32_t first = checked_sets.find_or_add(hash, id, [&](std::uint32_t other) {
-        return std::ranges::equal(sets.groups_of(other), list);
+        const std::span<const std::size_t> other_list = sets.groups_of(other);
+        return std::equal(other_list.begin(), other_list.end(), list.begin(), list.end());
       });
       if (first == id) check_rule_set(groups, list);
     }
