@@ -5,7 +5,7 @@
 // native library. temoto/robotstxt and jimsmart/grobotstxt are not in Debian and the
 // module proxy is not reachable here, so they are not measured.
 //
-// Usage: cd bench/go_corpus && PKG_CONFIG_PATH=../../build/bindings-pkgconfig \
+// Usage: cd bench/go_corpus && PKG_CONFIG_PATH=$PWD/../../build/bindings-pkgconfig \
 //
 //	GOPROXY=off go run . [DATA_DIR] [REPEATS]
 package main

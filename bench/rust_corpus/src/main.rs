@@ -5,7 +5,7 @@
 //! native library. The Rust ports of Google's matcher (robotstxt, Folyd's) are not in
 //! Debian and crates.io is not reachable here, so they are not measured.
 //!
-//! Usage: cd bench/rust_corpus && PKG_CONFIG_PATH=../../build/bindings-pkgconfig \
+//! Usage: cd bench/rust_corpus && PKG_CONFIG_PATH=$PWD/../../build/bindings-pkgconfig \
 //!        cargo run --offline --release -- [DATA_DIR] [REPEATS]
 
 use robotstxt::{Agent, Robots};
