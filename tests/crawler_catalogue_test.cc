@@ -176,6 +176,28 @@ std::size_t reference_distance(std::string_view a, std::string_view b) {
   return table[a.size()][b.size()];
 }
 
+enum class Edits { kWithoutSwaps, kWithSwaps };
+
+// One to three random edits of `token` with bytes of `alphabet`: an insertion, a deletion,
+// a substitution or (kWithSwaps) two neighbours swapped.
+void misspell(std::mt19937& random, std::string& token, std::string_view alphabet, Edits kinds) {
+  const std::mt19937::result_type kind_count = kinds == Edits::kWithSwaps ? 4 : 3;
+  for (int edit = 0, edits = 1 + static_cast<int>(random() % 3); edit < edits; ++edit) {
+    const std::size_t at = random() % (token.size() + 1);
+    const char c = alphabet[random() % alphabet.size()];
+    const std::mt19937::result_type kind = random() % kind_count;
+    if (kind == 0) {
+      token.insert(at, 1, c);
+    } else if (kind == 1) {
+      if (at < token.size()) token.erase(at, 1);
+    } else if (kind == 2 && kinds == Edits::kWithSwaps) {
+      if (at + 1 < token.size()) std::swap(token[at], token[at + 1]);
+    } else if (at < token.size()) {
+      token[at] = c;
+    }
+  }
+}
+
 TEST(CrawlerCatalogue, LikelyMisspeltTokenIsTheClosestWithinOneOrTwoEdits) {
   EXPECT_EQ(likely_misspelt_token("Googlebot-Images"), "Googlebot-Image");
   EXPECT_EQ(likely_misspelt_token("googlebot-image"), "");  // known: case does not matter
@@ -185,20 +207,7 @@ TEST(CrawlerCatalogue, LikelyMisspeltTokenIsTheClosestWithinOneOrTwoEdits) {
   for (int round = 0; round < 3000; ++round) {
     const auto& crawler = crawler_catalogue()[random() % crawler_catalogue().size()];
     std::string token(crawler.tokens[random() % crawler.tokens.size()]);
-    for (int edit = 0, edits = 1 + static_cast<int>(random() % 3); edit < edits; ++edit) {
-      const std::size_t at = random() % (token.size() + 1);
-      const char c = alphabet[random() % alphabet.size()];
-      switch (random() % 3) {
-        case 0:
-          token.insert(at, 1, c);
-          break;
-        case 1:
-          if (at < token.size()) token.erase(at, 1);
-          break;
-        default:
-          if (at < token.size()) token[at] = c;
-      }
-    }
+    misspell(random, token, alphabet, Edits::kWithoutSwaps);
     std::size_t closest = 1000;
     for (const Crawler& each : crawler_catalogue()) {
       for (const std::string_view known : each.tokens) {
@@ -230,23 +239,7 @@ TEST(CrawlerCatalogue, LikelyMisspeltTokenOnATieIsTheFirstInCatalogueOrder) {
   std::size_t suggested = 0;
   for (int round = 0; round < 4000; ++round) {
     std::string token(known_tokens[random() % known_tokens.size()]);
-    for (int edit = 0, edits = 1 + static_cast<int>(random() % 3); edit < edits; ++edit) {
-      const std::size_t at = random() % (token.size() + 1);
-      const char c = alphabet[random() % alphabet.size()];
-      switch (random() % 4) {
-        case 0:
-          token.insert(at, 1, c);
-          break;
-        case 1:
-          if (at < token.size()) token.erase(at, 1);
-          break;
-        case 2:
-          if (at + 1 < token.size()) std::swap(token[at], token[at + 1]);
-          break;
-        default:
-          if (at < token.size()) token[at] = c;
-      }
-    }
+    misspell(random, token, alphabet, Edits::kWithSwaps);
     std::size_t closest = 1000;
     std::string_view first;
     for (const std::string_view known : known_tokens) {
