@@ -4,11 +4,10 @@
 #include <cstdio>
 #include <limits>
 
+#include <xxhash.h>
+
 namespace robotstxt::census {
 namespace {
-
-constexpr std::uint64_t kFnvOffset = 14695981039346656037ULL;
-constexpr std::uint64_t kFnvPrime = 1099511628211ULL;
 
 // The set orders by hosts, then by hash from the largest: its first element is the one
 // that comes last in ranked(), so that trimming keeps what is written first.
@@ -44,31 +43,33 @@ std::uint64_t count_at(const nlohmann::json& object, const char* key) {
 
 void template_of(std::string_view body, BodyTemplate& out) {
   if (body.substr(0, 3) == "\xEF\xBB\xBF") body.remove_prefix(3);
-  std::uint64_t hash = kFnvOffset;
-  const auto mix = [&hash](unsigned char byte) {
-    hash ^= byte;
-    hash *= kFnvPrime;
-  };
+  // Most bodies have no CR and are hashed as they are; the others are read into the
+  // reused buffer with CR LF and lone CR as LF first.
+  std::string_view text = body;
+  if (body.find('\r') != std::string_view::npos) {
+    out.scratch.clear();
+    out.scratch.reserve(body.size());
+    std::size_t start = 0;
+    for (std::size_t cr = body.find('\r'); cr != std::string_view::npos;
+         cr = body.find('\r', start)) {
+      out.scratch.append(body.data() + start, cr - start);
+      out.scratch.push_back('\n');
+      start = cr + 1;
+      if (start < body.size() && body[start] == '\n') ++start;
+    }
+    out.scratch.append(body.data() + start, body.size() - start);
+    text = out.scratch;
+  }
+  out.hash = XXH3_64bits(text.data(), text.size());
   out.first_lines.clear();
   std::size_t line_start = 0;
-  for (std::size_t i = 0; i < body.size(); ++i) {
-    const char c = body[i];
-    if (c != '\r' && c != '\n') {
-      mix(static_cast<unsigned char>(c));
-      continue;
-    }
-    mix('\n');
-    if (out.first_lines.size() < kTemplateLines) {
-      out.first_lines.push_back(
-          cut_line(body.substr(line_start, i - line_start), kTemplateLineBytes));
-    }
-    if (c == '\r' && i + 1 < body.size() && body[i + 1] == '\n') ++i;
-    line_start = i + 1;
+  while (line_start < text.size() && out.first_lines.size() < kTemplateLines) {
+    std::size_t end = text.find('\n', line_start);
+    if (end == std::string_view::npos) end = text.size();
+    out.first_lines.push_back(
+        cut_line(text.substr(line_start, end - line_start), kTemplateLineBytes));
+    line_start = end + 1;
   }
-  if (line_start < body.size() && out.first_lines.size() < kTemplateLines) {
-    out.first_lines.push_back(cut_line(body.substr(line_start), kTemplateLineBytes));
-  }
-  out.hash = hash;
 }
 
 std::string hash_text(std::uint64_t hash) {

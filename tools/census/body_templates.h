@@ -1,7 +1,7 @@
 // The most common robots.txt bodies of a census: a managed file (a CDN's, a CMS's, a
 // hosting company's) served unchanged by many hosts shows up as one template with its
-// host count and its first lines. Bodies are told apart by a 64-bit hash of the body as a
-// crawler reads it (docs/census.md "Templates").
+// host count and its first lines. Bodies are told apart by a 64-bit hash (XXH3) of the
+// body as a crawler reads it (docs/census.md "Templates").
 #ifndef ROBOTSTXT_TOOLS_CENSUS_BODY_TEMPLATES_H_
 #define ROBOTSTXT_TOOLS_CENSUS_BODY_TEMPLATES_H_
 
@@ -35,6 +35,7 @@ inline constexpr std::size_t kTemplateLineBytes = 100;
 struct BodyTemplate {
   std::uint64_t hash = 0;
   std::vector<std::string> first_lines;
+  std::string scratch;  ///< the normalised body when it had CRs (room kept between hosts)
 };
 /// Writes `body`'s template over `out` (its lists keep their room).
 void template_of(std::string_view body, BodyTemplate& out);
