@@ -162,6 +162,26 @@ class CensusTest(unittest.TestCase):
         self.assertEqual(len(hosts), 5 * len(self.hosts))
         self.assertTrue(hosts == self.hosts * 5, "the host lines differ")
 
+    def test_files_an_earlier_run_left_are_replaced_not_written_through(self):
+        # A file left in the folder may be linked from elsewhere (a copy kept by a hard
+        # link): the run gives the folder new files and leaves that copy's bytes alone.
+        out = os.path.join(self.temp.name, "again")
+        os.makedirs(out)
+        earlier = "a line of an earlier run\n" * 1000
+        kept = {}
+        for name in ("hosts.jsonl", "responses.jsonl", "unresolved.jsonl"):
+            kept[name] = os.path.join(self.temp.name, "kept-" + name)
+            with open(kept[name], "w") as file:
+                file.write(earlier)
+            os.link(kept[name], os.path.join(out, name))
+        crawl = write_crawl(os.path.join(self.temp.name, "again.warc.gz"),
+                            {"a.example": b"User-agent: *\nDisallow: /x\n"})
+        _, hosts = census(out, crawl)
+        self.assertEqual([host["host"] for host in hosts], ["a.example"])
+        for name, path in kept.items():
+            with open(path) as file:
+                self.assertEqual(file.read(), earlier, name)
+
     def test_summary_counts_are_the_sums_of_the_host_lines(self):
         summary, hosts = self.summary, self.hosts
         self.assertEqual(summary["hosts"], len(hosts))

@@ -429,7 +429,7 @@ int run_diff(const CensusOptions& options) {
   }
   if (!make_out_dir(options.out)) return kExitUsage;
   const std::string changes_path = (fs::path(options.out) / "changes.jsonl").string();
-  std::FILE* out = std::fopen(changes_path.c_str(), "wb");
+  std::FILE* out = create_output_file(changes_path);
   if (out == nullptr) {
     cli::report_unreadable(kCommand, changes_path, errno);
     return kExitUsage;
@@ -447,7 +447,7 @@ int run_diff(const CensusOptions& options) {
   const bool closed = std::fclose(out) == 0;
   const nlohmann::json summary = summary_json(diff, *before, *after, before->paths);
   const fs::path summary_path = fs::path(options.out) / "summary.json";
-  std::FILE* summary_file = std::fopen(summary_path.c_str(), "wb");
+  std::FILE* summary_file = create_output_file(summary_path.string());
   bool written = summary_file != nullptr;
   if (summary_file != nullptr) {
     const std::string text = summary.dump(1) + "\n";

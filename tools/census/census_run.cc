@@ -126,7 +126,7 @@ int run_census(const CensusOptions& options) {
   if (!options.out.empty()) {
     if (!make_out_dir(options.out)) return kExitUsage;
     const std::string hosts_path = (fs::path(options.out) / "hosts.jsonl").string();
-    hosts_file = std::fopen(hosts_path.c_str(), "wb");
+    hosts_file = create_output_file(hosts_path);
     if (hosts_file == nullptr) {
       cli::report_unreadable(kCommand, hosts_path, errno);
       return kExitUsage;
@@ -242,7 +242,7 @@ int run_census(const CensusOptions& options) {
   std::FILE* unresolved_file = nullptr;
   if (hosts_file != nullptr) {
     const std::string path = (fs::path(options.out) / kUnresolvedFile).string();
-    unresolved_file = std::fopen(path.c_str(), "wb");
+    unresolved_file = create_output_file(path);
     write_ok = unresolved_file != nullptr && write_ok;
   }
   write_ok =

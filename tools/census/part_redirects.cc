@@ -16,6 +16,7 @@
 #include "answer/json_text.h"
 #include "census/census_options.h"
 #include "census/line_reader.h"
+#include "census/summary_file.h"
 
 namespace robotstxt::census {
 namespace {
@@ -149,7 +150,7 @@ void each_line(std::FILE* file, const std::string& path, std::size_t max_bytes, 
 bool write_responses(const AnswerBook& book, const CensusQuestions& questions,
                      const std::string& dir) {
   const std::string path = (fs::path(dir) / kResponsesFile).string();
-  std::FILE* file = std::fopen(path.c_str(), "wb");
+  std::FILE* file = create_output_file(path);
   if (file == nullptr) return false;
   bool ok = true;
   std::string out;
