@@ -57,14 +57,12 @@ std::string duration_text(double seconds) {
 // The second pass: the redirecting hosts, in input order, follow their Locations through
 // the answers of every worker, and are counted and written after all other host lines;
 // those left unresolved go to `unresolved_file` too, for --merge (part_redirects.h).
-bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers,
+bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers, const AnswerBook& book,
                        const CensusQuestions& questions, CensusSummary& summary,
                        std::FILE* hosts_file, std::FILE* unresolved_file) {
-  AnswerBook& book = workers.front()->book();
   std::vector<WaitingRedirect> waiting;
   bool memory_full = false;
   for (const auto& worker : workers) {
-    if (&worker->book() != &book) book.take(std::move(worker->book()));
     std::vector<WaitingRedirect>& own = worker->waiting();
     std::move(own.begin(), own.end(), std::back_inserter(waiting));
     own.clear();
@@ -225,6 +223,20 @@ int run_census(const CensusOptions& options) {
   for (std::thread& thread : threads) thread.join();
   if (progress) std::cerr << "\n";
 
+  // Every worker's answers in one book, which is only read from here on: responses.jsonl
+  // is written from it while the hosts that redirect follow their Locations through it
+  // and the summary is written, so the two share the cores.
+  AnswerBook& book = workers.front()->book();
+  for (const auto& worker : workers) {
+    if (&worker->book() != &book) book.take(std::move(worker->book()));
+  }
+  bool responses_ok = true;
+  std::thread responses_writer;
+  if (hosts_file != nullptr) {
+    responses_writer =
+        std::thread([&] { responses_ok = write_responses(book, questions, options.out); });
+  }
+
   CensusSummary summary(label, questions);
   bool failed = false;
   for (const auto& worker : workers) {
@@ -246,13 +258,12 @@ int run_census(const CensusOptions& options) {
     write_ok = unresolved_file != nullptr && write_ok;
   }
   write_ok =
-      resolve_redirects(workers, questions, summary, hosts_file, unresolved_file) && write_ok;
+      resolve_redirects(workers, book, questions, summary, hosts_file, unresolved_file) && write_ok;
   if (hosts_file != nullptr && std::fclose(hosts_file) != 0) write_ok = false;
   if (unresolved_file != nullptr && std::fclose(unresolved_file) != 0) write_ok = false;
-  if (hosts_file != nullptr) {
-    write_ok = write_responses(workers.front()->book(), questions, options.out) && write_ok;
-  }
   if (!options.out.empty() && !write_summary(summary, options.out)) write_ok = false;
+  if (responses_writer.joinable()) responses_writer.join();
+  write_ok = write_ok && responses_ok;
   if (!write_ok) {
     cli::report_io_error(kCommand, "cannot write the output to '" + printable(options.out) + "'");
     return kExitUsage;
