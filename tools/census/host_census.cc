@@ -158,17 +158,31 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   census.groups = groups.size();
   for (const Group& group : groups) census.rules += group.rules.size();
   census.sitemaps = robots.sitemaps().size();
+  // A verdict is the path matched against the rules of the groups a crawler is given, so
+  // crawlers given the same groups (most of them, in most files: those `*` alone binds)
+  // share their verdicts, and each set of groups is asked once per path.
+  census.asked_groups.clear();
   for (std::size_t c = 0; c < questions.crawlers.size(); ++c) {
     const Crawler& crawler = *questions.crawlers[c];
     CrawlerCensus& answer = census.crawlers[c];
-    const GroupSelection selection = robots.select_groups(crawler);
+    GroupSelection selection = robots.select_groups(crawler);
     answer.crawler_rule = selection.crawler_rule.value_or(CrawlerRule::kNoGroups);
     answer.token = selection.crawler_token;
+    const auto same =
+        std::find_if(census.asked_groups.begin(), census.asked_groups.end(),
+                     [&](const auto& asked) { return asked.first == selection.groups; });
+    if (same != census.asked_groups.end()) {
+      const CrawlerCensus& first = census.crawlers[same->second];
+      answer.allowed = first.allowed;
+      answer.lines = first.lines;
+      continue;
+    }
     for (const std::string& path : questions.paths) {
       const Verdict verdict = robots.verdict(path, crawler);
       answer.allowed.push_back(verdict.allowed);
       answer.lines.push_back(verdict.line);
     }
+    census.asked_groups.emplace_back(std::move(selection.groups), c);
   }
   census.states_usage = robots.states_usage();
   if (census.states_usage) {

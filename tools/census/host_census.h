@@ -81,6 +81,9 @@ struct HostCensus {
   /// Scratch for census_host(): the body's line facts (views into the body, valid only
   /// during the call), kept so that their room serves the next host.
   std::vector<LineFacts> line_facts;
+  /// Scratch for census_host(): each set of groups asked (as select_groups() lists them)
+  /// and the first crawler given it.
+  std::vector<std::pair<std::vector<std::size_t>, std::size_t>> asked_groups;
   std::string host;
   /// Set for access kRedirect: where its redirects led, over how many hops (`hops`), to
   /// which URL (the last one reached; "" when the first Location could not be followed),
