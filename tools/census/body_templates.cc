@@ -79,9 +79,12 @@ std::string hash_text(std::uint64_t hash) {
 }
 
 void BodyTemplates::set_hosts(std::uint64_t hash, Entry& entry, std::uint64_t hosts) {
-  by_hosts_.erase(order_key(entry.hosts, hash));
+  // The node moves to its new place, not freed and allocated again: this runs for every
+  // host whose body was seen before.
+  auto node = by_hosts_.extract(order_key(entry.hosts, hash));
   entry.hosts = hosts;
-  by_hosts_.insert(order_key(entry.hosts, hash));
+  node.value() = order_key(entry.hosts, hash);
+  by_hosts_.insert(std::move(node));
 }
 
 void BodyTemplates::add(const BodyTemplate& body) {
