@@ -71,21 +71,29 @@ bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers, cons
   std::sort(waiting.begin(), waiting.end(),
             [](const WaitingRedirect& a, const WaitingRedirect& b) { return a.order < b.order; });
   bool ok = true;
+  // Host lines go out in chunks, as the workers' do: a line is larger than the FILE's
+  // buffer, and a write each cost more than writing them.
+  std::string lines;
   std::string line;
   std::vector<std::string> chain;
   for (WaitingRedirect& redirect : waiting) {
     book.resolve(redirect.url, redirect.next, questions, redirect.host, &chain);
     summary.add(redirect.host);
     if (hosts_file == nullptr) continue;
-    line.clear();
-    append_host_line(redirect.host, questions, line);
-    ok = std::fwrite(line.data(), 1, line.size(), hosts_file) == line.size() && ok;
+    append_host_line(redirect.host, questions, lines);
+    if (lines.size() >= kChunkBytes) {
+      ok = std::fwrite(lines.data(), 1, lines.size(), hosts_file) == lines.size() && ok;
+      lines.clear();
+    }
     if (unresolved_file == nullptr || redirect.host.redirect != RedirectOutcome::kUnresolved) {
       continue;
     }
     line.clear();
     append_unresolved_line(redirect.host, chain, questions, line);
     ok = std::fwrite(line.data(), 1, line.size(), unresolved_file) == line.size() && ok;
+  }
+  if (hosts_file != nullptr) {
+    ok = std::fwrite(lines.data(), 1, lines.size(), hosts_file) == lines.size() && ok;
   }
   if (memory_full) {
     std::cerr << "robotstxt census: warning: the " << with_thousands(kMaxRedirectMemoryBytes >> 20)

@@ -15,6 +15,7 @@
 #include "answer/crawler_choice.h"
 #include "answer/json_text.h"
 #include "census/census_options.h"
+#include "census/host_lines.h"
 #include "census/line_reader.h"
 #include "census/summary_file.h"
 
@@ -153,9 +154,11 @@ bool write_responses(const AnswerBook& book, const CensusQuestions& questions,
   std::FILE* file = create_output_file(path);
   if (file == nullptr) return false;
   bool ok = true;
+  // Lines go out in chunks of kChunkBytes, as host lines do: a line is a few kilobytes,
+  // larger than the FILE's buffer, and a write each cost more than writing them.
   std::string out;
+  out.reserve(kChunkBytes + kChunkBytes / 4);
   book.each_in_order(questions, [&](const AnswerBook::Entry& entry) {
-    out.clear();
     {
       JsonText json(out, 256 + questions.crawlers.size() * (48 + questions.paths.size() * 16));
       json.raw('{');
@@ -177,8 +180,11 @@ bool write_responses(const AnswerBook& book, const CensusQuestions& questions,
       }
       json.raw("}\n");
     }
+    if (out.size() < kChunkBytes) return;
     ok = std::fwrite(out.data(), 1, out.size(), file) == out.size() && ok;
+    out.clear();
   });
+  ok = std::fwrite(out.data(), 1, out.size(), file) == out.size() && ok;
   return std::fclose(file) == 0 && ok;
 }
 
