@@ -173,6 +173,8 @@ std::vector<Group> RobotsTxt::groups() const& {
   std::vector<Group> result(groups_.size());
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     const CompiledGroup& compiled = groups_[g];
+    result[g].agents.reserve(agent_end_of(g) - compiled.agent_begin);
+    result[g].rules.reserve(compiled.rule_end - compiled.rule_begin);
     for (std::uint32_t a = compiled.agent_begin; a < agent_end_of(g); ++a) {
       const CompiledAgent& agent = agents_[a];
       result[g].agents.push_back({agent.line,
@@ -184,8 +186,11 @@ std::vector<Group> RobotsTxt::groups() const& {
     for (std::uint32_t r = compiled.rule_begin; r < compiled.rule_end; ++r) {
       if (!rules_[r].is_index_htm_rewrite()) result[g].rules.push_back(rule_line(rules_[r]));
     }
-    std::sort(result[g].rules.begin(), result[g].rules.end(),
-              [](const RuleLine& a, const RuleLine& b) { return a.line < b.line; });
+    // Already in file order unless the group has been indexed (its rules sorted in place).
+    const auto by_line = [](const RuleLine& a, const RuleLine& b) { return a.line < b.line; };
+    if (!std::is_sorted(result[g].rules.begin(), result[g].rules.end(), by_line)) {
+      std::sort(result[g].rules.begin(), result[g].rules.end(), by_line);
+    }
   }
   return result;
 }
