@@ -2,6 +2,7 @@
 // verdict) and 6 (what else a parse yields), through the compiled RobotsTxt.
 #include "robotstxt/robots_txt.h"
 
+#include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
 
 #include <gtest/gtest.h>
@@ -466,6 +467,26 @@ TEST(ParseYields, GroupSelectionOwnGlobalOrNone) {
   const RobotsTxt none = RobotsTxt::parse("user-agent: a\ndisallow: /\n");
   EXPECT_EQ(none.select_groups("c").applied, AppliedGroups::kNone);
   EXPECT_TRUE(none.select_groups("c").groups.empty());
+}
+
+TEST(ParseYields, SelectionWrittenOverAnotherIsTheSameAsANewOne) {
+  const RobotsTxt robots = RobotsTxt::parse(
+      "user-agent: *\ndisallow: /\nuser-agent: a\nuser-agent: b\nallow: /\n"
+      "user-agent: * everyone\nuser-agent: a\ndisallow: /x\n");
+  const Crawler* const adsbot = find_crawler("AdsBot-Google");
+  ASSERT_NE(adsbot, nullptr);
+  // Each written over the one before: own groups, global ones, none (AdsBot ignores `*`),
+  // then own groups again.
+  GroupSelection reused;
+  for (const Agent agent : {Agent("a"), Agent("c"), Agent(*adsbot), Agent("b")}) {
+    robots.select_groups(agent, reused);
+    const GroupSelection fresh = robots.select_groups(agent);
+    EXPECT_EQ(reused.applied, fresh.applied);
+    EXPECT_EQ(reused.groups, fresh.groups);
+    EXPECT_EQ(reused.crawler_rule, fresh.crawler_rule);
+    EXPECT_EQ(reused.crawler_token, fresh.crawler_token);
+  }
+  EXPECT_EQ(reused.groups, (std::vector<std::size_t>{1}));
 }
 
 TEST(ParseYields, ExplainListsEveryMatchAndAgreesWithVerdict) {

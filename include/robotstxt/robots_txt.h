@@ -158,6 +158,8 @@ class RobotsTxt {
 
   /// Which groups apply to `agent` (docs/semantics.md 3, 8): own groups, else global, else none.
   [[nodiscard]] GroupSelection select_groups(Agent agent) const;
+  /// The same, written over `into` (its list keeps its room): for asking many agents.
+  void select_groups(Agent agent, GroupSelection& into) const;
   /// The global (`*`) groups, in file order.
   [[nodiscard]] std::vector<std::size_t> global_groups() const;
 

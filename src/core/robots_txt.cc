@@ -374,11 +374,18 @@ Verdict RobotsTxt::verdict(std::string_view url, Agent agent) const& noexcept {
 }
 
 GroupSelection RobotsTxt::select_groups(Agent agent) const {
-  const Asking asked = asking(agent);
   GroupSelection selection;
+  select_groups(agent, selection);
+  return selection;
+}
+
+void RobotsTxt::select_groups(Agent agent, GroupSelection& selection) const {
+  const Asking asked = asking(agent);
+  selection.applied = AppliedGroups::kNone;
+  selection.groups.clear();
   selection.crawler_rule = asked.crawler_rule;
   selection.crawler_token = asked.crawler_token;
-  if (!asked.rules_apply) return selection;
+  if (!asked.rules_apply) return;
   const bool named = for_each_group_of(
       asked.tokens, [&](std::uint32_t group) { selection.groups.push_back(group); });
   // Several agents may name one group, and agent_order_ is not in file order.
@@ -386,7 +393,6 @@ GroupSelection RobotsTxt::select_groups(Agent agent) const {
   selection.groups.erase(std::unique(selection.groups.begin(), selection.groups.end()),
                          selection.groups.end());
   selection.applied = applied_groups(named);
-  return selection;
 }
 
 std::vector<std::size_t> RobotsTxt::global_groups() const {

@@ -165,7 +165,8 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
   for (std::size_t c = 0; c < questions.crawlers.size(); ++c) {
     const Crawler& crawler = *questions.crawlers[c];
     CrawlerCensus& answer = census.crawlers[c];
-    GroupSelection selection = robots.select_groups(crawler);
+    GroupSelection& selection = census.selection;
+    robots.select_groups(crawler, selection);
     answer.crawler_rule = selection.crawler_rule.value_or(CrawlerRule::kNoGroups);
     answer.token = selection.crawler_token;
     const auto same =
@@ -182,7 +183,7 @@ void census_host(std::string_view host, int status, bool transfer_failed, std::s
       answer.allowed.push_back(verdict.allowed);
       answer.lines.push_back(verdict.line);
     }
-    census.asked_groups.emplace_back(std::move(selection.groups), c);
+    census.asked_groups.emplace_back(selection.groups, c);
   }
   census.states_usage = robots.states_usage();
   if (census.states_usage) {

@@ -17,6 +17,7 @@
 #include "census/host_ranks.h"
 #include "robotstxt/crawler_catalogue.h"
 #include "robotstxt/line_facts.h"
+#include "robotstxt/robots_txt.h"
 #include "robotstxt/usage_preferences.h"
 #include "robotstxt/verdict.h"
 
@@ -84,6 +85,7 @@ struct HostCensus {
   /// Scratch for census_host(): each set of groups asked (as select_groups() lists them)
   /// and the first crawler given it.
   std::vector<std::pair<std::vector<std::size_t>, std::size_t>> asked_groups;
+  GroupSelection selection;  ///< scratch for census_host(): one crawler's groups
   std::string host;
   /// Set for access kRedirect: where its redirects led, over how many hops (`hops`), to
   /// which URL (the last one reached; "" when the first Location could not be followed),
