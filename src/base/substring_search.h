@@ -13,6 +13,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "base/byte_equality.h"
 #include "base/byte_search.h"
 
 namespace robotstxt::internal {
@@ -84,7 +85,7 @@ inline std::size_t find_substring(std::string_view haystack, std::string_view ne
     if (candidate == std::string_view::npos || haystack.size() - candidate < needle.size()) {
       return std::string_view::npos;
     }
-    if (haystack.compare(candidate, needle.size(), needle) == 0) return candidate;
+    if (bytes_equal(haystack.data() + candidate, needle.data(), needle.size())) return candidate;
     from = candidate + 1;
   }
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "base/byte_equality.h"
 #include "base/substring_search.h"
 
 namespace robotstxt::internal {
@@ -33,12 +34,17 @@ inline std::size_t find_star(std::string_view pattern, std::size_t from) noexcep
 }
 
 inline bool glob_matches(std::string_view path, std::string_view pattern, bool anchored) noexcept {
-  std::size_t star = pattern.find('*');
+  // Compared with bytes_equal, not string_view's operators: in WebAssembly those are
+  // memcmp calls, and most of what they compare is a few bytes or none.
+  const auto starts_with = [&path](std::string_view prefix) {
+    return path.size() >= prefix.size() && bytes_equal(path.data(), prefix.data(), prefix.size());
+  };
+  std::size_t star = find_star(pattern, 0);
   const std::string_view first = pattern.substr(0, star);
   if (star == std::string_view::npos) {
-    return anchored ? path == first : path.starts_with(first);
+    return (!anchored || path.size() == first.size()) && starts_with(first);
   }
-  if (!path.starts_with(first)) return false;
+  if (!starts_with(first)) return false;
   std::size_t cursor = first.size();
   while (true) {
     const std::size_t begin = star + 1;
@@ -46,7 +52,11 @@ inline bool glob_matches(std::string_view path, std::string_view pattern, bool a
     const std::string_view segment = pattern.substr(begin, next_star - begin);
     if (next_star == std::string_view::npos) {
       // The last segment: anywhere after the cursor, or exactly at the end if anchored.
-      if (anchored) return path.size() - cursor >= segment.size() && path.ends_with(segment);
+      if (anchored) {
+        return path.size() - cursor >= segment.size() &&
+               bytes_equal(path.data() + path.size() - segment.size(), segment.data(),
+                           segment.size());
+      }
       return find_substring(path, segment, cursor) != std::string_view::npos;
     }
     if (!segment.empty()) {

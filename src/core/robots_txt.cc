@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "base/byte_equality.h"
 #include "base/byte_signature.h"
 #include "base/uninitialized_array.h"
 #include "core/compiled_layout.h"
@@ -219,7 +220,7 @@ void RobotsTxt::scan_group(const CompiledGroup& group, QueryPath& query,
   const CompiledRule* const end = rules_.data() + group.rule_end;
   for (const CompiledRule* rule = rules_.data() + group.rule_begin; rule != end; ++rule) {
     if (rule->literal_length <= path.size() &&
-        std::memcmp(text + rule->pattern_offset, path.data(), rule->literal_length) == 0) {
+        internal::bytes_equal(text + rule->pattern_offset, path.data(), rule->literal_length)) {
       try_rule(*rule, query, best);
     }
   }
@@ -248,7 +249,7 @@ void RobotsTxt::match_group(const CompiledGroup& group, QueryPath& query,
       for (; low < high; ++low) {
         const std::size_t rest = low->literal_length - depth;
         if (low->literal_length <= path.size() &&
-            std::memcmp(text + low->pattern_offset + depth, path.data() + depth, rest) == 0) {
+            internal::bytes_equal(text + low->pattern_offset + depth, path.data() + depth, rest)) {
           offer(*low);
         }
       }
