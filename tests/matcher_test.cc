@@ -46,6 +46,25 @@ TEST(PathOfUrl, Rule4_1_ViewIntoUrlUnlessASlashIsNeeded) {
   EXPECT_EQ(path_of("http://a.com?x", storage), "/?x");
 }
 
+// "http://" and "https://" are recognised by their bytes before any search: the path is
+// the one an upper-case scheme, which goes through the search, gives. Also where the URL
+// ends at or just after the scheme, and where the scheme only nearly is one of them.
+TEST(PathOfUrl, Rule4_1_HttpSchemesAsAnyOther) {
+  const std::string tails[] = {"",         "a",       "a.com",   "a.com/", "a.com/x?y#z",
+                               "/x",       "?q",      ";p",      "#f/g",   "a.com#f/g",
+                               "a.com:80", "x://b/c", "/a://b/c"};
+  for (const std::string& tail : tails) {
+    EXPECT_EQ(path_of("http://" + tail), path_of("HTTP://" + tail)) << tail;
+    EXPECT_EQ(path_of("https://" + tail), path_of("HTTPS://" + tail)) << tail;
+  }
+  EXPECT_EQ(path_of("https://a.com/b"), "/b");
+  EXPECT_EQ(path_of("http://a.com/b"), "/b");
+  EXPECT_EQ(path_of("http:///b"), "/b");
+  EXPECT_EQ(path_of("https:/a.com/b"), "/a.com/b");  // ":/" alone ends no scheme
+  EXPECT_EQ(path_of("httpx://a.com/b"), "/b");
+  EXPECT_EQ(path_of("http:/"), "/");
+}
+
 // Each byte that ends a part of the URL, after schemes, hosts and paths of every length
 // up to 47 bytes: the search reads sixteen bytes at a time where it can (the scalar
 // library, one at a time).
