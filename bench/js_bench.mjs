@@ -50,10 +50,13 @@ const hosts = readdirSync(join(dataDir, "corpus", "robots")).sort().map((name) =
 const checks = hosts.reduce((sum, host) => sum + host.urls.length * agents.length, 0);
 
 // Every round runs each work once, in turn, so that all of them meet the same machine
-// state (a shared machine's load moves between rounds); min and median per work.
+// state (a shared machine's load moves between rounds); min and median per work. Beside
+// the time, the least CPU time the process spent on it: on a machine shared with other
+// work, waiting for a core counts in the first but not in the second, which moves far
+// less from run to run.
 const works = [];
 function work(label, run) {
-  const entry = { label, run, seconds: [], result: undefined };
+  const entry = { label, run, seconds: [], cpuSeconds: [], result: undefined };
   works.push(entry);
   return entry;
 }
@@ -132,13 +135,17 @@ const theirs = work(`robots-parser ${robotsParserVersion}`, () => {
 for (let round = 0; round < rounds; ++round) {
   for (const entry of works) {
     const start = process.hrtime.bigint();
+    const cpuStart = process.cpuUsage();
     entry.result = entry.run();
+    const cpu = process.cpuUsage(cpuStart);
     entry.seconds.push(Number(process.hrtime.bigint() - start) / 1e9);
+    entry.cpuSeconds.push((cpu.user + cpu.system) / 1e6);
   }
 }
 for (const entry of works) {
   entry.seconds.sort((a, b) => a - b);
   entry.min = entry.seconds[0];
+  entry.cpuMin = Math.min(...entry.cpuSeconds);
   entry.median = entry.seconds[Math.floor(entry.seconds.length / 2)];
 }
 
@@ -152,10 +159,10 @@ if (existsSync(corpusBench)) {
 const ms = (seconds) => (seconds * 1000).toFixed(1) + " ms";
 const perSecond = (seconds) => (checks / seconds / 1e6).toFixed(2) + " million checks/s";
 console.log(`machine: ${cpus().length} hardware threads, Node ${process.version}; ` +
-            `${rounds} rounds, each running every work in turn: min / median`);
+            `${rounds} rounds, each running every work in turn: min / median (least CPU time)`);
 console.log(`corpus: ${hosts.length} robots.txt files, ${checks} checks (${agents.length} agents)`);
 for (const entry of works) {
-  let line = `${entry.label}: ${ms(entry.min)} / ${ms(entry.median)}`;
+  let line = `${entry.label}: ${ms(entry.min)} / ${ms(entry.median)} (CPU ${ms(entry.cpuMin)})`;
   if (entry === theirs) {
     line += `, ${perSecond(entry.min)}; ${entry.result.disallowed} disallowed, ` +
             `${entry.result.unanswered} unanswered (URL off the robots.txt's origin)`;
