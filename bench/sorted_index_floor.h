@@ -33,7 +33,7 @@ class SortedIndexFloor {
     group_starts_.clear();
     bool in_group = false;
     bool group_has_rules = false;
-    internal::for_each_line(body, [&](const LineFacts& line, bool /*plain_value*/) {
+    internal::for_each_line(body, [&](const LineFacts& line, internal::RuleValue /*value*/) {
       if (line.kind == LineKind::kUserAgent) {
         // docs/semantics.md 2.1: a user-agent line after a rule starts a new group.
         if (!in_group || group_has_rules) {

@@ -68,8 +68,8 @@ RobotsTxt Compiler::pack(Scratch& scratch) {
 RobotsTxt RobotsTxt::parse(std::string_view body) {
   Compiler::Scratch& scratch = Compiler::thread_scratch();
   Compiler compiler(scratch);
-  internal::for_each_line(body, [&compiler](const LineFacts& line, bool plain_value) {
-    compiler.on_line(line, plain_value);
+  internal::for_each_line(body, [&compiler](const LineFacts& line, internal::RuleValue value) {
+    compiler.on_line(line, value);
   });
   return compiler.pack(scratch);
 }

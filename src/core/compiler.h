@@ -89,20 +89,20 @@ class Compiler {
     return indexed;
   }
 
-  void on_line(const LineFacts& line, bool plain_value) {
+  void on_line(const LineFacts& line, internal::RuleValue value) {
     out_.line_count = line.number;
     switch (line.kind) {
       case LineKind::kUserAgent:
         add_agent(line);
         break;
       case LineKind::kDisallow:
-        if (plain_value && in_group_) [[likely]] {
+        if (value.shape == internal::RuleValue::Shape::kPlain && in_group_) [[likely]] {
           add_plain_rule(line);
           break;
         }
         [[fallthrough]];
       case LineKind::kAllow:
-        add_rule(line, plain_value);
+        add_rule(line, value);
         break;
       case LineKind::kSitemap:
         out_.sitemaps.push_back(store(line.value));
@@ -182,16 +182,44 @@ class Compiler {
     return rule;
   }
 
-  // Any allow or disallow line: plain values through add_plain_rule(), others normalised
-  // (docs/semantics.md 1.8) and signed; then an allow's index.htm rewrite.
-  [[gnu::noinline]] void add_rule(const LineFacts& line, bool plain_value) {
+  // Any allow or disallow line: plain values through add_plain_rule(), values of `*`s
+  // through add_star_rule(), others normalised (docs/semantics.md 1.8) and signed; then an
+  // allow's index.htm rewrite.
+  [[gnu::noinline]] void add_rule(const LineFacts& line, internal::RuleValue value) {
     if (!in_group_) return;  // docs/semantics.md 2.3: before any user-agent line, ignored.
-    if (plain_value) {
-      add_plain_rule(line);
-    } else {
-      add_normalized_rule(line);
+    switch (value.shape) {
+      case internal::RuleValue::Shape::kPlain:
+        add_plain_rule(line);
+        break;
+      case internal::RuleValue::Shape::kStars:
+        add_star_rule(line, value.first_star);
+        break;
+      default:
+        add_normalized_rule(line);
+        break;
     }
     if (line.kind == LineKind::kAllow) add_index_htm_rewrite();
+  }
+
+  // A rule whose value holds `*`s but no `%` nor byte >= 0x80: the value is its own
+  // pattern, literal up to its first `*` (the tokenizer found it), so it is neither
+  // normalised, nor searched for its `*`, nor kept apart as written.
+  void add_star_rule(const LineFacts& line, std::uint16_t first_star) {
+    CompiledRule& rule = start_rule(line, 0);
+    out_.text.append(line.value);
+    rule.pattern_length = static_cast<std::uint16_t>(line.value.size());
+    rule.literal_length = first_star;
+    add_signature(rule, rest_signature(line.value, first_star));
+  }
+
+  // Marks `rule`, the last one written, as signed by `signature` (unless 0) and writes the
+  // signature after its pattern.
+  void add_signature(CompiledRule& rule, std::uint64_t signature) {
+    if (signature == 0) return;
+    rule.line_and_flags |= CompiledRule::kSignatureFlag;
+    char bytes[sizeof signature];
+    std::memcpy(bytes, &signature, sizeof signature);
+    out_.text.append(bytes, sizeof bytes);
   }
 
   void add_normalized_rule(const LineFacts& line) {
@@ -208,12 +236,7 @@ class Compiler {
     const bool same_as_written = pattern == line.value;
     const std::uint32_t line_number = rule.line();
     // Last: appending may move text, and `pattern` points into it.
-    if (signature != 0) {
-      rule.line_and_flags |= CompiledRule::kSignatureFlag;
-      char bytes[sizeof signature];
-      std::memcpy(bytes, &signature, sizeof signature);
-      out_.text.append(bytes, sizeof bytes);
-    }
+    add_signature(rule, signature);
     // What consumers show as "the rule" is the value as written; only the rules whose
     // normalisation changed it keep it apart (a plain value is its own pattern).
     if (!same_as_written) {

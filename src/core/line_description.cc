@@ -23,9 +23,9 @@ RobotsTxt internal::parse_and_describe(std::string_view body, std::vector<LineFa
   LineDescriber describer;
   Compiler::Scratch& scratch = Compiler::thread_scratch();
   Compiler compiler(scratch);
-  internal::for_each_line(body, [&](const LineFacts& line, bool plain_value) {
+  internal::for_each_line(body, [&](const LineFacts& line, internal::RuleValue value) {
     describer.add(line, lines);
-    compiler.on_line(line, plain_value);
+    compiler.on_line(line, value);
   });
   return compiler.pack(scratch);
 }

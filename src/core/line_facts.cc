@@ -10,8 +10,9 @@ namespace robotstxt {
 std::vector<LineFacts> describe_lines(std::string_view body) {
   std::vector<LineFacts> lines;
   internal::LineDescriber describer;
-  internal::for_each_line(
-      body, [&](const LineFacts& line, bool /*plain_value*/) { describer.add(line, lines); });
+  internal::for_each_line(body, [&](const LineFacts& line, internal::RuleValue /*value*/) {
+    describer.add(line, lines);
+  });
   return lines;
 }
 

@@ -110,10 +110,22 @@ inline void split_directive(std::string_view content, std::size_t colon, LineFac
   // a file of unknown keys does not compare each of them with twelve known ones.
 }
 
-/// Calls `on_line(const LineFacts&, bool plain_value)` for every line of `body` in order
+/// What the tokenizer saw of an allow or disallow value's bytes, from the marks it has
+/// anyway: most values are their own normalised pattern (docs/semantics.md 1.8), and
+/// telling the compiler so spares it a second look at each of their bytes.
+struct RuleValue {
+  enum class Shape : std::uint8_t {
+    kNormalize,  // holds a `%` or a byte >= 0x80 (or is no rule's value): to be normalised
+    kPlain,      // no `*`, `%` or byte >= 0x80: all literal (4.2)
+    kStars,      // `*` but no `%` nor byte >= 0x80: its own pattern, literal up to a `*`
+  };
+  Shape shape = Shape::kNormalize;
+  std::uint16_t first_star = 0;  // kStars: bytes before the value's first `*`
+};
+
+/// Calls `on_line(const LineFacts&, RuleValue value)` for every line of `body` in order
 /// (outside_group and unsupported are left false: groups and lint facts are the
-/// consumer's business). `plain_value`: an allow or disallow value holds no `*`, `%` or
-/// byte >= 0x80, so it is its own normalised pattern, all literal (docs/semantics.md 1.8, 4.2).
+/// consumer's business). `value` describes an allow or disallow line's value.
 template <typename OnLine>
 void for_each_line(std::string_view body, OnLine&& on_line) {
   if (body.size() > kMaxBodyBytes) body = body.substr(0, kMaxBodyBytes);
@@ -161,7 +173,7 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
     line.number = ++number;
     line.offset = static_cast<std::uint32_t>(pos);
     line.length = static_cast<std::uint32_t>(end - pos);
-    bool plain_value = false;
+    RuleValue rule_value;
     // An empty line is all LineFacts' defaults say: a file of blank lines costs a bit
     // scan per line.
     if (end != pos) [[likely]] {
@@ -186,12 +198,26 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
       split_directive(content, colon, line);
       if (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow) {
         const auto value_begin = static_cast<std::size_t>(line.value.data() - data);
+        const std::size_t value_end = value_begin + line.value.size();
         if (next_special < value_begin)
           next_special = next(&BlockMarks::pattern_special, value_begin);
-        plain_value = next_special >= value_begin + line.value.size();
+        if (next_special >= value_end) {
+          rule_value.shape = RuleValue::Shape::kPlain;
+        } else {
+          // The value's marked bytes, usually a `*` or two: when each is a `*`, the
+          // value needs no normalising.
+          std::size_t special = next_special;
+          while (special < value_end && data[special] == '*') {
+            special = next(&BlockMarks::pattern_special, special + 1);
+          }
+          if (special >= value_end) {
+            rule_value.shape = RuleValue::Shape::kStars;
+            rule_value.first_star = static_cast<std::uint16_t>(next_special - value_begin);
+          }
+        }
       }
     }
-    on_line(static_cast<const LineFacts&>(line), plain_value);
+    on_line(static_cast<const LineFacts&>(line), rule_value);
 
     if (end == size) break;
     pos = end + 1;
