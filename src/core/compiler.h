@@ -270,14 +270,19 @@ class Compiler {
 
   // The signature of the literal bytes a path needs beyond the literal prefix (0 when
   // there are none, e.g. `/a*` or `/a$`, where a signature could reject nothing).
+  // A pattern's bytes are ASCII (bytes >= 0x80 are percent-encoded), and no ASCII byte but
+  // `*` has the `*`'s bit: taking that bit out of all the bytes' signature leaves exactly
+  // the literal bytes', with no test per byte (a branch on `*` mispredicted often).
   static std::uint64_t rest_signature(std::string_view pattern, std::size_t literal_length) {
+    static_assert([] {
+      for (unsigned byte = 0; byte < 0x80; ++byte) {
+        if (byte != '*' && internal::kByteBits[byte] == internal::kByteBits['*']) return false;
+      }
+      return true;
+    }());
     if (pattern.ends_with('$')) pattern.remove_suffix(1);
-    std::uint64_t signature = 0;
-    for (std::size_t i = literal_length; i < pattern.size(); ++i) {
-      if (pattern[i] != '*')
-        signature |= internal::kByteBits[static_cast<unsigned char>(pattern[i])];
-    }
-    return signature;
+    pattern.remove_prefix(literal_length);
+    return internal::byte_signature(pattern) & ~internal::kByteBits['*'];
   }
 
   // Bytes before the first `*`, not counting a final anchoring `$`. Short patterns are
