@@ -65,6 +65,7 @@ class Compiler {
 
   explicit Compiler(Scratch& scratch)
       : out_(scratch.work), agent_keys_(scratch.agent_keys), records_(scratch.records) {
+    agent_keys_.clear();
     records_.clear();
   }
 
@@ -148,12 +149,30 @@ class Compiler {
     agent.group = static_cast<std::uint32_t>(out_.groups.size() - 1);
     agent.value_length = static_cast<std::uint16_t>(line.value.size());
     agent.token_length = global ? RobotsTxt::CompiledAgent::kGlobalToken
-                                : static_cast<std::uint16_t>(product_token(line.value).size());
+                                : add_agent_key(line.value, out_.agents.size());
     out_.agents.push_back(agent);
     if (global && !group_is_global_) {
       group_is_global_ = true;
       out_.global_groups.push_back(agent.group);
     }
+  }
+
+  // The length of the product token that `value` starts with (docs/semantics.md 2.4, as
+  // product_token() reads it), with the agent's sort key for build_agent_index(): the
+  // token's first eight bytes, lower case, packed big-endian. One pass over bytes that
+  // are at hand here, where the index used to read each token again.
+  std::uint16_t add_agent_key(std::string_view value, std::size_t agent) {
+    std::uint64_t packed = 0;
+    std::size_t length = 0;
+    for (; length < value.size() && internal::is_token_char(value[length]); ++length) {
+      if (length < 8) {
+        packed |= static_cast<std::uint64_t>(
+                      static_cast<unsigned char>(internal::to_ascii_lower(value[length])))
+                  << (56 - 8 * length);
+      }
+    }
+    agent_keys_.push_back({packed, static_cast<std::uint32_t>(agent)});
+    return static_cast<std::uint16_t>(length);
   }
 
   // A rule whose value holds no `*`, `%` or byte >= 0x80 (in a group): the value is its
@@ -342,20 +361,9 @@ class Compiler {
     // Empty tokens (`user-agent: *bot`) are indexed too: no real agent equals them, but
     // Google's matcher lets an empty queried agent match them, and so do we.
     // Sorted by token ignoring case, then file order. Each token's first eight bytes,
-    // lower-cased and packed big-endian, decide most comparisons with one integer
-    // compare instead of a loop through two tokens that often share "googlebot".
-    agent_keys_.clear();
-    for (std::uint32_t i = 0; i < out_.agents.size(); ++i) {
-      if (out_.agents[i].is_global()) continue;
-      const std::string_view token = out_.agents[i].token_in(out_.text.view());
-      std::uint64_t packed = 0;
-      for (std::size_t at = 0; at < std::min<std::size_t>(8, token.size()); ++at) {
-        packed |= static_cast<std::uint64_t>(
-                      static_cast<unsigned char>(internal::to_ascii_lower(token[at])))
-                  << (56 - 8 * at);
-      }
-      agent_keys_.push_back({packed, i});
-    }
+    // lower-cased and packed big-endian (add_agent_key()), decide most comparisons with
+    // one integer compare instead of a loop through two tokens that often share
+    // "googlebot".
     const Parts& parts = out_;
     const auto less = [&parts](const AgentKey& a, const AgentKey& b) {
       if (a.packed != b.packed) return a.packed < b.packed;
