@@ -38,6 +38,25 @@ class ByteBuffer {
   }
   void append(std::string_view bytes) { append(bytes.data(), bytes.size()); }
 
+  /// Bytes copied as one run of this many whatever fewer are kept (append_within()).
+  static constexpr std::size_t kRunBytes = 64;
+
+  /// append() for `bytes` that lie in a buffer readable up to `readable_end`. A run of up
+  /// to kRunBytes with at least that many readable from its start is copied as kRunBytes
+  /// whatever its length, and only its own bytes are kept: the compiler appends a rule
+  /// value from the body on most lines, and copy_bytes()'s choice by length was a branch
+  /// the processor guessed wrong on values of mixed lengths.
+  void append_within(std::string_view bytes, const char* readable_end) {
+    if (bytes.size() <= kRunBytes &&
+        static_cast<std::size_t>(readable_end - bytes.data()) >= kRunBytes) [[likely]] {
+      char* const at = room_for(kRunBytes);
+      std::memcpy(at, bytes.data(), kRunBytes);
+      commit(at + bytes.size());
+      return;
+    }
+    append(bytes);
+  }
+
  private:
   void grow(std::size_t needed) {
     const std::size_t capacity = std::max({2 * capacity_, needed, std::size_t{256}});

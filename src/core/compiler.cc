@@ -67,7 +67,7 @@ RobotsTxt Compiler::pack(Scratch& scratch) {
 
 RobotsTxt RobotsTxt::parse(std::string_view body) {
   Compiler::Scratch& scratch = Compiler::thread_scratch();
-  Compiler compiler(scratch);
+  Compiler compiler(scratch, body);
   internal::for_each_line(body, [&compiler](const LineFacts& line, internal::RuleValue value) {
     compiler.on_line(line, value);
   });

@@ -22,7 +22,7 @@ RobotsTxt internal::parse_and_describe(std::string_view body, std::vector<LineFa
   lines.clear();
   LineDescriber describer;
   Compiler::Scratch& scratch = Compiler::thread_scratch();
-  Compiler compiler(scratch);
+  Compiler compiler(scratch, body);
   internal::for_each_line(body, [&](const LineFacts& line, internal::RuleValue value) {
     describer.add(line, lines);
     compiler.on_line(line, value);
