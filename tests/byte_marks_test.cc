@@ -1,7 +1,7 @@
 // Every way of marking a body's bytes (src/base/byte_marks.h) against the byte loop. The
 // tokenizer tests run through whichever path this processor takes; these hold the others
 // to the same marks, so that a machine taking another path reads the same lines. The
-// colon search that looks at a line's first bytes before the marks is checked here too.
+// colon search, which looks at a line's first bytes instead of marks, is checked here too.
 #include "base/byte_marks.h"
 
 #include <gtest/gtest.h>
@@ -46,7 +46,6 @@ void expect_same_marks(const std::string& body) {
                                 ", block " + std::to_string(block);
       EXPECT_EQ(marks[block].line_end, expected[block].line_end) << where;
       EXPECT_EQ(marks[block].hash, expected[block].hash) << where;
-      EXPECT_EQ(marks[block].colon, expected[block].colon) << where;
       EXPECT_EQ(marks[block].pattern_special, expected[block].pattern_special) << where;
     }
   }
@@ -59,7 +58,6 @@ TEST(ByteMarks, ByteLoopMarksEachClassWhereItsByteIs) {
       {'\n', &BlockMarks::line_end},
       {'\r', &BlockMarks::line_end},
       {'#', &BlockMarks::hash},
-      {':', &BlockMarks::colon},
       {'*', &BlockMarks::pattern_special},
       {'%', &BlockMarks::pattern_special},
       {'\x80', &BlockMarks::pattern_special},
@@ -112,10 +110,11 @@ TEST(ByteMarks, FastPathsMarkRandomBodiesLikeTheByteLoop) {
   expect_same_marks(long_body);
 }
 
-// next_colon() looks at the sixteen bytes from where it starts before it goes through
-// the marks: from every position of bodies whose colons lie near and far apart, and
-// from a buffer of exactly the body's size, it must find the first colon there is.
-TEST(ByteMarks, NextColonFindsTheFirstColonFromEveryPosition) {
+// first_colon() looks at the sixteen bytes from where it starts, which may lie past the
+// end it was given, before it searches on: from every position of bodies whose colons
+// lie near and far apart, up to ends near and far, and in a buffer of exactly the body's
+// size, it must find the first colon before the end, and no colon past it.
+TEST(ByteMarks, FirstColonFindsTheFirstColonBeforeTheEnd) {
   std::mt19937 random(7);
   for (const int colon_one_in : {2, 8, 40, 1000}) {
     for (std::size_t size = 0; size <= 3 * kBlockBytes + 5; ++size) {
@@ -125,12 +124,13 @@ TEST(ByteMarks, NextColonFindsTheFirstColonFromEveryPosition) {
       }
       const auto exact = std::make_unique<char[]>(body.size());
       body.copy(exact.get(), body.size());
-      std::vector<BlockMarks> marks;
-      mark_bytes(exact.get(), body.size(), marks);
       for (std::size_t from = 0; from <= size; ++from) {
-        const std::size_t expected = std::min(body.find(':', from), size);
-        EXPECT_EQ(next_colon(exact.get(), marks.data(), marks.size(), from, size), expected)
-            << "size " << size << ", from " << from;
+        for (const std::size_t length : {0u, 1u, 7u, 15u, 16u, 17u, 40u, 1000u}) {
+          const std::size_t end = std::min(from + length, size);
+          const std::size_t expected = std::min(body.find(':', from), end);
+          EXPECT_EQ(first_colon(exact.get(), from, end, size), expected)
+              << "size " << size << ", from " << from << ", end " << end;
+        }
       }
     }
   }

@@ -137,11 +137,10 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
 
   const char* const data = body.data();
   const std::size_t size = body.size();
-  // One pass marks every line end, `#` and colon (byte_marks.h); each line then finds its
-  // own with bit scans (a colon first among the line's first bytes: next_colon). The
-  // next `#`, colon and NUL are only searched again once passed: most lines hold no `#`,
-  // and a line without a colon keeps the one found after it. NUL is rare enough for
-  // memchr, searched once in most files.
+  // One pass marks every line end, `#` and rule special byte (byte_marks.h); each line
+  // then finds its own with bit scans, and its colon among its first bytes
+  // (first_colon()). The next `#` and NUL are only searched again once passed: most lines
+  // hold no `#`. NUL is rare enough for memchr, searched once in most files.
   thread_local std::vector<BlockMarks> thread_marks;
   mark_bytes(data, size, thread_marks);
   // Copied out once: neither a thread-local nor a vector is read again for each line.
@@ -160,10 +159,6 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
   };
   std::size_t next_nul = next_nul_from(pos);
   std::size_t next_hash = next(&BlockMarks::hash, pos);
-  const auto next_colon_from = [data, marks, block_count, size](std::size_t from) {
-    return internal::next_colon(data, marks, block_count, from, size);
-  };
-  std::size_t next_colon = next_colon_from(pos);
   std::size_t next_special = next(&BlockMarks::pattern_special, pos);
   std::uint32_t number = 0;
   LineEnds line_ends(marks, block_count, pos, size);
@@ -179,7 +174,6 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
     if (end != pos) [[likely]] {
       if (next_nul < pos) next_nul = next_nul_from(pos);
       if (next_hash < pos) next_hash = next(&BlockMarks::hash, pos);
-      if (next_colon < pos) next_colon = next_colon_from(pos);
       std::string_view content(data + pos, end - pos);
       if (content.size() > kMaxLineBytes) {
         line.too_long = true;
@@ -193,8 +187,10 @@ void for_each_line(std::string_view body, OnLine&& on_line) {
         line.has_comment = true;
         content = content.substr(0, next_hash - pos);
       }
+      const std::size_t colon_at =
+          content.empty() ? pos : first_colon(data, pos, pos + content.size(), size);
       const std::size_t colon =
-          next_colon - pos < content.size() ? next_colon - pos : std::string_view::npos;
+          colon_at - pos < content.size() ? colon_at - pos : std::string_view::npos;
       split_directive(content, colon, line);
       if (line.kind == LineKind::kAllow || line.kind == LineKind::kDisallow) {
         const auto value_begin = static_cast<std::size_t>(line.value.data() - data);
