@@ -169,12 +169,14 @@ class Compiler {
   std::uint16_t add_agent_key(std::string_view value, std::size_t agent) {
     std::uint64_t packed = 0;
     std::size_t length = 0;
-    for (; length < value.size() && internal::is_token_char(value[length]); ++length) {
-      if (length < 8) {
-        packed |= static_cast<std::uint64_t>(
-                      static_cast<unsigned char>(internal::to_ascii_lower(value[length])))
-                  << (56 - 8 * length);
-      }
+    const std::size_t packed_bytes = std::min<std::size_t>(8, value.size());
+    for (; length < packed_bytes && internal::is_token_char(value[length]); ++length) {
+      packed |= static_cast<std::uint64_t>(
+                    static_cast<unsigned char>(internal::to_ascii_lower(value[length])))
+                << (56 - 8 * length);
+    }
+    if (length == 8) {
+      while (length < value.size() && internal::is_token_char(value[length])) ++length;
     }
     agent_keys_.push_back({packed, static_cast<std::uint32_t>(agent)});
     return static_cast<std::uint16_t>(length);
