@@ -49,8 +49,16 @@ CensusQuestions::CensusQuestions(std::vector<const Crawler*> crawlers_,
       json.raw(":{");
       json.key("crawler_rule", true);
     }
+    // The head, then `"global-ignored","crawler_token":"TOKEN","allowed":[false,...],
+    // "line":[1234567,...]}` and a comma.
+    std::size_t longest_token = 0;
+    for (const std::string_view token : crawler->tokens) {
+      longest_token = std::max(longest_token, token.size());
+    }
+    crawlers_json_bytes += head.size() + 60 + longest_token + paths.size() * 14;
     crawler_heads.push_back(std::move(head));
   }
+  crawlers_json_bytes += 2;
 }
 
 std::string_view word(CensusAccess access) noexcept {
@@ -261,7 +269,8 @@ void append_crawlers(JsonText& json, const HostCensus& host, const CensusQuestio
 }
 
 void append_host_line(const HostCensus& host, const CensusQuestions& questions, std::string& out) {
-  JsonText json(out, 512 + questions.crawlers.size() * (48 + questions.paths.size() * 32));
+  JsonText json(
+      out, 512 + host.host.size() + host.redirect_target.size() + questions.crawlers_json_bytes);
   json.raw('{');
   json.key("host", true);
   json.string(host.host);

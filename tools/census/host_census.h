@@ -38,6 +38,9 @@ struct CensusQuestions {
   /// Per crawler: how its entry of a host line starts, `"NAME":{"crawler_rule":`, written
   /// once here rather than escaped again for every host.
   std::vector<std::string> crawler_heads;
+  /// What append_crawlers() writes at most for a host whose crawlers matched their own
+  /// tokens: the room made once for it, so that the text is not copied as it grows.
+  std::size_t crawlers_json_bytes = 0;
 
   CensusQuestions(std::vector<const Crawler*> crawlers_, std::vector<std::string> paths_);
 };

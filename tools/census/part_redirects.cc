@@ -160,7 +160,7 @@ bool write_responses(const AnswerBook& book, const CensusQuestions& questions,
   out.reserve(kChunkBytes + kChunkBytes / 4);
   book.each_in_order(questions, [&](const AnswerBook::Entry& entry) {
     {
-      JsonText json(out, 256 + questions.crawlers.size() * (48 + questions.paths.size() * 16));
+      JsonText json(out, 64 + entry.url.size() + entry.next.size() + questions.crawlers_json_bytes);
       json.raw('{');
       json.key("url", true);
       json.string(entry.url);
