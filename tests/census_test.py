@@ -181,6 +181,9 @@ class CensusTest(unittest.TestCase):
         for name, path in kept.items():
             with open(path) as file:
                 self.assertEqual(file.read(), earlier, name)
+        # The earlier files were moved aside and removed before the command returned.
+        self.assertEqual(sorted(os.listdir(out)), ["hosts.jsonl", "responses.jsonl",
+                                                   "summary.json", "unresolved.jsonl"])
 
     def test_summary_counts_are_the_sums_of_the_host_lines(self):
         summary, hosts = self.summary, self.hosts

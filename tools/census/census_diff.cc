@@ -21,6 +21,7 @@
 #include "answer/cli_support.h"
 #include "census/census_summary.h"
 #include "census/line_reader.h"
+#include "census/output_files.h"
 #include "census/summary_file.h"
 #include "cli/input.h"
 
@@ -428,8 +429,9 @@ int run_diff(const CensusOptions& options) {
     }
   }
   if (!make_out_dir(options.out)) return kExitUsage;
+  OutputFiles outputs;
   const std::string changes_path = (fs::path(options.out) / "changes.jsonl").string();
-  std::FILE* out = create_output_file(changes_path);
+  std::FILE* out = outputs.create(changes_path);
   if (out == nullptr) {
     cli::report_unreadable(kCommand, changes_path, errno);
     return kExitUsage;
@@ -447,7 +449,7 @@ int run_diff(const CensusOptions& options) {
   const bool closed = std::fclose(out) == 0;
   const nlohmann::json summary = summary_json(diff, *before, *after, before->paths);
   const fs::path summary_path = fs::path(options.out) / "summary.json";
-  std::FILE* summary_file = create_output_file(summary_path.string());
+  std::FILE* summary_file = outputs.create(summary_path.string());
   bool written = summary_file != nullptr;
   if (summary_file != nullptr) {
     const std::string text = summary.dump(1) + "\n";

@@ -27,6 +27,7 @@
 #include "census/host_lines.h"
 #include "census/host_ranks.h"
 #include "census/input_units.h"
+#include "census/output_files.h"
 #include "census/part_redirects.h"
 #include "census/redirects.h"
 #include "census/summary_file.h"
@@ -128,14 +129,28 @@ int run_census(const CensusOptions& options) {
   const std::optional<std::string> label =
       options.label.empty() ? std::nullopt : std::optional<std::string>(options.label);
 
+  // Declared first, so that the files of an earlier run are removed whatever happens.
+  OutputFiles output_files;
   std::FILE* hosts_file = nullptr;
+  std::FILE* responses_file = nullptr;
+  std::FILE* unresolved_file = nullptr;
+  const auto close_all = [&] {
+    for (std::FILE* file : {hosts_file, responses_file, unresolved_file}) {
+      if (file != nullptr) std::fclose(file);
+    }
+  };
   if (!options.out.empty()) {
     if (!make_out_dir(options.out)) return kExitUsage;
-    const std::string hosts_path = (fs::path(options.out) / "hosts.jsonl").string();
-    hosts_file = create_output_file(hosts_path);
-    if (hosts_file == nullptr) {
-      cli::report_unreadable(kCommand, hosts_path, errno);
-      return kExitUsage;
+    for (const auto& [name, file] :
+         {std::pair{"hosts.jsonl", &hosts_file}, std::pair{kResponsesFile, &responses_file},
+          std::pair{kUnresolvedFile, &unresolved_file}}) {
+      const std::string path = (fs::path(options.out) / name).string();
+      *file = output_files.create(path);
+      if (*file == nullptr) {
+        cli::report_unreadable(kCommand, path, errno);
+        close_all();
+        return kExitUsage;
+      }
     }
   }
 
@@ -241,8 +256,10 @@ int run_census(const CensusOptions& options) {
   bool responses_ok = true;
   std::thread responses_writer;
   if (hosts_file != nullptr) {
-    responses_writer =
-        std::thread([&] { responses_ok = write_responses(book, questions, options.out); });
+    responses_writer = std::thread([&] {
+      responses_ok = write_responses(book, questions, responses_file);
+      responses_ok = std::fclose(responses_file) == 0 && responses_ok;
+    });
   }
 
   CensusSummary summary(label, questions);
@@ -258,12 +275,6 @@ int run_census(const CensusOptions& options) {
     const std::uintmax_t bytes = fs::file_size(unit.path, error);
     summary.input_files.push_back(
         {fs::path(unit.path).filename().string(), error ? 0 : static_cast<std::uint64_t>(bytes)});
-  }
-  std::FILE* unresolved_file = nullptr;
-  if (hosts_file != nullptr) {
-    const std::string path = (fs::path(options.out) / kUnresolvedFile).string();
-    unresolved_file = create_output_file(path);
-    write_ok = unresolved_file != nullptr && write_ok;
   }
   write_ok =
       resolve_redirects(workers, book, questions, summary, hosts_file, unresolved_file) && write_ok;

@@ -17,7 +17,6 @@
 #include "census/census_options.h"
 #include "census/host_lines.h"
 #include "census/line_reader.h"
-#include "census/summary_file.h"
 
 namespace robotstxt::census {
 namespace {
@@ -148,11 +147,7 @@ void each_line(std::FILE* file, const std::string& path, std::size_t max_bytes, 
 
 }  // namespace
 
-bool write_responses(const AnswerBook& book, const CensusQuestions& questions,
-                     const std::string& dir) {
-  const std::string path = (fs::path(dir) / kResponsesFile).string();
-  std::FILE* file = create_output_file(path);
-  if (file == nullptr) return false;
+bool write_responses(const AnswerBook& book, const CensusQuestions& questions, std::FILE* file) {
   bool ok = true;
   // Lines go out in chunks of kChunkBytes, as host lines do: a line is a few kilobytes,
   // larger than the FILE's buffer, and a write each cost more than writing them.
@@ -185,7 +180,7 @@ bool write_responses(const AnswerBook& book, const CensusQuestions& questions,
     out.clear();
   });
   ok = std::fwrite(out.data(), 1, out.size(), file) == out.size() && ok;
-  return std::fclose(file) == 0 && ok;
+  return ok;
 }
 
 void append_unresolved_line(const HostCensus& host, const std::vector<std::string>& chain,

@@ -29,10 +29,10 @@ inline constexpr std::size_t kMaxResponseLineBytes = std::size_t{1} << 20;
 /// A line of unresolved.jsonl longer than this is refused: six URLs and a rank.
 inline constexpr std::size_t kMaxUnresolvedLineBytes = std::size_t{64} << 10;
 
-/// Writes `book`'s answers, in input order, as DIR/responses.jsonl; false when it cannot
-/// be written.
+/// Writes `book`'s answers, in input order, into `file` (a folder's responses.jsonl);
+/// false when a write fails.
 [[nodiscard]] bool write_responses(const AnswerBook& book, const CensusQuestions& questions,
-                                   const std::string& dir);
+                                   std::FILE* file);
 
 /// Appends the line of unresolved.jsonl of `host`, a redirect left unresolved, whose
 /// requested URLs were `chain` (its own first, the one without a response last).

@@ -5,8 +5,6 @@
 #include <fstream>
 #include <sstream>
 
-#include <unistd.h>
-
 #include <nlohmann/json.hpp>
 
 #include "answer/cli_support.h"
@@ -41,14 +39,6 @@ bool make_out_dir(const std::string& dir) {
     return false;
   }
   return true;
-}
-
-std::FILE* create_output_file(const std::string& path) {
-  // Removed rather than truncated: truncating a file whose pages the kernel is still
-  // writing back waits for them (on ext4, tens of milliseconds for the hosts.jsonl of a
-  // run a moment before, a good part of a small census), and unlinking it does not.
-  if (::unlink(path.c_str()) != 0 && errno != ENOENT) return nullptr;
-  return std::fopen(path.c_str(), "wb");
 }
 
 std::optional<CensusSummary> read_summary_or_report(const std::string& dir) {

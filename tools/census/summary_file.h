@@ -5,7 +5,6 @@
 #define ROBOTSTXT_TOOLS_CENSUS_SUMMARY_FILE_H_
 
 #include <cstddef>
-#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -25,10 +24,6 @@ inline constexpr std::size_t kMaxSummaryBytes = std::size_t{16} * 1024 * 1024;
 
 /// Creates the output folder (and its parents); false after one line on stderr.
 [[nodiscard]] bool make_out_dir(const std::string& dir);
-
-/// Opens `path`, a file of the output folder, for writing as a new file (what an earlier
-/// run left there is replaced); null with errno set when it cannot be created.
-[[nodiscard]] std::FILE* create_output_file(const std::string& path);
 
 }  // namespace robotstxt::census
 
