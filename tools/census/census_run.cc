@@ -72,20 +72,16 @@ bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers, cons
   std::sort(waiting.begin(), waiting.end(),
             [](const WaitingRedirect& a, const WaitingRedirect& b) { return a.order < b.order; });
   bool ok = true;
-  // Host lines go out in chunks, as the workers' do: a line is larger than the FILE's
-  // buffer, and a write each cost more than writing them.
-  std::string lines;
+  std::optional<ChunkedLines> host_lines;
+  if (hosts_file != nullptr) host_lines.emplace(hosts_file);
   std::string line;
   std::vector<std::string> chain;
   for (WaitingRedirect& redirect : waiting) {
     book.resolve(redirect.url, redirect.next, questions, redirect.host, &chain);
     summary.add(redirect.host);
     if (hosts_file == nullptr) continue;
-    append_host_line(redirect.host, questions, lines);
-    if (lines.size() >= kChunkBytes) {
-      ok = std::fwrite(lines.data(), 1, lines.size(), hosts_file) == lines.size() && ok;
-      lines.clear();
-    }
+    append_host_line(redirect.host, questions, host_lines->text());
+    host_lines->line_done();
     if (unresolved_file == nullptr || redirect.host.redirect != RedirectOutcome::kUnresolved) {
       continue;
     }
@@ -93,9 +89,7 @@ bool resolve_redirects(std::vector<std::unique_ptr<CensusWorker>>& workers, cons
     append_unresolved_line(redirect.host, chain, questions, line);
     ok = std::fwrite(line.data(), 1, line.size(), unresolved_file) == line.size() && ok;
   }
-  if (hosts_file != nullptr) {
-    ok = std::fwrite(lines.data(), 1, lines.size(), hosts_file) == lines.size() && ok;
-  }
+  if (host_lines) ok = host_lines->finish() && ok;
   if (memory_full) {
     std::cerr << "robotstxt census: warning: the " << with_thousands(kMaxRedirectMemoryBytes >> 20)
               << " MiB kept for redirects were full: some redirects are unresolved\n";

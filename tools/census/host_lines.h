@@ -46,6 +46,36 @@ struct CensusQueue {
   void give_back(std::string chunk);
 };
 
+/// Lines written by one thread straight to a file, gathered into chunks of kChunkBytes: a
+/// census line is a few kilobytes, larger than a FILE's buffer, and a write(2) per line
+/// cost more than writing it.
+class ChunkedLines {
+ public:
+  explicit ChunkedLines(std::FILE* file) : file_(file) {
+    text_.reserve(kChunkBytes + kChunkBytes / 4);
+  }
+  /// Where the next line is appended; call line_done() after each.
+  std::string& text() { return text_; }
+  void line_done() {
+    if (text_.size() >= kChunkBytes) write();
+  }
+  /// Writes what is left; false when any write failed.
+  [[nodiscard]] bool finish() {
+    write();
+    return ok_;
+  }
+
+ private:
+  void write() {
+    ok_ = std::fwrite(text_.data(), 1, text_.size(), file_) == text_.size() && ok_;
+    text_.clear();
+  }
+
+  std::FILE* file_;
+  std::string text_;
+  bool ok_ = true;
+};
+
 /// Writes `chunks` to `hosts_file`; false when a write fails.
 [[nodiscard]] bool write_chunks(const std::vector<std::string>& chunks, std::FILE* hosts_file);
 

@@ -148,14 +148,11 @@ void each_line(std::FILE* file, const std::string& path, std::size_t max_bytes, 
 }  // namespace
 
 bool write_responses(const AnswerBook& book, const CensusQuestions& questions, std::FILE* file) {
-  bool ok = true;
-  // Lines go out in chunks of kChunkBytes, as host lines do: a line is a few kilobytes,
-  // larger than the FILE's buffer, and a write each cost more than writing them.
-  std::string out;
-  out.reserve(kChunkBytes + kChunkBytes / 4);
+  ChunkedLines lines(file);
   book.each_in_order(questions, [&](const AnswerBook::Entry& entry) {
     {
-      JsonText json(out, 64 + entry.url.size() + entry.next.size() + questions.crawlers_json_bytes);
+      JsonText json(lines.text(),
+                    64 + entry.url.size() + entry.next.size() + questions.crawlers_json_bytes);
       json.raw('{');
       json.key("url", true);
       json.string(entry.url);
@@ -175,12 +172,9 @@ bool write_responses(const AnswerBook& book, const CensusQuestions& questions, s
       }
       json.raw("}\n");
     }
-    if (out.size() < kChunkBytes) return;
-    ok = std::fwrite(out.data(), 1, out.size(), file) == out.size() && ok;
-    out.clear();
+    lines.line_done();
   });
-  ok = std::fwrite(out.data(), 1, out.size(), file) == out.size() && ok;
-  return ok;
+  return lines.finish();
 }
 
 void append_unresolved_line(const HostCensus& host, const std::vector<std::string>& chain,
