@@ -19,6 +19,7 @@ import urllib.request
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service as DriverService
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -31,6 +32,8 @@ LIVE_ROBOTS = b"User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallo
 SCREENSHOTS = pathlib.Path(os.environ.get("ROBOTSTXT_SCREENSHOT_DIR", tempfile.gettempdir()))
 # A guard against a hang, not a measure: every wait ends as soon as its condition holds.
 WAIT_SECONDS = 30
+# The status line while a test runs (the page writes an ellipsis).
+TESTING = "Testing\u2026"
 
 
 @pytest.fixture()
@@ -81,13 +84,21 @@ def browser(request):
             profile.cleanup()
 
 
+def wait_until(driver, condition):
+    """Waits for the condition, asking again when the page redrew an element while it was read
+    (the grid is replaced whole on every test)."""
+    return WebDriverWait(driver, WAIT_SECONDS,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+
+
 def by_id(driver, element_id):
     return driver.find_element(By.ID, element_id)
 
 
 def open_page(driver, service, fragment=""):
     driver.get(service + "/" + fragment)
-    WebDriverWait(driver, WAIT_SECONDS).until(
+    wait_until(
+        driver,
         lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
 
 
@@ -103,7 +114,8 @@ def load_live_file(driver, service, site):
     open_page(driver, service)
     replace_text(driver, "site-input", site.base_url)
     by_id(driver, "fetch-button").click()
-    WebDriverWait(driver, WAIT_SECONDS).until(
+    wait_until(
+        driver,
         lambda d: by_id(d, "robots-input").get_attribute("value") == LIVE_ROBOTS.decode())
 
 
@@ -119,8 +131,11 @@ def cells(driver):
 
 
 def run_test(driver, expected_cells):
+    """Runs the test and returns the grid it drew: the click sets the status to TESTING before
+    it returns, and the status changes again only when the grid is complete."""
     by_id(driver, "test-button").click()
-    WebDriverWait(driver, WAIT_SECONDS).until(lambda d: len(cells(d)) == expected_cells)
+    wait_until(driver, lambda d: by_id(d, "test-status").text != TESTING
+               and len(cells(d)) == expected_cells)
     return cells(driver)
 
 
@@ -164,8 +179,7 @@ def test_urls_are_matched_as_a_crawler_requests_them(browser, service):
     assert heading.get_attribute("data-url") == "https://a.example/caf%C3%A9%20menu"
     by_id(browser, "as-written-input").click()
     by_id(browser, "test-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda d: cells(d)[0].get_attribute("data-verdict") == "allowed")
+    wait_until(browser, lambda d: cells(d)[0].get_attribute("data-verdict") == "allowed")
     assert cells(browser)[0].get_attribute("data-url") == "https://a.example/caf\u00e9 menu"
 
 
@@ -179,8 +193,7 @@ def test_a_user_agent_header_answers_for_its_crawler(browser, service):
     Select(by_id(browser, "crawler-select")).select_by_value("")
     replace_text(browser, "agent-input", header)
     by_id(browser, "test-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda d: "user_agent" in by_id(d, "test-status").text)
+    wait_until(browser, lambda d: "user_agent" in by_id(d, "test-status").text)
     assert "Googlebot" in by_id(browser, "test-status").text
     replace_text(browser, "user-agent-input", header)
     found = run_test(browser, 1)
@@ -240,8 +253,7 @@ def test_diff_draft_against_live(browser, service, site):
     replace_text(browser, "url-input", "/drafts/a\n/private/b\n/open")
     Select(by_id(browser, "crawler-select")).select_by_value("search")
     by_id(browser, "test-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, "#diff tr.change"))
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#diff tr.change"))
     changes = browser.find_elements(By.CSS_SELECTOR, "#diff tr.change")
     assert {c.get_attribute("data-url") for c in changes} == {site.base_url + "/drafts/a"}
     assert all(c.get_attribute("data-before") == "allowed" for c in changes)
@@ -278,7 +290,7 @@ def test_shared_link_restores_state(browser, service):
     assert "#" in link and service in link
     browser.get("about:blank")
     browser.get(link)
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) == 1)
+    wait_until(browser, lambda d: len(cells(d)) == 1)
     assert by_id(browser, "robots-input").get_attribute("value") == draft
     assert by_id(browser, "url-input").get_attribute("value") == "https://a.example/img/1.png"
     assert Select(by_id(browser, "crawler-select")).first_selected_option.get_attribute("value") \
@@ -317,7 +329,7 @@ def test_keyboard_only_flow(browser, service):
     assert focus_by_tab(browser, "agent-input")
     assert focus_by_tab(browser, "test-button")
     browser.switch_to.active_element.send_keys(Keys.ENTER)
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) == 2)
+    wait_until(browser, lambda d: len(cells(d)) == 2)
     assert focus_by_tab(browser, "share-button")
     webdriver.ActionChains(browser).send_keys(Keys.TAB).perform()
     first = browser.switch_to.active_element
@@ -331,12 +343,11 @@ def test_no_request_leaves_the_service_origin(browser, service, site):
     open_page(browser, service)
     replace_text(browser, "site-input", site.base_url)
     by_id(browser, "fetch-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda d: "HTTP 200" in by_id(d, "fetch-status").text)
+    wait_until(browser, lambda d: "HTTP 200" in by_id(d, "fetch-status").text)
     replace_text(browser, "url-input", "/private/x")
     Select(by_id(browser, "crawler-select")).select_by_value("all")
     by_id(browser, "test-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) > 1)
+    wait_until(browser, lambda d: len(cells(d)) > 1)
     names = browser.execute_script(
         "return performance.getEntries().map(e => e.name).filter(n => n.includes('://'));")
     assert any("/v1/evaluate" in name for name in names), names
@@ -371,6 +382,6 @@ def test_desktop_screenshot(browser, service, site):
     replace_text(browser, "url-input", "/articles/today\n/private/cart\n/about")
     Select(by_id(browser, "crawler-select")).select_by_value("ai")
     by_id(browser, "test-button").click()
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) > 3)
+    wait_until(browser, lambda d: len(cells(d)) > 3)
     cells(browser)[0].click()
     assert browser.find_elements(By.CSS_SELECTOR, "#diff tr.change")

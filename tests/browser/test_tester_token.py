@@ -17,11 +17,11 @@ import urllib.parse
 
 import pytest
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from test_tester_page import (WAIT_SECONDS, browser, by_id, cells,  # noqa: E402,F401
-                              open_page)
+                              open_page, wait_until)
 
 TOKEN = "s3cret-token"
 
@@ -62,7 +62,7 @@ def test_catalogue_loads_when_the_token_is_typed(browser, service_with_token):
     open_page(browser, service_with_token)
     assert "Googlebot" not in crawler_names(browser)
     type_token(browser)
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: "Googlebot" in crawler_names(d))
+    wait_until(browser, lambda d: "Googlebot" in crawler_names(d))
     assert TOKEN not in browser.current_url
 
 
@@ -78,7 +78,7 @@ def test_shared_link_runs_once_the_token_is_given(browser, service_with_token):
     assert cells(browser) == []
     assert "access token" in by_id(browser, "test-status").text
     type_token(browser)
-    WebDriverWait(browser, WAIT_SECONDS).until(lambda d: len(cells(d)) == 1)
+    wait_until(browser, lambda d: len(cells(d)) == 1)
     row = cells(browser)[0]
     assert row.get_attribute("data-verdict") == "disallowed"
     assert row.get_attribute("data-crawler") == "Googlebot-Image"
