@@ -219,20 +219,18 @@ inline std::size_t next_marked(const BlockMarks* marks, std::size_t block_count,
 /// there, and only a line without one there is searched further.
 inline std::size_t first_colon(const char* data, std::size_t from, std::size_t end,
                                [[maybe_unused]] std::size_t size) noexcept {
+  std::size_t searched = 0;  // bytes from `from` known to hold no colon
 #if defined(ROBOTSTXT_USE_SSE2)
   constexpr std::size_t kNear = 16;
   if (from + kNear <= size) {
     const unsigned colons = sixteen_bytes_matching<':'>(data + from);
     if (colons != 0) return std::min(from + static_cast<std::size_t>(__builtin_ctz(colons)), end);
     if (end <= from + kNear) return end;
-    const std::size_t found = find_first_of_bytes<':'>({data + from, end - from}, kNear);
-    return found == std::string_view::npos ? end : from + found;
+    searched = kNear;
   }
 #endif
-  for (std::size_t at = from; at < end; ++at) {
-    if (data[at] == ':') return at;
-  }
-  return end;
+  const std::size_t found = find_first_of_bytes<':'>({data + from, end - from}, searched);
+  return found == std::string_view::npos ? end : from + found;
 }
 
 /// The line ends of marked blocks, taken in order with one bit scan each: the tokenizer
